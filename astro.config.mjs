@@ -1,0 +1,35 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// The server in src/server/main.ts owns the HTTP listener: it answers /api itself and hands
+// every other request to Astro's middleware handler (see docs/decisions/0002-one-server-process.md).
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  i18n: {
+    locales: ['de', 'en', 'fr'],
+    defaultLocale: 'de',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  security: {
+    // Astro hashes its own inline scripts and styles into a CSP <meta>; the server adds the
+    // header-only directives (frame-ancestors) on every answer.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  prefetch: false,
+  build: { inlineStylesheets: 'always' },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,49 @@
+/**
+ * Every error the content service answers with, and its HTTP status (api.md, "Error codes").
+ * Messages live in locales/*.json under `errors.<code>`.
+ */
+export const ERROR_STATUS = {
+  not_found: 404,
+  email_not_on_file: 403,
+  credentials_missing: 400,
+  not_logged_in: 401,
+  unexpected: 500,
+  passwords_mismatch: 422,
+  password_too_short: 422,
+  required_fields: 422,
+  user_exists: 409,
+  user_not_found: 404,
+  wrong_password: 401,
+  market_not_found: 404,
+  market_date_not_found: 404,
+  save_failed: 500,
+  end_before_start: 422,
+  invalid_email: 422,
+  invalid_url: 422,
+  invalid_phone: 422,
+  invalid_characters: 422,
+  too_long: 422,
+  invalid_date: 422,
+  date_out_of_range: 422,
+  date_locked: 422,
+  invalid_token: 422,
+  token_expired: 422,
+  forbidden: 403,
+  conflict: 409,
+  rate_limited: 429,
+  invalid_visitor_id: 422,
+  invalid_request: 400,
+  payload_too_large: 413,
+  method_not_allowed: 405,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The wire shape of a failure: `{"error": {code, message, fields?}}`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, ErrorCode> };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { PublicConfig } from '../lib/public-config.ts';
+
+/**
+ * The one place that reads the environment. Every variable is validated at start-up; a bad
+ * value stops the server with one line naming it (issue 2, point 6).
+ */
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+const email = z.email();
+
+const environmentSchema = z.object({
+  /** Port of the HTTP server; 0 picks a free one. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('localhost'),
+  /** Folder of the embedded database, the mail outbox and exports. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL server (postgres://…); when unset, the embedded database in DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Demo municipality and markets on the first start of an empty database. */
+  SEED_DEMO: flag.default(true),
+  /** Page title: the provider's abbreviation. */
+  SITE_TITLE: z.string().min(1).max(40).default('Marktverzeichnis'),
+  PROVIDER_NAME: z.string().min(1).max(120).default('Marktverzeichnis'),
+  /** Mailbox for change requests of municipality master data. */
+  CONTACT_EMAIL: email.default('kontakt@marktverzeichnis.example'),
+  /** Mailbox named in the save-error message. */
+  SUPPORT_EMAIL: email.default('support@marktverzeichnis.example'),
+  /** Base address of the content service as browsers and the app see it. */
+  PUBLIC_API_BASE: z.string().regex(/^(\/|https?:\/\/)\S*$/).default('/api'),
+  /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Believe X-Forwarded-For / -Proto from a reverse proxy. */
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Config = z.infer<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`DATABASE_URL=`) means "not set".
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const result = environmentSchema.safeParse(given);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  const shown = name.endsWith('_URL') ? 'a malformed URL' : JSON.stringify(environment[name]);
+  throw new ConfigError(`Environment variable ${name} is invalid (${shown}): ${issue?.message ?? 'malformed'}.`);
+}
+
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    siteTitle: config.SITE_TITLE,
+    providerName: config.PROVIDER_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    supportEmail: config.SUPPORT_EMAIL,
+    apiBase: config.PUBLIC_API_BASE.replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,24 @@
+/** What the services need of a database; PGlite and PostgreSQL both provide it. */
+export interface Queryable {
+  /** One statement with `$1`-style parameters. Pass JSON values as text and cast with `::jsonb`. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A failure the operator can act on, printed as one line at start-up (issue 2, point 6). */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+/** Postgres type OIDs whose default parsing we replace in both drivers. */
+export const DATE_OID = 1082;
+/** Days stay 'YYYY-MM-DD' text: a JS Date would shift them by the server's time zone. */
+export const parseDay = (value: string): string => value;

@@ -1,0 +1,79 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
+
+/**
+ * The embedded database under DATA_DIR. PGlite allows one process at a time, so a lock file
+ * with our pid keeps a second process (an operator command, a second server) from opening it.
+ */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+      parsers: { [DATE_OID]: parseDay },
+    });
+  } catch (error) {
+    release();
+    throw new DatabaseStartError(`The embedded database in ${dataDir ?? 'memory'} could not be opened: ${String(error)}`);
+  }
+  const wrap = (target: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable => ({
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query<Row>(sql, params as unknown[])).rows,
+    exec: async (sql) => {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: async () => {
+      await db.close();
+      release();
+    },
+  };
+}
+
+function lockDataDir(dataDir: string): () => void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new DatabaseStartError(`The data folder ${path.resolve(dataDir)} cannot be created (DATA_DIR).`);
+  }
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+        throw new DatabaseStartError(`The data folder ${path.resolve(dataDir)} is not writable (DATA_DIR).`);
+      }
+      if (code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (isRunning(holder)) {
+        throw new DatabaseStartError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder} (most likely the running portal): ` +
+            'stop that process first, or use PostgreSQL through DATABASE_URL to run several processes at once.',
+        );
+      }
+      rmSync(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new DatabaseStartError(`The lock file ${lockFile} could not be taken.`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
+
+/** A PostgreSQL server given by DATABASE_URL: a pool, so several requests run at once. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? parseDay : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its connection must not take the process down.
+  pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseStartError(`PostgreSQL at ${redact(url)} is not reachable: ${(error as Error).message}`);
+  }
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query(sql, params as unknown[])).rows as Row[],
+    exec: async (sql) => {
+      await target.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The URL without its password, for messages. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

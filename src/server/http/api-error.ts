@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../../lib/error-codes.ts';
+
+/**
+ * A refusal with a stable code from api.md. Services throw it; the API edge turns it into
+ * `{"error": {code, message, fields}}` in the request's language.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly fields: Record<string, ErrorCode> | undefined;
+  /** Values for the message's placeholders, e.g. the support address of save_failed. */
+  readonly values: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, fields?: Record<string, ErrorCode>, values?: Record<string, string>) {
+    super(code);
+    this.code = code;
+    this.fields = fields;
+    this.values = values;
+  }
+}

@@ -1,0 +1,69 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
+import { translator } from '../../lib/i18n.ts';
+import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createContentService } from '../services/content.ts';
+import { ApiError } from './api-error.ts';
+import type { ApiEnv } from './api-env.ts';
+import { isCrossSite } from './origin.ts';
+import { contentRoutes } from './routes/content.ts';
+import { visitorRoutes } from './routes/visitors.ts';
+
+export interface ApiDependencies {
+  db: Database;
+  config: Config;
+}
+
+/** api.md: bodies over 1 MiB are refused with 413. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The content service (api.md) under /api. */
+export function createApi({ db, config }: ApiDependencies): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>().basePath('/api');
+
+  api.use(async (c, next) => {
+    const lang = c.req.query('lang');
+    c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
+    let user: Promise<SessionUser | null> | undefined;
+    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, SESSION_COOKIE))));
+    await next();
+  });
+  api.use(async (c, next) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && isCrossSite(c.req.raw.headers, config.TRUST_PROXY)) {
+      throw new ApiError('forbidden');
+    }
+    await next();
+  });
+  api.use(bodyLimit({ maxSize: BODY_LIMIT, onError: () => { throw new ApiError('payload_too_large'); } }));
+  api.use(methodNotAllowed({ app: api, onMethodNotAllowed: () => { throw new ApiError('method_not_allowed'); } }));
+
+  api.get('/health', async (c) => {
+    await db.query('SELECT 1');
+    return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
+  });
+  contentRoutes(api, createContentService(db));
+  visitorRoutes(api, db);
+
+  api.notFound((c) => errorResponse(c, new ApiError('not_found')));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error(`API ${c.req.method} ${c.req.path} failed:`, error);
+    return errorResponse(c, new ApiError('unexpected'));
+  });
+  return api;
+}
+
+function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
+  const t = translator(c.get('locale') ?? DEFAULT_LOCALE);
+  const body: ErrorBody = { error: { code: error.code, message: t(`errors.${error.code}`, error.values) } };
+  if (error.fields && Object.keys(error.fields).length > 0) body.error.fields = error.fields;
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.code === 'method_not_allowed') headers['Allow'] = 'GET, POST';
+  return c.json(body, ERROR_STATUS[error.code], headers);
+}

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export type PagesHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const DIST = new URL('../../../dist/', import.meta.url);
+
+export class PagesMissingError extends Error {
+  override name = 'PagesMissingError';
+}
+
+/** Astro's middleware-mode handler from the build (`npm run build`), and the folder of its static files. */
+export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: string }> {
+  const entry = new URL('server/entry.mjs', DIST);
+  if (!existsSync(entry)) {
+    throw new PagesMissingError('The pages are not built yet: run `npm run build` first (`npm start` builds them).');
+  }
+  const { handler } = (await import(pathToFileURL(fileURLToPath(entry)).href)) as {
+    handler: (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
+  };
+  return { handler: (req, res) => handler(req, res), clientDir: fileURLToPath(new URL('client/', DIST)) };
+}

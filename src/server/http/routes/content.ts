@@ -1,0 +1,38 @@
+import type { Hono } from 'hono';
+import { EXHIBITION_ID } from '../../../lib/visitor.ts';
+import type { ContentKind, ContentService } from '../../services/content.ts';
+import { ApiError } from '../api-error.ts';
+import type { ApiEnv } from '../api-env.ts';
+
+const CONTENT_PATHS: ReadonlyArray<[string, ContentKind]> = [
+  ['/get_content/:exhibition', 'dates'],
+  ['/get_content_stops/:exhibition', 'markets'],
+];
+
+/** Seed calls 1 and 2: published content, plus hidden records of the user's own municipality. */
+export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void {
+  for (const [path, kind] of CONTENT_PATHS) {
+    api.get(path, async (c) => {
+      if (c.req.param('exhibition') !== String(EXHIBITION_ID)) throw new ApiError('not_found');
+      const includeHidden = c.req.query('include_hidden_records');
+      if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1') throw new ApiError('invalid_request');
+      const ownGkz = includeHidden === '1' ? ((await c.get('sessionUser')())?.gkz ?? null) : null;
+      // An answer that may hold hidden records must never sit in a shared cache.
+      const headers = {
+        'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',
+        Vary: 'Cookie, Accept-Encoding',
+      };
+      const etag = await content.currentEtag(kind, ownGkz);
+      if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ...headers, ETag: etag });
+      const answer = await content.answer(kind, ownGkz);
+      return c.body(answer.body, 200, { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' });
+    });
+  }
+}
+
+/** RFC 9110 weak comparison over a list of tags, or `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}

@@ -1,0 +1,31 @@
+import type { Hono } from 'hono';
+import { createVisitorRequestSchema, updateVisitorRequestSchema, visitorIdSchema } from '../../../lib/visitor.ts';
+import type { Database } from '../../db/database.ts';
+import { createVisitor, getVisitor, saveVisitorState } from '../../services/visitors.ts';
+import type { ApiEnv } from '../api-env.ts';
+import { parseFields, readFields } from '../request.ts';
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+/** Seed calls 3 to 5: the visitor record behind the editing area's state. */
+export function visitorRoutes(api: Hono<ApiEnv>, db: Database): void {
+  api.get('/get_visitor_data/:visitorId', async (c) => {
+    const id = parseFields(visitorIdSchema, c.req.param('visitorId'));
+    const user = await c.get('sessionUser')();
+    return c.json({ data: await getVisitor(db, id, user?.userId ?? null) }, 200, PRIVATE);
+  });
+
+  api.post('/create_visitor', async (c) => {
+    const request = parseFields(createVisitorRequestSchema, await readFields(c));
+    const user = await c.get('sessionUser')();
+    const { created, visitor } = await createVisitor(db, request.visitor_id_js, request.sys_languages_id, user?.userId ?? null);
+    return c.json({ data: visitor }, created ? 201 : 200, PRIVATE);
+  });
+
+  api.post('/update_visitor', async (c) => {
+    const request = parseFields(updateVisitorRequestSchema, await readFields(c));
+    const user = await c.get('sessionUser')();
+    const visitor = await saveVisitorState(db, request.visitor_id_js, request.sys_languages_id, request.state, user?.userId ?? null);
+    return c.json({ data: visitor }, 200, PRIVATE);
+  });
+}

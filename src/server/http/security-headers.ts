@@ -1,0 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Headers every answer carries (api.md, "Details"). Pages get their script and style policy
+ * from the CSP <meta> Astro writes with the hashes of its inline code; a header adds what a
+ * <meta> cannot say (frame-ancestors). API answers are data and may load nothing.
+ */
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, isApi: boolean, https: boolean): void {
+  res.setHeader(
+    'Content-Security-Policy',
+    isApi
+      ? "default-src 'none'; frame-ancestors 'none'"
+      : "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  void req;
+}

@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import sirv from 'sirv';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createApi } from './api.ts';
+import type { PagesHandler } from './pages.ts';
+import { setSecurityHeaders } from './security-headers.ts';
+
+export interface ServerOptions {
+  config: Config;
+  db: Database;
+  /** The built Astro site; without it (API tests) only /api answers. */
+  pages?: { handler: PagesHandler; clientDir: string } | undefined;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  /** Stops accepting connections, lets requests in flight finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
+export async function startServer({ config, db, pages }: ServerOptions): Promise<RunningServer> {
+  const api = getRequestListener(createApi({ db, config }).fetch, { overrideGlobalObjects: false });
+  const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
+  const pagesHandler = pages?.handler;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+    const https = config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https';
+    setSecurityHeaders(req, res, isApi || !pagesHandler, https);
+    if (isApi || !assets || !pagesHandler) {
+      void api(req, res); // without pages, any other path is the API's JSON 404
+      return;
+    }
+    assets(req, res, () => void pagesHandler(req, res));
+  });
+  // A malformed request line or header gets a plain 400, never a stack trace.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return {
+    server,
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** Astro's fingerprinted bundles never change under their name. */
+function cacheAssets(res: ServerResponse, pathname: string): void {
+  if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,36 @@
+import type { ErrorBody, ErrorCode } from '../lib/error-codes.ts';
+import { runtimeConfig } from './runtime-config.ts';
+
+/** A refusal of the content service, with its stable code and the message in the user's language. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  readonly status: number;
+  readonly code: ErrorCode | 'network';
+  readonly fields: Record<string, ErrorCode>;
+
+  constructor(status: number, code: ErrorCode | 'network', message: string, fields: Record<string, ErrorCode> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Seed section 7: the HTTP client has no timeout. Fields go as form data, like the seed's calls. */
+export async function callApi<T>(path: string, init: { fields?: Record<string, string>; query?: Record<string, string> } = {}): Promise<T> {
+  const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`${runtimeConfig().apiBase}/${path}${query}`, {
+      method: init.fields ? 'POST' : 'GET',
+      credentials: 'same-origin',
+      ...(init.fields ? { body: new URLSearchParams(init.fields) } : {}),
+    });
+  } catch (error) {
+    throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : String(error));
+  }
+  const body = (await response.json().catch(() => null)) as { data: T } | ErrorBody | null;
+  if (response.ok && body && 'data' in body) return body.data;
+  const error = body && 'error' in body ? body.error : undefined;
+  throw new ApiRequestError(response.status, error?.code ?? 'unexpected', error?.message ?? response.statusText, error?.fields);
+}
