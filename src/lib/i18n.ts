@@ -41,5 +41,5 @@ export function i18nFor(locale: Locale): I18n {
 
 export function translator(locale: Locale): Translate {
   const instance = i18nFor(locale);
-  return (key, values) => instance.t(key, values);
+  return (key, values) => instance.t(key, values ?? {});
 }

@@ -11,7 +11,7 @@ export const EXHIBITION_ID = 1;
 export const VISITOR_STATE_MAX_BYTES = 64 * 1024;
 
 export const visitorIdSchema = z
-  .string()
+  .string({ error: 'invalid_visitor_id' })
   .trim()
   .toLowerCase()
   .pipe(z.uuidv4({ error: 'invalid_visitor_id' }));
@@ -56,21 +56,22 @@ export const createVisitorRequestSchema = z.object({
 export const updateVisitorRequestSchema = z.object({
   visitor_id_js: visitorIdSchema,
   sys_languages_id: languageIdSchema.default(2),
-  exhibition_id: z.coerce.number({ error: 'invalid_request' }).pipe(z.literal(EXHIBITION_ID, { error: 'invalid_request' })).optional(),
-  state: z
-    .union([z.string(), visitorStateSchema], { error: 'invalid_request' })
-    .transform((state, context) => {
-      const text = typeof state === 'string' ? state : JSON.stringify(state);
-      if (new TextEncoder().encode(text).length > VISITOR_STATE_MAX_BYTES) {
-        context.addIssue({ code: 'custom', message: 'too_long' });
-        return z.NEVER;
-      }
-      if (!visitorStateSchema.safeParse(parseJson(text)).success) {
-        context.addIssue({ code: 'custom', message: 'invalid_request' });
-        return z.NEVER;
-      }
-      return text;
-    }),
+  exhibition_id: z.coerce
+    .number({ error: 'invalid_request' })
+    .pipe(z.literal(EXHIBITION_ID, { error: 'invalid_request' }))
+    .optional(),
+  state: z.union([z.string(), visitorStateSchema], { error: 'invalid_request' }).transform((state, context) => {
+    const text = typeof state === 'string' ? state : JSON.stringify(state);
+    if (new TextEncoder().encode(text).length > VISITOR_STATE_MAX_BYTES) {
+      context.addIssue({ code: 'custom', message: 'too_long' });
+      return z.NEVER;
+    }
+    if (!visitorStateSchema.safeParse(parseJson(text)).success) {
+      context.addIssue({ code: 'custom', message: 'invalid_request' });
+      return z.NEVER;
+    }
+    return text;
+  }),
 });
 
 function parseJson(text: string): unknown {

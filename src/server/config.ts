@@ -27,7 +27,10 @@ const environmentSchema = z.object({
   /** Mailbox named in the save-error message. */
   SUPPORT_EMAIL: email.default('support@marktverzeichnis.example'),
   /** Base address of the content service as browsers and the app see it. */
-  PUBLIC_API_BASE: z.string().regex(/^(\/|https?:\/\/)\S*$/).default('/api'),
+  PUBLIC_API_BASE: z
+    .string()
+    .regex(/^(\/|https?:\/\/)\S*$/)
+    .default('/api'),
   /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Believe X-Forwarded-For / -Proto from a reverse proxy. */

@@ -24,16 +24,23 @@ async function main(): Promise<void> {
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const imported = await importBundledMasterDataIfEmpty(db);
-  if (imported) console.log(`Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`);
+  if (imported)
+    console.log(
+      `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,
+    );
   const seeded = config.SEED_DEMO && (await seedDemoData(db, new Date()));
 
   const running = await startServer({ config, db, pages }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
-  console.log(`Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`);
+  console.log(
+    `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
+  );
   if (seeded) {
-    console.log(`Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice.`);
+    console.log(
+      `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice.`,
+    );
   }
 
   let stopping = false;
@@ -52,7 +59,10 @@ async function main(): Promise<void> {
 
 function buildPages(): void {
   const astro = fileURLToPath(import.meta.resolve('astro/bin/astro.mjs'));
-  const result = spawnSync(process.execPath, [astro, 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new StartError('Building the pages failed (see above).');
 }
 
@@ -68,13 +78,20 @@ async function assertPortFree(config: Config): Promise<void> {
 class StartError extends Error {}
 
 function explain(error: unknown): string | null {
-  if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof PagesMissingError || error instanceof StartError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseStartError ||
+    error instanceof PagesMissingError ||
+    error instanceof StartError
+  ) {
     return error.message;
   }
   const { code, port, address } = error as { code?: string; port?: number; address?: string };
-  if (code === 'EADDRINUSE') return `Port ${port} on ${address} is already in use: stop the other program or set PORT to a free port.`;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} on ${address} is already in use: stop the other program or set PORT to a free port.`;
   if (code === 'EACCES' && port !== undefined) return `Port ${port} needs privileges: set PORT to a number above 1023.`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `HOST ${address ?? ''} is not an address of this machine.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `HOST ${address ?? ''} is not an address of this machine.`;
   return null;
 }
 

@@ -17,7 +17,10 @@ export class ApiRequestError extends Error {
 }
 
 /** Seed section 7: the HTTP client has no timeout. Fields go as form data, like the seed's calls. */
-export async function callApi<T>(path: string, init: { fields?: Record<string, string>; query?: Record<string, string> } = {}): Promise<T> {
+export async function callApi<T>(
+  path: string,
+  init: { fields?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<T> {
   const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : '';
   let response: Response;
   try {
@@ -32,5 +35,10 @@ export async function callApi<T>(path: string, init: { fields?: Record<string, s
   const body = (await response.json().catch(() => null)) as { data: T } | ErrorBody | null;
   if (response.ok && body && 'data' in body) return body.data;
   const error = body && 'error' in body ? body.error : undefined;
-  throw new ApiRequestError(response.status, error?.code ?? 'unexpected', error?.message ?? response.statusText, error?.fields);
+  throw new ApiRequestError(
+    response.status,
+    error?.code ?? 'unexpected',
+    error?.message ?? response.statusText,
+    error?.fields,
+  );
 }

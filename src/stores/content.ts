@@ -18,7 +18,9 @@ export const $contentLoaded = atom(false);
  * A failure is logged to the console and the refresh returns false.
  */
 export async function refreshContent(location: Location = window.location): Promise<boolean> {
-  const query = { include_hidden_records: new URLSearchParams(location.search).get('include_hidden_records') === '1' ? '1' : '0' };
+  const query = {
+    include_hidden_records: new URLSearchParams(location.search).get('include_hidden_records') === '1' ? '1' : '0',
+  };
   try {
     const [dates, stops] = await Promise.all([
       callApi<Pick<Content, 'wko_market_dates'>>('get_content/1', { query }),

@@ -54,7 +54,9 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
 
 /** create_visitor answers an existing visitor unchanged, so adopting a known id is safe. */
 function create(id: string, languageId: number): Promise<VisitorData> {
-  return callApi<VisitorData>('create_visitor', { fields: { visitor_id_js: id, sys_languages_id: String(languageId) } });
+  return callApi<VisitorData>('create_visitor', {
+    fields: { visitor_id_js: id, sys_languages_id: String(languageId) },
+  });
 }
 
 function scheduleSave(): void {

@@ -16,7 +16,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     });
   } catch (error) {
     release();
-    throw new DatabaseStartError(`The embedded database in ${dataDir ?? 'memory'} could not be opened: ${String(error)}`);
+    throw new DatabaseStartError(
+      `The embedded database in ${dataDir ?? 'memory'} could not be opened: ${String(error)}`,
+    );
   }
   const wrap = (target: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable => ({
     query: async <Row>(sql: string, params: readonly unknown[] = []) =>

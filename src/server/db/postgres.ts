@@ -1,13 +1,17 @@
 import pg from 'pg';
 import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
 
+function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  return oid === DATE_OID ? parseDay : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown);
+}
+
 /** A PostgreSQL server given by DATABASE_URL: a pool, so several requests run at once. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
-    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? parseDay : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+    types: { getTypeParser },
   });
   // An idle client losing its connection must not take the process down.
   pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));

@@ -39,43 +39,121 @@ interface DemoMarket {
 
 function demoMarkets(year: number): DemoMarket[] {
   const next = year + 1;
-  const saturdays: RecurrenceRule = { freq: 'weekly', interval: 1, weekdays: ['SA'], nth: null, time_from: '07:00', time_to: '12:00' };
-  const firstFriday: RecurrenceRule = { freq: 'monthly', interval: 1, weekdays: ['FR'], nth: 1, time_from: '14:00', time_to: '18:00' };
+  const saturdays: RecurrenceRule = {
+    freq: 'weekly',
+    interval: 1,
+    weekdays: ['SA'],
+    nth: null,
+    time_from: '07:00',
+    time_to: '12:00',
+  };
+  const firstFriday: RecurrenceRule = {
+    freq: 'monthly',
+    interval: 1,
+    weekdays: ['FR'],
+    nth: 1,
+    time_from: '14:00',
+    time_to: '18:00',
+  };
 
-  const farmers = market({ title: 'Bauernmarkt am Hauptplatz', type: 'bauernmarkt', rule: saturdays, event_location: 'Hauptplatz',
-    description: 'Obst, Gemüse, Brot, Käse und Kürbiskernöl direkt von Bäuerinnen und Bauern aus der Region.' });
+  const farmers = market({
+    title: 'Bauernmarkt am Hauptplatz',
+    type: 'bauernmarkt',
+    rule: saturdays,
+    event_location: 'Hauptplatz',
+    description: 'Obst, Gemüse, Brot, Käse und Kürbiskernöl direkt von Bäuerinnen und Bauern aus der Region.',
+  });
   const farmersDates = regularDates(farmers.id, saturdays, `${year}-01-01`, `${next}-12-31`);
   const afterChristmas = farmersDates.find((d) => d.date_start > `${year}-12-24` && d.date_start <= `${year}-12-31`);
-  if (afterChristmas) Object.assign(afterChristmas, { status: 'cancelled', type: 'cancelled', note: 'Entfällt wegen der Feiertage.' });
-  farmersDates.push(date(farmers.id, `${year}-12-23`, `${year}-12-23`, '07:00', '12:00', { type: 'additional', note: 'Zusätzlicher Markt vor Weihnachten.' }));
+  if (afterChristmas)
+    Object.assign(afterChristmas, { status: 'cancelled', type: 'cancelled', note: 'Entfällt wegen der Feiertage.' });
+  farmersDates.push(
+    date(farmers.id, `${year}-12-23`, `${year}-12-23`, '07:00', '12:00', {
+      type: 'additional',
+      note: 'Zusätzlicher Markt vor Weihnachten.',
+    }),
+  );
 
-  const monthly = market({ title: 'Monatsmarkt im Ökopark', type: 'wochenmarkt', rule: firstFriday, event_location: 'Ökopark Hartberg',
-    description: 'Regionale Spezialitäten, Handwerk und Pflanzen an jedem ersten Freitag im Monat, von März bis November.',
-    date_start: `${year}-03-01`, date_end: `${next}-11-30` });
+  const monthly = market({
+    title: 'Monatsmarkt im Ökopark',
+    type: 'wochenmarkt',
+    rule: firstFriday,
+    event_location: 'Ökopark Hartberg',
+    description:
+      'Regionale Spezialitäten, Handwerk und Pflanzen an jedem ersten Freitag im Monat, von März bis November.',
+    date_start: `${year}-03-01`,
+    date_end: `${next}-11-30`,
+  });
   const monthlyDates = regularDates(monthly.id, firstFriday, `${year}-03-01`, `${next}-11-30`).filter((d) => {
     const month = Number(d.date_start.slice(5, 7));
     return month >= 3 && month <= 11;
   });
 
-  const advent = market({ title: 'Hartberger Adventmarkt', type: 'weihnachtsmarkt', event_location: 'Hauptplatz und Rathaushof',
-    description: 'Punsch, Keksbäckerei, Krippenausstellung und Adventsingen vor dem Rathaus.', website: 'https://www.hartberg.at' });
-  const kirtag = market({ title: 'Kirtag zu Maria Himmelfahrt', type: 'kirtag', event_location: 'Altstadt',
-    description: 'Der traditionelle Kirtag mit Fieranten, Ringelspiel und Blasmusik.', phone: '+43/3332/6030/14' });
-  const craft = market({ title: 'Handwerksmarkt im Schlosspark', type: 'handwerksmarkt', event_location: 'Schlosspark',
-    description: 'Drechsler, Töpferinnen, Korbflechter und Schmiede zeigen ihr Handwerk.', email: 'kultur@hartberg.example' });
-  const fair = market({ title: 'Hartberger Frühjahrsmesse', type: 'messe', event_location: 'Stadthalle', floor: 'Erdgeschoss und 1. Stock',
-    description: 'Bauen, Wohnen, Garten und Freizeit: Betriebe der Region stellen aus.' });
-  const animals = market({ title: 'Pferde- und Kleintiermarkt', type: 'tiermarkt', event_location: 'Messegelände', hidden: true,
-    description: 'In Planung: noch nicht veröffentlicht.' });
+  const advent = market({
+    title: 'Hartberger Adventmarkt',
+    type: 'weihnachtsmarkt',
+    event_location: 'Hauptplatz und Rathaushof',
+    description: 'Punsch, Keksbäckerei, Krippenausstellung und Adventsingen vor dem Rathaus.',
+    website: 'https://www.hartberg.at',
+  });
+  const kirtag = market({
+    title: 'Kirtag zu Maria Himmelfahrt',
+    type: 'kirtag',
+    event_location: 'Altstadt',
+    description: 'Der traditionelle Kirtag mit Fieranten, Ringelspiel und Blasmusik.',
+    phone: '+43/3332/6030/14',
+  });
+  const craft = market({
+    title: 'Handwerksmarkt im Schlosspark',
+    type: 'handwerksmarkt',
+    event_location: 'Schlosspark',
+    description: 'Drechsler, Töpferinnen, Korbflechter und Schmiede zeigen ihr Handwerk.',
+    email: 'kultur@hartberg.example',
+  });
+  const fair = market({
+    title: 'Hartberger Frühjahrsmesse',
+    type: 'messe',
+    event_location: 'Stadthalle',
+    floor: 'Erdgeschoss und 1. Stock',
+    description: 'Bauen, Wohnen, Garten und Freizeit: Betriebe der Region stellen aus.',
+  });
+  const animals = market({
+    title: 'Pferde- und Kleintiermarkt',
+    type: 'tiermarkt',
+    event_location: 'Messegelände',
+    hidden: true,
+    description: 'In Planung: noch nicht veröffentlicht.',
+  });
 
   return [
     { market: farmers, dates: farmersDates },
     { market: monthly, dates: monthlyDates },
-    { market: advent, dates: [date(advent.id, `${year}-11-27`, `${year}-12-23`, '14:00', '20:00'), date(advent.id, `${next}-11-26`, `${next}-12-23`, '14:00', '20:00')] },
-    { market: kirtag, dates: [date(kirtag.id, `${year}-08-15`, `${year}-08-15`, '08:00', '18:00'), date(kirtag.id, `${next}-08-15`, `${next}-08-15`, '08:00', '18:00')] },
-    { market: craft, dates: [date(craft.id, `${year}-05-01`, `${year}-05-01`, '09:00', '17:00'), date(craft.id, `${next}-05-01`, `${next}-05-01`, null, null, { status: 'pending' })] },
+    {
+      market: advent,
+      dates: [
+        date(advent.id, `${year}-11-27`, `${year}-12-23`, '14:00', '20:00'),
+        date(advent.id, `${next}-11-26`, `${next}-12-23`, '14:00', '20:00'),
+      ],
+    },
+    {
+      market: kirtag,
+      dates: [
+        date(kirtag.id, `${year}-08-15`, `${year}-08-15`, '08:00', '18:00'),
+        date(kirtag.id, `${next}-08-15`, `${next}-08-15`, '08:00', '18:00'),
+      ],
+    },
+    {
+      market: craft,
+      dates: [
+        date(craft.id, `${year}-05-01`, `${year}-05-01`, '09:00', '17:00'),
+        date(craft.id, `${next}-05-01`, `${next}-05-01`, null, null, { status: 'pending' }),
+      ],
+    },
     { market: fair, dates: [date(fair.id, `${next}-04-16`, `${next}-04-18`, '09:00', '18:00')] },
-    { market: animals, dates: [date(animals.id, `${next}-03-13`, `${next}-03-13`, '06:00', '12:00', { hidden: true })] },
+    {
+      market: animals,
+      dates: [date(animals.id, `${next}-03-13`, `${next}-03-13`, '06:00', '12:00', { hidden: true })],
+    },
   ];
 }
 
@@ -104,7 +182,14 @@ function market(fields: Partial<NewMarket> & Pick<NewMarket, 'title' | 'type'> &
   };
 }
 
-function date(marketId: string, start: string, end: string, from: string | null, to: string | null, extra: Partial<NewMarketDate> = {}): NewMarketDate {
+function date(
+  marketId: string,
+  start: string,
+  end: string,
+  from: string | null,
+  to: string | null,
+  extra: Partial<NewMarketDate> = {},
+): NewMarketDate {
   return {
     id: randomUUID(),
     wko_market_id: marketId,

@@ -40,8 +40,22 @@ export function createApi({ db, config }: ApiDependencies): Hono<ApiEnv> {
     }
     await next();
   });
-  api.use(bodyLimit({ maxSize: BODY_LIMIT, onError: () => { throw new ApiError('payload_too_large'); } }));
-  api.use(methodNotAllowed({ app: api, onMethodNotAllowed: () => { throw new ApiError('method_not_allowed'); } }));
+  api.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT,
+      onError: () => {
+        throw new ApiError('payload_too_large');
+      },
+    }),
+  );
+  api.use(
+    methodNotAllowed({
+      app: api,
+      onMethodNotAllowed: () => {
+        throw new ApiError('method_not_allowed');
+      },
+    }),
+  );
 
   api.get('/health', async (c) => {
     await db.query('SELECT 1');
@@ -65,5 +79,7 @@ function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
   if (error.fields && Object.keys(error.fields).length > 0) body.error.fields = error.fields;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (error.code === 'method_not_allowed') headers['Allow'] = 'GET, POST';
+  // The unread rest of a refused large body would otherwise confuse the next request on this connection.
+  if (error.code === 'payload_too_large') headers['Connection'] = 'close';
   return c.json(body, ERROR_STATUS[error.code], headers);
 }

@@ -15,12 +15,19 @@ export interface ImportResult {
  * Inserts or updates states, districts and municipalities from Statistik Austria's lists.
  * Contact fields (phone, website, …) kept by the provider are left as they are.
  */
-export async function importMasterData(db: Queryable, municipalitiesCsv: string, districtsCsv: string): Promise<ImportResult> {
+export async function importMasterData(
+  db: Queryable,
+  municipalitiesCsv: string,
+  districtsCsv: string,
+): Promise<ImportResult> {
   const { states, districts } = parseDistricts(districtsCsv);
   const municipalities = parseMunicipalities(municipalitiesCsv);
   const knownDistricts = new Set(districts.map((d) => d.code));
   const orphan = municipalities.find((m) => !knownDistricts.has(m.districtCode));
-  if (orphan) throw new Error(`Municipality ${orphan.gkz} ${orphan.name} belongs to district ${orphan.districtCode}, which the district list lacks.`);
+  if (orphan)
+    throw new Error(
+      `Municipality ${orphan.gkz} ${orphan.name} belongs to district ${orphan.districtCode}, which the district list lacks.`,
+    );
 
   await db.query(
     `INSERT INTO states (code, name) SELECT * FROM unnest($1::smallint[], $2::text[])

@@ -14,7 +14,17 @@ describe('Statistik Austria lists', () => {
     expect(vienna[0]?.otherPostcodes).toContain('1230');
     const perState = new Map<string, number>();
     for (const m of municipalities) perState.set(m.gkz[0]!, (perState.get(m.gkz[0]!) ?? 0) + 1);
-    expect(Object.fromEntries(perState)).toEqual({ '1': 171, '2': 132, '3': 573, '4': 438, '5': 119, '6': 286, '7': 279, '8': 96, '9': 1 });
+    expect(Object.fromEntries(perState)).toEqual({
+      '1': 171,
+      '2': 132,
+      '3': 573,
+      '4': 438,
+      '5': 119,
+      '6': 286,
+      '7': 279,
+      '8': 96,
+      '9': 1,
+    });
   });
 
   it('keeps postcodes, status and district of a municipality', () => {
@@ -30,9 +40,17 @@ describe('Statistik Austria lists', () => {
   });
 
   it('accepts a newer list with title lines and a source footer, and duplicate postcodes', () => {
-    const text = 'Gemeinden Österreichs\nGebietsstand 2024\nGemeindekennziffer;Gemeindename;Gemeindecode;Status;PLZ des Gem.Amtes;weitere Postleitzahlen\r\n41515;Kremsmünster;41515;M;4550;4522 4522\r\nQuelle: STATISTIK AUSTRIA\n';
+    const text =
+      'Gemeinden Österreichs\nGebietsstand 2024\nGemeindekennziffer;Gemeindename;Gemeindecode;Status;PLZ des Gem.Amtes;weitere Postleitzahlen\r\n41515;Kremsmünster;41515;M;4550;4522 4522\r\nQuelle: STATISTIK AUSTRIA\n';
     expect(parseMunicipalities(text)).toEqual([
-      { gkz: '41515', name: 'Kremsmünster', status: 'M', postcode: '4550', otherPostcodes: ['4522'], districtCode: '415' },
+      {
+        gkz: '41515',
+        name: 'Kremsmünster',
+        status: 'M',
+        postcode: '4550',
+        otherPostcodes: ['4522'],
+        districtCode: '415',
+      },
     ]);
   });
 

@@ -49,7 +49,9 @@ export function parseMunicipalities(text: string): MunicipalityRow[] {
     const known = byGkz.get(gkz);
     if (known) {
       known.name = known.name.split('-')[0] ?? known.name;
-      known.otherPostcodes = unique([...known.otherPostcodes, postcode, ...postcodes]).filter((c) => c !== known.postcode);
+      known.otherPostcodes = unique([...known.otherPostcodes, postcode, ...postcodes]).filter(
+        (c) => c !== known.postcode,
+      );
       continue;
     }
     byGkz.set(gkz, {

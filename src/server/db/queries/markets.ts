@@ -27,7 +27,11 @@ export async function listVisibleMarkets(db: Queryable, since: string, ownGkz: s
   return rows.map((row) => ({ ...row, gkz: row.gkz, updated_at: row.updated_at.toISOString() }));
 }
 
-export async function listVisibleMarketDates(db: Queryable, since: string, ownGkz: string | null): Promise<MarketDateRecord[]> {
+export async function listVisibleMarketDates(
+  db: Queryable,
+  since: string,
+  ownGkz: string | null,
+): Promise<MarketDateRecord[]> {
   return db.query<MarketDateRecord>(
     `SELECT ${DATE_COLUMNS} FROM market_dates d JOIN markets m ON m.id = d.market_id
      WHERE ${VISIBLE_MARKET} AND (m.gkz = $2 OR NOT d.hidden)

@@ -23,7 +23,11 @@ interface VisitorRow {
  * A visitor with the account and municipality fields filled only when `sessionUserId` is the
  * user linked to it (api.md, get_visitor_data).
  */
-export async function findVisitor(db: Queryable, id: string, sessionUserId: string | null): Promise<VisitorData | null> {
+export async function findVisitor(
+  db: Queryable,
+  id: string,
+  sessionUserId: string | null,
+): Promise<VisitorData | null> {
   const [row] = await db.query<VisitorRow>(
     `SELECT v.id, v.readable_id, v.language_id, v.state, v.user_id, u.email, m.name, m.postcode, d.name AS district,
        s.name AS state_name, m.phone, m.website, m.instagram, m.facebook, m.youtube
@@ -55,7 +59,12 @@ export async function findVisitor(db: Queryable, id: string, sessionUserId: stri
 }
 
 /** Inserts a visitor; false when the id or the readable id is taken already. */
-export async function insertVisitor(db: Queryable, id: string, readableId: string, languageId: number): Promise<boolean> {
+export async function insertVisitor(
+  db: Queryable,
+  id: string,
+  readableId: string,
+  languageId: number,
+): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO visitors (id, readable_id, language_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id`,
     [id, readableId, languageId],
@@ -68,7 +77,12 @@ export async function visitorExists(db: Queryable, id: string): Promise<boolean>
 }
 
 /** Replaces the stored state (the client sends the whole state); false for an unknown visitor. */
-export async function updateVisitor(db: Queryable, id: string, languageId: number, stateJson: string): Promise<boolean> {
+export async function updateVisitor(
+  db: Queryable,
+  id: string,
+  languageId: number,
+  stateJson: string,
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE visitors SET language_id = $2, state = $3::jsonb, updated_at = now() WHERE id = $1 RETURNING id`,
     [id, languageId, stateJson],

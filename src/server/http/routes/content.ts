@@ -15,7 +15,8 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
     api.get(path, async (c) => {
       if (c.req.param('exhibition') !== String(EXHIBITION_ID)) throw new ApiError('not_found');
       const includeHidden = c.req.query('include_hidden_records');
-      if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1') throw new ApiError('invalid_request');
+      if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1')
+        throw new ApiError('invalid_request');
       const ownGkz = includeHidden === '1' ? ((await c.get('sessionUser')())?.gkz ?? null) : null;
       // An answer that may hold hidden records must never sit in a shared cache.
       const headers = {
@@ -25,7 +26,11 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const etag = await content.currentEtag(kind, ownGkz);
       if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ...headers, ETag: etag });
       const answer = await content.answer(kind, ownGkz);
-      return c.body(answer.body, 200, { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' });
+      return c.body(answer.body, 200, {
+        ...headers,
+        ETag: answer.etag,
+        'Content-Type': 'application/json; charset=utf-8',
+      });
     });
   }
 }

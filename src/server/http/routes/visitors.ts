@@ -18,14 +18,25 @@ export function visitorRoutes(api: Hono<ApiEnv>, db: Database): void {
   api.post('/create_visitor', async (c) => {
     const request = parseFields(createVisitorRequestSchema, await readFields(c));
     const user = await c.get('sessionUser')();
-    const { created, visitor } = await createVisitor(db, request.visitor_id_js, request.sys_languages_id, user?.userId ?? null);
+    const { created, visitor } = await createVisitor(
+      db,
+      request.visitor_id_js,
+      request.sys_languages_id,
+      user?.userId ?? null,
+    );
     return c.json({ data: visitor }, created ? 201 : 200, PRIVATE);
   });
 
   api.post('/update_visitor', async (c) => {
     const request = parseFields(updateVisitorRequestSchema, await readFields(c));
     const user = await c.get('sessionUser')();
-    const visitor = await saveVisitorState(db, request.visitor_id_js, request.sys_languages_id, request.state, user?.userId ?? null);
+    const visitor = await saveVisitorState(
+      db,
+      request.visitor_id_js,
+      request.sys_languages_id,
+      request.state,
+      user?.userId ?? null,
+    );
     return c.json({ data: visitor }, 200, PRIVATE);
   });
 }

@@ -1,0 +1,59 @@
+// @ts-check
+import eslint from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Islands and stores run in the browser: they must never reach server code.
+ * @type {import('eslint').Linter.RulesRecord}
+ */
+const noServerImports = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/server/**', 'node:*', 'pg', '@electric-sql/*'],
+          message: 'Browser code must not import server code.',
+        },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  ...astro.configs.recommended,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      eqeqeq: 'error',
+      'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
+    },
+  },
+  { files: ['**/*.astro'], ...tseslint.configs.disableTypeChecked },
+  { files: ['*.js', '*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['src/islands/**', 'src/stores/**'], rules: noServerImports },
+  {
+    // The shared lib imports nobody in the app (style.md, point 2).
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/stores/**', '**/islands/**', '**/components/**', '**/layouts/**'],
+              message: 'src/lib imports nothing from the app.',
+            },
+            { group: ['pg', '@electric-sql/*'], message: 'src/lib runs in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentMarket, MarketDateRecord } from '../../src/lib/market.ts';
+import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+type Dates = Record<string, MarketDateRecord>;
+type Groups = Record<string, Record<string, ContentMarket>>;
+
+let server: TestServer;
+const ids: Record<string, string> = {};
+let cookieA = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { db } = server;
+  const published = await addMarket(db, GKZ_A, { title: 'Bauernmarkt A', type: 'bauernmarkt' }, [
+    {},
+    { date_start: '2027-06-12', date_end: '2027-06-12', hidden: true },
+  ]);
+  ids['published'] = published.market.id;
+  ids['publishedDate'] = published.dates[0]!.id;
+  ids['hiddenDateA'] = published.dates[1]!.id;
+  ids['hiddenA'] = (await addMarket(db, GKZ_A, { title: 'Versteckt A', hidden: true })).market.id;
+  ids['hiddenB'] = (await addMarket(db, GKZ_B, { title: 'Versteckt B', hidden: true })).market.id;
+  ids['inactive'] = (await addMarket(db, GKZ_B, { title: 'Inaktiv', status: 'inactive' })).market.id;
+  ids['cancelledOnly'] = (
+    await addMarket(db, GKZ_B, { title: 'Abgesagt' }, [{ status: 'cancelled', type: 'cancelled' }])
+  ).market.id;
+  ids['past'] = (
+    await addMarket(db, GKZ_B, { title: 'Alt' }, [{ date_start: '2025-05-01', date_end: '2025-05-01' }])
+  ).market.id;
+  ids['publishedB'] = (await addMarket(db, GKZ_B, { title: 'Kirtag B', type: 'kirtag' })).market.id;
+  cookieA = (await loggedInUser(db, GKZ_A)).cookie;
+});
+afterAll(() => server.close());
+
+const getJson = async <T>(path: string, headers: Record<string, string> = {}) => {
+  const response = await server.fetch(path, { headers });
+  return { response, body: (await response.json()) as { data: T } };
+};
+
+describe('get_content/1', () => {
+  it('answers the published market dates keyed by id, in the seed shape', async () => {
+    const { response, body } = await getJson<{ wko_market_dates: Dates }>('/api/get_content/1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const date = body.data.wko_market_dates[ids['publishedDate']!];
+    expect(date).toEqual({
+      id: ids['publishedDate'],
+      wko_market_id: ids['published'],
+      date_start: '2027-06-05',
+      date_end: '2027-06-05',
+      time_from: '08:00',
+      time_to: '12:00',
+      status: 'takes_place',
+      type: 'regular',
+      note: '',
+      hidden: false,
+      version: 1,
+    });
+    expect(body.data.wko_market_dates[ids['hiddenDateA']!]).toBeUndefined();
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag after a change', async () => {
+    const first = await server.fetch('/api/get_content/1');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toContain('public');
+    const again = await server.fetch('/api/get_content/1', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    await addMarket(server.db, GKZ_B, { title: 'Neu' });
+    const changed = await server.fetch('/api/get_content/1', { headers: { 'If-None-Match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('refuses another exhibition id and a malformed include_hidden_records', async () => {
+    const other = await getJson('/api/get_content/2');
+    expect(other.response.status).toBe(404);
+    expect(other.body).toMatchObject({ error: { code: 'not_found' } });
+    const bad = await server.fetch('/api/get_content/1?include_hidden_records=yes');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+});
+
+describe('get_content_stops/1', () => {
+  it('puts every market in every language group with labels in that language', async () => {
+    const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1');
+    const groups = body.data.wko_markets;
+    expect(Object.keys(groups).sort()).toEqual(['1', '2', '3']);
+    expect(Object.keys(groups['1']!).sort()).toEqual(Object.keys(groups['2']!).sort());
+    expect(groups['2']![ids['published']!]).toMatchObject({
+      title: 'Bauernmarkt A',
+      type_label: 'Bauernmarkt',
+      status_label: 'Aktiv',
+    });
+    expect(groups['1']![ids['published']!]).toMatchObject({ type_label: "Farmers' market", status_label: 'Active' });
+    expect(groups['3']![ids['publishedB']!]).toMatchObject({ type_label: 'Kirtag (fête de village)' });
+  });
+
+  it('holds only published markets with a valid date from 2026 on', async () => {
+    const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1');
+    const shown = Object.keys(body.data.wko_markets['2']!);
+    expect(shown).toEqual(expect.arrayContaining([ids['published'], ids['publishedB']]));
+    for (const name of ['hiddenA', 'hiddenB', 'inactive', 'cancelledOnly', 'past'])
+      expect(shown).not.toContain(ids[name]);
+  });
+});
+
+describe('hidden records', () => {
+  it('are not given to an anonymous request, even when asked for', async () => {
+    const { response, body } = await getJson<{ wko_markets: Groups }>(
+      '/api/get_content_stops/1?include_hidden_records=1',
+    );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(Object.keys(body.data.wko_markets['2']!)).not.toContain(ids['hiddenA']);
+  });
+
+  it('are given to a logged-in user for their own municipality only', async () => {
+    const stops = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1?include_hidden_records=1', {
+      Cookie: cookieA,
+    });
+    const shown = Object.keys(stops.body.data.wko_markets['2']!);
+    expect(shown).toContain(ids['hiddenA']);
+    expect(shown).not.toContain(ids['hiddenB']);
+    expect(shown).toContain(ids['publishedB']);
+    const dates = await getJson<{ wko_market_dates: Dates }>('/api/get_content/1?include_hidden_records=1', {
+      Cookie: cookieA,
+    });
+    expect(dates.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(dates.body.data.wko_market_dates[ids['hiddenDateA']!]).toMatchObject({ hidden: true });
+  });
+
+  it('are not given without include_hidden_records, even with a session', async () => {
+    const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1', { Cookie: cookieA });
+    expect(Object.keys(body.data.wko_markets['2']!)).not.toContain(ids['hiddenA']);
+  });
+
+  it('ignore a forged or expired session cookie', async () => {
+    const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1?include_hidden_records=1', {
+      Cookie: 'session=forged-token-that-is-long-enough-000',
+    });
+    expect(Object.keys(body.data.wko_markets['2']!)).not.toContain(ids['hiddenA']);
+  });
+});

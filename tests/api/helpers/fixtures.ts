@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
+import type { Queryable } from '../../../src/server/db/database.ts';
+import {
+  insertMarket,
+  insertMarketDates,
+  type NewMarket,
+  type NewMarketDate,
+} from '../../../src/server/db/queries/markets.ts';
+
+/** Two real municipalities for the isolation tests: Hartberg (Steiermark) and Krems an der Donau. */
+export const GKZ_A = '62219';
+export const GKZ_B = '30101';
+
+/** A confirmed user of `gkz` with a live session; returns the Cookie header that carries it. */
+export async function loggedInUser(
+  db: Queryable,
+  gkz: string,
+): Promise<{ userId: string; email: string; cookie: string }> {
+  const userId = randomUUID();
+  const email = `staff-${userId.slice(0, 8)}@gemeinde.example`;
+  await db.query(
+    `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'not-a-real-hash', $3, now())`,
+    [userId, email, gkz],
+  );
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [
+    hashToken(token),
+    userId,
+  ]);
+  return { userId, email, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export async function addMarket(
+  db: Queryable,
+  gkz: string,
+  fields: Partial<NewMarket> = {},
+  dates: Array<Partial<NewMarketDate>> = [{}],
+): Promise<{ market: NewMarket; dates: NewMarketDate[] }> {
+  const market: NewMarket = {
+    id: randomUUID(),
+    gkz,
+    title: `Testmarkt ${gkz}`,
+    description: '',
+    type: 'bauernmarkt',
+    schedule: 'dates',
+    rule: null,
+    rrule: null,
+    location: 'Testort',
+    event_location: '',
+    floor: '',
+    floorplan: '',
+    status: 'active',
+    date_start: null,
+    date_end: null,
+    website: '',
+    phone: '',
+    email: '',
+    image: null,
+    hidden: false,
+    ...fields,
+  };
+  const records = dates.map<NewMarketDate>((date) => ({
+    id: randomUUID(),
+    wko_market_id: market.id,
+    date_start: '2027-06-05',
+    date_end: '2027-06-05',
+    time_from: '08:00',
+    time_to: '12:00',
+    status: 'takes_place',
+    type: 'regular',
+    note: '',
+    hidden: false,
+    ...date,
+  }));
+  await insertMarket(db, market);
+  await insertMarketDates(db, records);
+  return { market, dates: records };
+}
+
+export async function count(db: Queryable, table: 'visitors' | 'markets' | 'market_dates'): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return row?.n ?? 0;
+}

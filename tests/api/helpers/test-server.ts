@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../../../src/server/config.ts';
+import type { Database } from '../../../src/server/db/database.ts';
+import { openDatabase } from '../../../src/server/db/open.ts';
+import { startServer } from '../../../src/server/http/server.ts';
+import { importBundledMasterDataIfEmpty } from '../../../src/server/master-data/import.ts';
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  /** fetch against the server; a relative path is taken under the server's URL. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a free port with a fresh database: embedded PGlite in memory, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const { databaseUrl, drop } = await freshDatabase();
+  const db = await openDatabase({ databaseUrl, dataDir: null });
+  await importBundledMasterDataIfEmpty(db);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' });
+  const running = await startServer({ config, db });
+  return {
+    url: running.url,
+    db,
+    fetch: (path, init) => fetch(new URL(path, running.url), init),
+    async close() {
+      await running.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (process.env['TEST_DATABASE'] !== 'postgres' || !adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve('src/server/main.ts');
+
+/** Starts the real server process with `env` and waits for it to give up. */
+function startWith(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOST: '127.0.0.1',
+        SEED_DEMO: '0',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-start-')),
+        ...env,
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr: stderr.trim() });
+    });
+  });
+}
+
+/** One line, no stack trace. */
+function expectOneClearLine(stderr: string, message: RegExp): void {
+  expect(stderr.split('\n')).toHaveLength(1);
+  expect(stderr).toMatch(/^Cannot start: /);
+  expect(stderr).toMatch(message);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('start-up failures an operator can fix', () => {
+  let blocker: Server;
+  let takenPort = 0;
+  beforeAll(async () => {
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    takenPort = (blocker.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+  it('a malformed environment variable', async () => {
+    const { code, stderr } = await startWith({ PORT: 'abc' });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, /Environment variable PORT is invalid \("abc"\)/);
+  });
+
+  it('a port that is taken', async () => {
+    const { code, stderr } = await startWith({ PORT: String(takenPort) });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, new RegExp(`Port ${takenPort} on 127.0.0.1 is already in use`));
+  });
+
+  it('a data folder that cannot be created', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-file-')), 'plain-file');
+    writeFileSync(file, '');
+    const { code, stderr } = await startWith({ DATA_DIR: path.join(file, 'data') });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, /data folder .* cannot be created \(DATA_DIR\)/);
+  });
+
+  it('an embedded database held by another running process', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-held-'));
+    writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+    const { code, stderr } = await startWith({ DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, new RegExp(`in use by process ${process.pid}`));
+  });
+
+  it('an unreachable DATABASE_URL, without its password', async () => {
+    const { code, stderr } = await startWith({ DATABASE_URL: 'postgres://portal:secret@127.0.0.1:1/portal' });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, /PostgreSQL at postgres:\/\/portal:\*\*\*@127\.0\.0\.1:1\/portal is not reachable/);
+    expect(stderr).not.toContain('secret');
+  });
+});
