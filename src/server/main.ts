@@ -58,7 +58,8 @@ async function main(): Promise<void> {
 }
 
 function buildPages(): void {
-  const astro = fileURLToPath(import.meta.resolve('astro/bin/astro.mjs'));
+  // The bin is not among astro's exports; its package.json is.
+  const astro = fileURLToPath(new URL('bin/astro.mjs', import.meta.resolve('astro/package.json')));
   const result = spawnSync(process.execPath, [astro, 'build'], {
     stdio: 'inherit',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
