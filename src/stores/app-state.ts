@@ -1,4 +1,4 @@
-import { deepMap } from 'nanostores';
+import { deepMap } from '@nanostores/deepmap';
 import { appStateOf, type AppState } from '../lib/app-state.ts';
 
 /**

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+type Messages = Record<string, string>;
+const messages = (locale: string): Messages => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages;
+const VISITOR_ID_KEY = 'marktverzeichnis.visitorId';
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Console errors (CSP violations included) while the page is used. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const [path, locale] of [
+  ['/', 'de'],
+  ['/en', 'en'],
+  ['/fr', 'fr'],
+] as const) {
+  test(`home page ${path} speaks ${locale}`, async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages(locale)['page.home.title']!);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('an unknown path answers 404 and shows the full path', async ({ page }) => {
+  const response = await page.goto('/gibt/es/nicht?weil=fehler');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(messages('de')['page.notFound.text']!)).toBeVisible();
+  await expect(page.getByText('/gibt/es/nicht?weil=fehler')).toBeVisible();
+
+  const english = await page.goto('/en/no-such-page');
+  expect(english?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText(messages('en')['page.notFound.text']!)).toBeVisible();
+});
+
+test('the language switcher keeps the page', async ({ page }) => {
+  await page.goto('/info');
+  await page
+    .getByRole('navigation', { name: messages('de')['nav.language']! })
+    .getByRole('link', { name: 'Français' })
+    .click();
+  await expect(page).toHaveURL(/\/fr\/info\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('fr')['page.info.title']!);
+});
+
+test('the login page creates a visitor once, which survives a reload', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+  });
+
+  await page.goto('/anmelden');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.login.title']!);
+  expect(calls.filter((call) => call === '/api/create_visitor')).toHaveLength(1);
+  const id = await page.evaluate((key) => localStorage.getItem(key), VISITOR_ID_KEY);
+  expect(id).toMatch(UUID_V4);
+
+  calls.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(calls).not.toContain('/api/create_visitor');
+  expect(calls).toContain(`/api/get_visitor_data/${id}`);
+  expect(await page.evaluate((key) => localStorage.getItem(key), VISITOR_ID_KEY)).toBe(id);
+  expect(errors).toEqual([]);
+});
+
+test('a visitor id on the page address is adopted', async ({ page }) => {
+  const id = randomUUID();
+  await page.goto(`/en/anmelden?visitor_id_js=${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('en')['page.login.title']!);
+  expect(await page.evaluate((key) => localStorage.getItem(key), VISITOR_ID_KEY)).toBe(id);
+  const stored = await page.request.get(`/api/get_visitor_data/${id}`);
+  expect(stored.status()).toBe(200);
+  expect(((await stored.json()) as { data: { visitorId: string; language_id: number } }).data).toMatchObject({
+    visitorId: id,
+    language_id: 1,
+  });
+});
+
+test('the content loads before the page shows, including the demo markets', async ({ page }) => {
+  const stops = page.waitForResponse((response) => response.url().includes('/api/get_content_stops/1'));
+  await page.goto('/maerkte');
+  const body = (await (await stops).json()) as {
+    data: { wko_markets: Record<string, Record<string, { title: string }>> };
+  };
+  const titles = Object.values(body.data.wko_markets['2'] ?? {}).map((market) => market.title);
+  expect(titles).toContain('Bauernmarkt am Hauptplatz');
+  expect(titles).not.toContain('Pferde- und Kleintiermarkt');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.markets.title']!);
+});
