@@ -16,18 +16,26 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Seed section 7: the HTTP client has no timeout. Fields go as form data, like the seed's calls. */
+export function apiUrl(path: string): string {
+  return `${runtimeConfig().apiBase}/${path}`;
+}
+
+/**
+ * Seed section 7: the HTTP client has no timeout. Fields go as form data, like the seed's calls,
+ * with `lang` so that refusals come back in the page's language.
+ */
 export async function callApi<T>(
   path: string,
   init: { fields?: Record<string, string>; query?: Record<string, string> } = {},
 ): Promise<T> {
   const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : '';
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
   let response: Response;
   try {
-    response = await fetch(`${runtimeConfig().apiBase}/${path}${query}`, {
+    response = await fetch(`${apiUrl(path)}${query}`, {
       method: init.fields ? 'POST' : 'GET',
       credentials: 'same-origin',
-      ...(init.fields ? { body: new URLSearchParams(init.fields) } : {}),
+      ...(init.fields ? { body: new URLSearchParams({ ...(lang ? { lang } : {}), ...init.fields }) } : {}),
     });
   } catch (error) {
     throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : String(error));

@@ -3,7 +3,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { appStateOf } from '../lib/app-state.ts';
 import { languageIdOf, type Locale } from '../lib/languages.ts';
 import { EXHIBITION_ID, VISITOR_ID_KEY, visitorIdSchema, type VisitorData } from '../lib/visitor.ts';
-import { ApiRequestError, callApi } from './api-client.ts';
+import { ApiRequestError, apiUrl, callApi } from './api-client.ts';
 import { $appState } from './app-state.ts';
 
 export type Visitor = Omit<VisitorData, 'state'>;
@@ -45,6 +45,7 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
     stopListening?.();
     $appState.set(appStateOf(state));
     stopListening = $appState.listen(() => scheduleSave());
+    window.addEventListener('pagehide', saveOnLeave);
     return true;
   } catch (error) {
     console.error('Loading the visitor failed:', error);
@@ -65,20 +66,31 @@ function scheduleSave(): void {
   saveTimer = setTimeout(() => void saveVisitorState(), SAVE_DELAY_MS);
 }
 
+function stateFields(visitor: Visitor): Record<string, string> {
+  return {
+    visitor_id_js: visitor.visitorId,
+    sys_languages_id: String(visitor.language_id),
+    exhibition_id: String(EXHIBITION_ID),
+    state: JSON.stringify($appState.get()),
+  };
+}
+
+/** A change still waiting for its save when the page goes away is sent as a beacon, which outlives the page. */
+function saveOnLeave(): void {
+  const visitor = $visitor.get();
+  if (!visitor || !$visitorSync.get().pending) return;
+  clearTimeout(saveTimer);
+  window.navigator.sendBeacon(apiUrl('update_visitor'), new URLSearchParams(stateFields(visitor)));
+  $visitorSync.setKey('pending', false);
+}
+
 /** Sends the whole state with update_visitor (seed call 5). */
 export async function saveVisitorState(): Promise<boolean> {
   const visitor = $visitor.get();
   if (!visitor) return false;
   clearTimeout(saveTimer);
   try {
-    await callApi<VisitorData>('update_visitor', {
-      fields: {
-        visitor_id_js: visitor.visitorId,
-        sys_languages_id: String(visitor.language_id),
-        exhibition_id: String(EXHIBITION_ID),
-        state: JSON.stringify($appState.get()),
-      },
-    });
+    await callApi<VisitorData>('update_visitor', { fields: stateFields(visitor) });
     $visitorSync.set({ pending: false, failures: 0 });
     return true;
   } catch (error) {

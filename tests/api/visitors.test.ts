@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VisitorData } from '../../src/lib/visitor.ts';
 import { count, GKZ_A, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -15,9 +16,13 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
   headers: { 'Content-Type': 'application/json' },
 });
+interface Answer {
+  data: VisitorData;
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
 const post = async (path: string, init: RequestInit) => {
   const response = await server.fetch(`/api/${path}`, init);
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Answer };
 };
 
 const VISITOR_KEYS = [
@@ -42,18 +47,18 @@ describe('create_visitor', () => {
     const id = randomUUID();
     const created = await post('create_visitor', form({ visitor_id_js: id, sys_languages_id: '2' }));
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body['data']).sort()).toEqual(VISITOR_KEYS);
-    expect(created.body['data']).toMatchObject({
+    expect(Object.keys(created.body.data).sort()).toEqual(VISITOR_KEYS);
+    expect(created.body.data).toMatchObject({
       visitorId: id,
       language_id: 2,
       state: {},
       auth_email: null,
       wko_municipality: null,
     });
-    expect(created.body['data'].readable_id).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(created.body.data.readable_id).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     const repeated = await post('create_visitor', form({ visitor_id_js: id, sys_languages_id: '1' }));
     expect(repeated.status).toBe(200);
-    expect(repeated.body['data']).toEqual(created.body['data']);
+    expect(repeated.body.data).toEqual(created.body.data);
   });
 
   it('accepts JSON and multipart bodies', async () => {
@@ -71,10 +76,10 @@ describe('create_visitor', () => {
     ['a word for a language', { visitor_id_js: randomUUID(), sys_languages_id: 'de' }, 400, 'invalid_request'],
   ])('refuses %s and stores nothing', async (_name, fields, status, code) => {
     const before = await count(server.db, 'visitors');
-    const answer = await post('create_visitor', form(fields as Record<string, string>));
+    const answer = await post('create_visitor', form(fields));
     expect(answer.status).toBe(status);
-    expect(answer.body['error'].code).toBe(code);
-    expect(answer.body['error'].message).toEqual(expect.any(String));
+    expect(answer.body.error.code).toBe(code);
+    expect(answer.body.error.message).toEqual(expect.any(String));
     expect(JSON.stringify(answer.body)).not.toMatch(/\bat .*\.ts:\d+/);
     expect(await count(server.db, 'visitors')).toBe(before);
   });
@@ -86,7 +91,7 @@ describe('create_visitor', () => {
       body: '{"visitor_id_js":',
       headers: { 'Content-Type': 'application/json' },
     });
-    expect([broken.status, broken.body['error'].code]).toEqual([400, 'invalid_request']);
+    expect([broken.status, broken.body.error.code]).toEqual([400, 'invalid_request']);
     const array = await post('create_visitor', json([randomUUID()]));
     expect(array.status).toBe(400);
     const text = await post('create_visitor', {
@@ -99,12 +104,12 @@ describe('create_visitor', () => {
       'create_visitor',
       form({ visitor_id_js: randomUUID(), padding: 'x'.repeat(1024 * 1024 + 10) }),
     );
-    expect([huge.status, huge.body['error'].code]).toEqual([413, 'payload_too_large']);
+    expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     const foreign = await post('create_visitor', {
       ...form({ visitor_id_js: randomUUID() }),
       headers: { Origin: 'https://evil.example' },
     });
-    expect([foreign.status, foreign.body['error'].code]).toEqual([403, 'forbidden']);
+    expect([foreign.status, foreign.body.error.code]).toEqual([403, 'forbidden']);
     expect(await count(server.db, 'visitors')).toBe(before);
   });
 });
@@ -161,7 +166,7 @@ describe('update_visitor', () => {
       form({ visitor_id_js: id, sys_languages_id: '1', exhibition_id: '1', state: JSON.stringify(state) }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body['data']).toMatchObject({ state, language_id: 1 });
+    expect(answer.body.data).toMatchObject({ state, language_id: 1 });
     await post(
       'update_visitor',
       form({ visitor_id_js: id, sys_languages_id: '1', state: JSON.stringify({ keyword: '' }) }),
@@ -188,7 +193,8 @@ describe('update_visitor', () => {
     await post('update_visitor', form({ visitor_id_js: id, state: '{"kept":1}' }));
     const answer = await post('update_visitor', form({ visitor_id_js: id, ...(fields as Record<string, string>) }));
     expect(answer.status).toBe(status);
-    expect(answer.body['error']).toMatchObject({ code, fields: expect.any(Object) });
+    expect(answer.body.error.code).toBe(code);
+    expect(answer.body.error.fields).toBeTypeOf('object');
     expect(await storedState(id)).toEqual({ kept: 1 });
   });
 
