@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { RecurrenceRule } from '../../lib/market.ts';
-import { occurrences, rruleOf } from '../../lib/recurrence.ts';
+import { occurrences } from '../../lib/recurrence.ts';
 import type { Database } from '../db/database.ts';
-import { insertMarket, insertMarketDates, type NewMarket, type NewMarketDate } from '../db/queries/markets.ts';
+import {
+  insertMarket,
+  insertMarketDates,
+  newMarket,
+  newMarketDate,
+  type NewMarket,
+  type NewMarketDate,
+} from '../db/queries/markets.ts';
 
 /** Hartberg, Steiermark: its area code 03332 is the one of the seed's phone examples. */
 export const DEMO_GKZ = '62219';
@@ -157,29 +163,8 @@ function demoMarkets(year: number): DemoMarket[] {
   ];
 }
 
-function market(fields: Partial<NewMarket> & Pick<NewMarket, 'title' | 'type'> & { rule?: RecurrenceRule }): NewMarket {
-  const rule = fields.rule ?? null;
-  return {
-    id: randomUUID(),
-    gkz: DEMO_GKZ,
-    description: '',
-    location: 'Hartberg',
-    event_location: '',
-    floor: '',
-    floorplan: '',
-    status: 'active',
-    date_start: null,
-    date_end: null,
-    website: '',
-    phone: '',
-    email: '',
-    image: null,
-    hidden: false,
-    ...fields,
-    schedule: rule ? 'regular' : 'dates',
-    rule,
-    rrule: rule && rruleOf(rule),
-  };
+function market(fields: Partial<NewMarket> & Pick<NewMarket, 'title' | 'type'>): NewMarket {
+  return newMarket(DEMO_GKZ, { location: 'Hartberg', ...fields });
 }
 
 function date(
@@ -190,19 +175,7 @@ function date(
   to: string | null,
   extra: Partial<NewMarketDate> = {},
 ): NewMarketDate {
-  return {
-    id: randomUUID(),
-    wko_market_id: marketId,
-    date_start: start,
-    date_end: end,
-    time_from: from,
-    time_to: to,
-    status: 'takes_place',
-    type: 'regular',
-    note: '',
-    hidden: false,
-    ...extra,
-  };
+  return newMarketDate(marketId, { date_start: start, date_end: end, time_from: from, time_to: to, ...extra });
 }
 
 function regularDates(marketId: string, rule: RecurrenceRule, from: string, to: string): NewMarketDate[] {

@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Headers every answer carries (api.md, "Details"). Pages get their script and style policy
  * from the CSP <meta> Astro writes with the hashes of its inline code; a header adds what a
  * <meta> cannot say (frame-ancestors). API answers are data and may load nothing.
  */
-export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, isApi: boolean, https: boolean): void {
+export function setSecurityHeaders(res: ServerResponse, isApi: boolean, https: boolean): void {
   res.setHeader(
     'Content-Security-Policy',
     isApi
@@ -18,5 +18,4 @@ export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, is
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  void req;
 }

@@ -32,7 +32,7 @@ export async function startServer({ config, db, pages }: ServerOptions): Promise
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
     const https = config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https';
-    setSecurityHeaders(req, res, isApi || !pagesHandler, https);
+    setSecurityHeaders(res, isApi || !pagesHandler, https);
     if (isApi || !assets || !pagesHandler) {
       void api(req, res); // without pages, any other path is the API's JSON 404
       return;

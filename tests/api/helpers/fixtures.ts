@@ -4,6 +4,8 @@ import type { Queryable } from '../../../src/server/db/database.ts';
 import {
   insertMarket,
   insertMarketDates,
+  newMarket,
+  newMarketDate,
   type NewMarket,
   type NewMarketDate,
 } from '../../../src/server/db/queries/markets.ts';
@@ -37,42 +39,16 @@ export async function addMarket(
   fields: Partial<NewMarket> = {},
   dates: Array<Partial<NewMarketDate>> = [{}],
 ): Promise<{ market: NewMarket; dates: NewMarketDate[] }> {
-  const market: NewMarket = {
-    id: randomUUID(),
-    gkz,
-    title: `Testmarkt ${gkz}`,
-    description: '',
-    type: 'bauernmarkt',
-    schedule: 'dates',
-    rule: null,
-    rrule: null,
-    location: 'Testort',
-    event_location: '',
-    floor: '',
-    floorplan: '',
-    status: 'active',
-    date_start: null,
-    date_end: null,
-    website: '',
-    phone: '',
-    email: '',
-    image: null,
-    hidden: false,
-    ...fields,
-  };
-  const records = dates.map<NewMarketDate>((date) => ({
-    id: randomUUID(),
-    wko_market_id: market.id,
-    date_start: '2027-06-05',
-    date_end: '2027-06-05',
-    time_from: '08:00',
-    time_to: '12:00',
-    status: 'takes_place',
-    type: 'regular',
-    note: '',
-    hidden: false,
-    ...date,
-  }));
+  const market = newMarket(gkz, { title: `Testmarkt ${gkz}`, type: 'bauernmarkt', location: 'Testort', ...fields });
+  const records = dates.map((date) =>
+    newMarketDate(market.id, {
+      date_start: '2027-06-05',
+      date_end: '2027-06-05',
+      time_from: '08:00',
+      time_to: '12:00',
+      ...date,
+    }),
+  );
   await insertMarket(db, market);
   await insertMarketDates(db, records);
   return { market, dates: records };

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
+import { rruleOf } from '../../../lib/recurrence.ts';
 import type { Queryable } from '../database.ts';
 
 /** Columns of a market as the content service answers it. */
@@ -48,6 +50,50 @@ export async function contentVersion(db: Queryable): Promise<string> {
 
 export type NewMarket = Omit<MarketRecord, 'version' | 'updated_at'>;
 export type NewMarketDate = Omit<MarketDateRecord, 'version'>;
+
+/** A new market of `gkz` with a fresh id; every field not given is empty. Its schedule follows its rule. */
+export function newMarket(gkz: string, fields: Partial<NewMarket> & Pick<NewMarket, 'title' | 'type'>): NewMarket {
+  const rule = fields.rule ?? null;
+  return {
+    id: randomUUID(),
+    gkz,
+    description: '',
+    location: '',
+    event_location: '',
+    floor: '',
+    floorplan: '',
+    status: 'active',
+    date_start: null,
+    date_end: null,
+    website: '',
+    phone: '',
+    email: '',
+    image: null,
+    hidden: false,
+    ...fields,
+    schedule: rule ? 'regular' : 'dates',
+    rule,
+    rrule: rule && rruleOf(rule),
+  };
+}
+
+/** A new regular date of a market that takes place, with a fresh id. */
+export function newMarketDate(
+  marketId: string,
+  fields: Partial<NewMarketDate> & Pick<NewMarketDate, 'date_start' | 'date_end'>,
+): NewMarketDate {
+  return {
+    id: randomUUID(),
+    wko_market_id: marketId,
+    time_from: null,
+    time_to: null,
+    status: 'takes_place',
+    type: 'regular',
+    note: '',
+    hidden: false,
+    ...fields,
+  };
+}
 
 export async function insertMarket(db: Queryable, market: NewMarket): Promise<void> {
   await db.query(
