@@ -31,6 +31,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^(\/|https?:\/\/)\S*$/)
     .default('/api'),
+  /** The portal's address as users reach it, for links in mails; default http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Believe X-Forwarded-For / -Proto from a reverse proxy. */
@@ -38,6 +40,11 @@ const environmentSchema = z.object({
 });
 
 export type Config = z.infer<typeof environmentSchema>;
+
+/** Where links in mails lead. */
+export function publicBaseUrl(config: Config): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
-/** Name of the HttpOnly session cookie (set by register/login, issue 3). */
+/** Name of the HttpOnly session cookie (set by register and login). */
 export const SESSION_COOKIE = 'session';
+
+/** A session ends 12 hours after login, or after 4 hours without a request. */
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+const SESSION_IDLE = "interval '4 hours'";
 
 export interface SessionUser {
   userId: string;
@@ -19,9 +23,32 @@ export function hashToken(token: string): string {
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db.query<{ user_id: string; email: string; gkz: string }>(
-    `SELECT u.id AS user_id, u.email, u.gkz FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    `UPDATE sessions s SET last_seen_at = now() FROM users u
+     WHERE s.token_hash = $1 AND u.id = s.user_id AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
+     RETURNING u.id AS user_id, u.email, u.gkz`,
     [hashToken(token)],
   );
   return row ? { userId: row.user_id, email: row.email, gkz: row.gkz } : null;
+}
+
+/** Starts a session: a random 256-bit token for the cookie, its hash for the database. */
+export async function startSession(db: Queryable, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 second')`,
+    [hashToken(token), userId, SESSION_LIFETIME_SECONDS],
+  );
+  return token;
+}
+
+export async function endSession(db: Queryable, token: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+}
+
+/** After a password reset, every session of the user but the one given ends. */
+export async function endOtherSessions(db: Queryable, userId: string, keepToken: string | null): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [
+    userId,
+    keepToken && hashToken(keepToken),
+  ]);
 }

@@ -8,23 +8,35 @@ import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.t
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { isCrossSite } from './origin.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 
 export interface ApiDependencies {
   db: Database;
   config: Config;
+  /** Defaults to SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
+  /** Defaults to the system clock; tests move it to let tokens expire. */
+  clock?: () => Date;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The content service (api.md) under /api. */
-export function createApi({ db, config }: ApiDependencies): Hono<ApiEnv> {
+export function createApi({
+  db,
+  config,
+  mailer = createMailer(config),
+  clock = () => new Date(),
+}: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
   api.use(async (c, next) => {
@@ -63,6 +75,7 @@ export function createApi({ db, config }: ApiDependencies): Hono<ApiEnv> {
   });
   contentRoutes(api, createContentService(db));
   visitorRoutes(api, db);
+  accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError((error, c) => {

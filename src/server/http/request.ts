@@ -33,10 +33,14 @@ export async function readFields(c: Context<ApiEnv>): Promise<Record<string, unk
 }
 
 /**
- * Validates with a schema whose issue messages are error codes; the first issue becomes the
- * answer's code and every issue a `fields` entry.
+ * Validates with a schema whose issue messages are error codes; the first issue (or the first
+ * of `order` that occurs) becomes the answer's code, and every issue a `fields` entry.
  */
-export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.infer<S> {
+export function parseFields<S extends z.ZodType>(
+  schema: S,
+  fields: unknown,
+  order: readonly ErrorCode[] = [],
+): z.infer<S> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   const codeOf = (message: string): ErrorCode => (isErrorCode(message) ? message : 'invalid_request');
@@ -45,5 +49,8 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.
     const field = issue.path.join('.');
     if (field && !(field in byField)) byField[field] = codeOf(issue.message);
   }
-  throw new ApiError(codeOf(result.error.issues[0]?.message ?? ''), byField);
+  const codes = result.error.issues.map((issue) => codeOf(issue.message));
+  // Where a contract fixes the order of the checks, the earliest failed check names the answer.
+  const first = order.find((code) => codes.includes(code)) ?? codes[0] ?? 'invalid_request';
+  throw new ApiError(first, byField);
 }

@@ -2,15 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { createApi } from './api.ts';
+import { createApi, type ApiDependencies } from './api.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
-export interface ServerOptions {
-  config: Config;
-  db: Database;
+export interface ServerOptions extends ApiDependencies {
   /** The built Astro site; without it (API tests) only /api answers. */
   pages?: { handler: PagesHandler; clientDir: string } | undefined;
 }
@@ -23,8 +19,9 @@ export interface RunningServer {
 }
 
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
-export async function startServer({ config, db, pages }: ServerOptions): Promise<RunningServer> {
-  const api = getRequestListener(createApi({ db, config }).fetch, { overrideGlobalObjects: false });
+export async function startServer({ pages, ...dependencies }: ServerOptions): Promise<RunningServer> {
+  const { config } = dependencies;
+  const api = getRequestListener(createApi(dependencies).fetch, { overrideGlobalObjects: false });
   const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
   const pagesHandler = pages?.handler;
 

@@ -4,11 +4,16 @@ import { loadConfig } from '../../../src/server/config.ts';
 import type { Database } from '../../../src/server/db/database.ts';
 import { openDatabase } from '../../../src/server/db/open.ts';
 import { startServer } from '../../../src/server/http/server.ts';
+import type { Mail } from '../../../src/server/mail/mailer.ts';
 import { importBundledMasterDataIfEmpty } from '../../../src/server/master-data/import.ts';
 
 export interface TestServer {
   url: string;
   db: Database;
+  /** Every mail the server sent, newest last. */
+  mails: Mail[];
+  /** The server's clock; move it forward to let tokens expire. */
+  clock: { now: Date; advance(ms: number): void };
   /** fetch against the server; a relative path is taken under the server's URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -22,11 +27,21 @@ export async function startTestServer(): Promise<TestServer> {
   const { databaseUrl, drop } = await freshDatabase();
   const db = await openDatabase({ databaseUrl, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' });
-  const running = await startServer({ config, db });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://portal.test' });
+  const mails: Mail[] = [];
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const mailer = { send: (mail: Mail) => Promise.resolve(void mails.push(mail)) };
+  const running = await startServer({ config, db, mailer, clock: () => clock.now });
   return {
     url: running.url,
     db,
+    mails,
+    clock,
     fetch: (path, init) => fetch(new URL(path, running.url), init),
     async close() {
       await running.close();

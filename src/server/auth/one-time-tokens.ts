@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { hashToken } from './sessions.ts';
+
+export type TokenPurpose = 'confirm_email' | 'reset_password';
+
+/** api.md: confirmation links hold 24 hours, reset links 1 hour. */
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  confirm_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+/** A random single-use token; only its hash is stored. */
+export async function issueToken(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    'INSERT INTO one_time_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [hashToken(token), userId, purpose, now, new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose])],
+  );
+  return token;
+}
+
+/**
+ * Uses a token up in one statement, so two concurrent requests cannot both win. Answers the
+ * user, or why not: 'expired' for a live token past its time, 'invalid' for a used or unknown one.
+ */
+export async function consumeToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: string } | 'expired' | 'invalid'> {
+  const tokenHash = hashToken(token);
+  const [used] = await db.query<{ user_id: string }>(
+    `UPDATE one_time_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+     RETURNING user_id`,
+    [tokenHash, purpose, now],
+  );
+  if (used) return { userId: used.user_id };
+  const [stale] = await db.query(
+    'SELECT 1 FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL',
+    [tokenHash, purpose],
+  );
+  return stale ? 'expired' : 'invalid';
+}

@@ -1,0 +1,74 @@
+import type { Account } from '../../../lib/account.ts';
+import type { Queryable } from '../database.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  gkz: string;
+  language: string;
+  email_confirmed_at: Date | null;
+  created_at: Date;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
+  return row ?? null;
+}
+
+export async function findAllowedMunicipality(db: Queryable, email: string): Promise<string | null> {
+  const [row] = await db.query<{ gkz: string }>('SELECT gkz FROM allowed_emails WHERE email = $1', [email]);
+  return row?.gkz ?? null;
+}
+
+/** False when the address is registered already (also by a request a moment earlier). */
+export async function insertUser(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'email' | 'password_hash' | 'gkz' | 'language' | 'created_at'>,
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO users (id, email, password_hash, gkz, language, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [user.id, user.email, user.password_hash, user.gkz, user.language, user.created_at],
+  );
+  return rows.length === 1;
+}
+
+export async function confirmUserEmail(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query('UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, $2) WHERE id = $1', [userId, now]);
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}
+
+/** A visitor record follows the account it logged in with (api.md: get_visitor_data). */
+export async function linkVisitor(db: Queryable, visitorId: string, userId: string): Promise<void> {
+  await db.query('UPDATE visitors SET user_id = $2, updated_at = now() WHERE id = $1', [visitorId, userId]);
+}
+
+export async function findAccount(db: Queryable, userId: string): Promise<Account | null> {
+  const [row] = await db.query<{
+    email: string;
+    confirmed: boolean;
+    gkz: string;
+    name: string;
+    postcode: string;
+    district: string;
+    state: string;
+    phone: string;
+    website: string;
+    instagram: string;
+    facebook: string;
+    youtube: string;
+  }>(
+    `SELECT u.email, u.email_confirmed_at IS NOT NULL AS confirmed, m.gkz, m.name, m.postcode, d.name AS district,
+       s.name AS state, m.phone, m.website, m.instagram, m.facebook, m.youtube
+     FROM users u JOIN municipalities m ON m.gkz = u.gkz JOIN districts d ON d.code = m.district_code
+     JOIN states s ON s.code = d.state_code WHERE u.id = $1`,
+    [userId],
+  );
+  if (!row) return null;
+  const { email, confirmed, ...municipality } = row;
+  return { email, email_confirmed: confirmed, municipality };
+}

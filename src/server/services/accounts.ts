@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../lib/languages.ts';
+import { consumeToken, issueToken, TOKEN_LIFETIME_MS, type TokenPurpose } from '../auth/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { endOtherSessions, endSession, startSession } from '../auth/sessions.ts';
+import { publicBaseUrl, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import {
+  confirmUserEmail,
+  findAccount,
+  findAllowedMunicipality,
+  findUserByEmail,
+  insertUser,
+  linkVisitor,
+  setPasswordHash,
+} from '../db/queries/users.ts';
+import { visitorExists } from '../db/queries/visitors.ts';
+import { ApiError } from '../http/api-error.ts';
+import { accountMail } from '../mail/account-mails.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export interface AccountDependencies {
+  db: Database;
+  mailer: Mailer;
+  config: Config;
+  clock: () => Date;
+}
+
+/** Accounts of municipality staff (api.md, "Accounts"). Every method returns what the route answers. */
+export function createAccountService({ db, mailer, config, clock }: AccountDependencies) {
+  const sendMail = async (kind: 'confirm' | 'reset', to: string, token: string, locale: Locale) => {
+    const context = {
+      locale,
+      baseUrl: publicBaseUrl(config),
+      siteTitle: config.SITE_TITLE,
+      providerName: config.PROVIDER_NAME,
+    };
+    await mailer.send(accountMail(kind, to, token, context));
+  };
+  const link = async (visitorId: string | undefined, userId: string) => {
+    if (visitorId && (await visitorExists(db, visitorId))) await linkVisitor(db, visitorId, userId);
+  };
+  const issue = (userId: string, purpose: TokenPurpose) => issueToken(db, userId, purpose, clock());
+
+  return {
+    /** Only addresses on file; the account is logged in straight away and asked to confirm within 24 h. */
+    async register(
+      email: string,
+      password: string,
+      locale: Locale,
+      visitorId?: string,
+    ): Promise<{ session: string; userId: string }> {
+      const gkz = await findAllowedMunicipality(db, email);
+      if (!gkz) throw new ApiError('email_not_on_file');
+      if (await findUserByEmail(db, email)) throw new ApiError('user_exists');
+      const user = {
+        id: randomUUID(),
+        email,
+        password_hash: await hashPassword(password),
+        gkz,
+        language: locale,
+        created_at: clock(),
+      };
+      if (!(await insertUser(db, user))) throw new ApiError('user_exists');
+      const session = await startSession(db, user.id);
+      await link(visitorId, user.id);
+      await sendMail('confirm', email, await issue(user.id, 'confirm_email'), locale);
+      return { session, userId: user.id };
+    },
+
+    async confirmEmail(token: string): Promise<void> {
+      const result = await consumeToken(db, token, 'confirm_email', clock());
+      if (result === 'expired') throw new ApiError('token_expired');
+      if (result === 'invalid') throw new ApiError('invalid_token');
+      await confirmUserEmail(db, result.userId, clock());
+    },
+
+    /** Answers alike for every address, so it tells nobody which ones have accounts. */
+    async resendConfirmation(email: string, locale: Locale): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.email_confirmed_at)
+        await sendMail('confirm', email, await issue(user.id, 'confirm_email'), locale);
+    },
+
+    async login(email: string, password: string, visitorId?: string): Promise<string> {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw new ApiError('user_not_found');
+      if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('wrong_password');
+      const confirmationLapsed = clock().getTime() - user.created_at.getTime() > TOKEN_LIFETIME_MS.confirm_email;
+      if (!user.email_confirmed_at && confirmationLapsed) throw new ApiError('email_not_on_file');
+      const session = await startSession(db, user.id);
+      await link(visitorId, user.id);
+      return session;
+    },
+
+    logout: (sessionToken: string) => endSession(db, sessionToken),
+
+    async forgotPassword(email: string, locale: Locale): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (user) await sendMail('reset', email, await issue(user.id, 'reset_password'), locale);
+    },
+
+    /** A new password ends every other session; the mailed link also proves the address. */
+    async resetPassword(token: string, password: string, currentSession: string | null): Promise<void> {
+      const result = await consumeToken(db, token, 'reset_password', clock());
+      if (result === 'expired') throw new ApiError('token_expired');
+      if (result === 'invalid') throw new ApiError('invalid_token');
+      await setPasswordHash(db, result.userId, await hashPassword(password));
+      await confirmUserEmail(db, result.userId, clock());
+      await endOtherSessions(db, result.userId, currentSession);
+    },
+
+    async account(userId: string) {
+      const account = await findAccount(db, userId);
+      if (!account) throw new ApiError('not_logged_in');
+      return account;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

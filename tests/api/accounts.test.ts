@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, GKZ_A } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+/** Every body the server answered, to prove no hash ever leaves it. */
+const bodies: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  const hashes = await server.db.query<{ h: string }>(
+    'SELECT password_hash AS h FROM users UNION ALL SELECT token_hash FROM sessions UNION ALL SELECT token_hash FROM one_time_tokens',
+  );
+  expect(hashes.length).toBeGreaterThan(5);
+  for (const body of bodies) {
+    expect(body).not.toContain('$argon2');
+    for (const { h } of hashes) expect(body).not.toContain(h);
+  }
+  await server.close();
+});
+
+let addressCounter = 0;
+async function allowedAddress(): Promise<string> {
+  const email = `clerk${++addressCounter}-${randomUUID().slice(0, 6)}@gemeinde.example`;
+  await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+  return email;
+}
+
+interface Answer {
+  status: number;
+  body: { data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+  headers: Headers;
+  cookie: string | null;
+}
+async function call(
+  path: string,
+  fields?: Record<string, string>,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const response = await server.fetch(`/api/${path}`, {
+    method: fields ? 'POST' : 'GET',
+    ...(fields ? { body: new URLSearchParams(fields) } : {}),
+    headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  const text = await response.text();
+  bodies.push(text);
+  const setCookie = response.headers.get('set-cookie');
+  return {
+    status: response.status,
+    body: JSON.parse(text) as Answer['body'],
+    headers: response.headers,
+    cookie: setCookie?.split(';')[0] ?? null,
+  };
+}
+const tokenOf = (link: string) => link.split('/anmelden/')[1] ?? '';
+const lastLink = () => server.mails.at(-1)?.link ?? '';
+
+async function registered(password = 'Marktplatz-2027'): Promise<{ email: string; cookie: string; password: string }> {
+  const email = await allowedAddress();
+  const answer = await call('register', { email, password, password_repeat: password });
+  expect(answer.status).toBe(201);
+  return { email, cookie: answer.cookie!, password };
+}
+
+describe('register', () => {
+  it('registers an address on file, logs in straight away and mails a 24-hour link', async () => {
+    const email = await allowedAddress();
+    const visitorId = randomUUID();
+    await call('create_visitor', { visitor_id_js: visitorId });
+    const answer = await call('register', {
+      email: ` ${email.toUpperCase()} `,
+      password: 'Marktplatz-2027',
+      password_repeat: 'Marktplatz-2027',
+      visitor_id_js: visitorId,
+      lang: 'en',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      email,
+      email_confirmed: false,
+      municipality: { gkz: GKZ_A, name: 'Hartberg', state: 'Steiermark' },
+    });
+    const setCookie = answer.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^session=[\w-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here
+    const mail = server.mails.at(-1)!;
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe('Please confirm your e-mail address');
+    expect(mail.link).toMatch(/^http:\/\/portal\.test\/en\/anmelden\/[\w-]{43}$/);
+    expect(mail.text).toContain(mail.link);
+    expect(mail.html).toContain(`href="${mail.link}"`);
+    const visitor = await call(`get_visitor_data/${visitorId}`, undefined, answer.cookie!);
+    expect(visitor.body.data).toMatchObject({ auth_email: email, wko_municipality: 'Hartberg', wko_plz: '8230' });
+  });
+
+  it.each([
+    ['no e-mail', { password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2027' }, 400, 'credentials_missing'],
+    ['no password', { email: 'a@b.at', password_repeat: 'x' }, 400, 'credentials_missing'],
+    ['no repetition', { email: 'a@b.at', password: 'Marktplatz-2027' }, 422, 'required_fields'],
+    ['a bad address and no repetition', { email: 'nope', password: 'Marktplatz-2027' }, 422, 'required_fields'],
+    [
+      'a bad address',
+      { email: 'nope', password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2027' },
+      422,
+      'invalid_email',
+    ],
+    ['a short password', { email: 'a@b.at', password: 'kurz', password_repeat: 'kurz' }, 422, 'password_too_short'],
+    [
+      'different passwords',
+      { email: 'a@b.at', password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2028' },
+      422,
+      'passwords_mismatch',
+    ],
+    [
+      'an address not on file',
+      { email: 'fremd@example.org', password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2027' },
+      403,
+      'email_not_on_file',
+    ],
+  ])('refuses %s, creating nobody', async (_name, fields, status, code) => {
+    const before = await server.db.query('SELECT 1 FROM users');
+    const answer = await call('register', fields);
+    expect([answer.status, answer.body.error?.code]).toEqual([status, code]);
+    expect(answer.cookie).toBeNull();
+    expect(await server.db.query('SELECT 1 FROM users')).toHaveLength(before.length);
+  });
+
+  it('refuses an address registered already, in the language asked for', async () => {
+    const { email } = await registered();
+    const answer = await call('register', {
+      email,
+      password: 'Marktplatz-2027',
+      password_repeat: 'Marktplatz-2027',
+      lang: 'fr',
+    });
+    expect([answer.status, answer.body.error?.code, answer.body.error?.message]).toEqual([
+      409,
+      'user_exists',
+      'Cet utilisateur existe déjà.',
+    ]);
+  });
+
+  it('refuses a registration from a foreign site', async () => {
+    const email = await allowedAddress();
+    const answer = await call(
+      'register',
+      { email, password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2027' },
+      undefined,
+      { Origin: 'https://evil.example' },
+    );
+    expect([answer.status, answer.body.error?.code]).toEqual([403, 'forbidden']);
+    expect(await server.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
+  });
+});
+
+describe('confirm_email', () => {
+  it('confirms once; the same link again is invalid', async () => {
+    const { cookie } = await registered();
+    const token = tokenOf(lastLink());
+    expect((await call('confirm_email', { token })).status).toBe(200);
+    expect((await call('get_account', undefined, cookie)).body.data).toMatchObject({ email_confirmed: true });
+    expect((await call('confirm_email', { token })).body.error?.code).toBe('invalid_token');
+    expect((await call('confirm_email', { token: 'made-up' })).body.error?.code).toBe('invalid_token');
+    expect((await call('confirm_email', {})).status).toBe(422);
+  });
+
+  it('refuses a link older than 24 hours; login is refused until a new one is confirmed', async () => {
+    const { email, password } = await registered();
+    const token = tokenOf(lastLink());
+    server.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await call('confirm_email', { token })).body.error?.code).toBe('token_expired');
+    const refused = await call('login', { email, password });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'email_not_on_file']);
+    expect((await call('resend_confirmation', { email })).status).toBe(200);
+    expect((await call('confirm_email', { token: tokenOf(lastLink()) })).status).toBe(200);
+    expect((await call('login', { email, password })).status).toBe(200);
+  });
+});
+
+describe('login and logout', () => {
+  it.each([
+    ['no password', (email: string) => ({ email }), 400, 'credentials_missing'],
+    ['no e-mail', () => ({ password: 'x' }), 400, 'credentials_missing'],
+    [
+      'an unknown user',
+      () => ({ email: 'niemand@gemeinde.example', password: 'Marktplatz-2027' }),
+      404,
+      'user_not_found',
+    ],
+    ['a wrong password', (email: string) => ({ email, password: 'Falsch-2027' }), 401, 'wrong_password'],
+  ])('refuses %s', async (_name, fields, status, code) => {
+    const { email } = await registered();
+    const answer = await call('login', fields(email));
+    expect([answer.status, answer.body.error?.code]).toEqual([status, code]);
+    expect(answer.cookie).toBeNull();
+  });
+
+  it('logs in with a new session and logs out on the server too', async () => {
+    const { email, password, cookie: first } = await registered();
+    const login = await call('login', { email: email.toUpperCase(), password });
+    expect(login.status).toBe(200);
+    expect(login.cookie).not.toBe(first);
+    expect((await call('get_account', undefined, login.cookie!)).status).toBe(200);
+    expect((await call('logout', {}, login.cookie!)).status).toBe(200);
+    const after = await call('get_account', undefined, login.cookie!);
+    expect([after.status, after.body.error?.code]).toEqual([401, 'not_logged_in']);
+    expect((await call('get_account', undefined, first)).status).toBe(200);
+  });
+
+  it('limits login attempts per address with 429 and Retry-After', async () => {
+    const { email } = await registered();
+    const answers: Answer[] = [];
+    for (let attempt = 0; attempt < 11; attempt++)
+      answers.push(await call('login', { email, password: 'Falsch-2027' }));
+    expect(answers.slice(0, 10).every((answer) => answer.status === 401)).toBe(true);
+    expect(answers[10]?.status).toBe(429);
+    expect(answers[10]?.body.error?.code).toBe('rate_limited');
+    expect(Number(answers[10]?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a one-hour link; a new password ends every other session', async () => {
+    const { email, cookie: other, password } = await registered();
+    const current = (await call('login', { email, password })).cookie!;
+    expect((await call('forgot_password', { email, lang: 'de' })).status).toBe(200);
+    expect(server.mails.at(-1)).toMatchObject({ to: email, subject: 'Neues Passwort festlegen' });
+    const token = tokenOf(lastLink());
+    const mismatch = await call('reset_password', {
+      token,
+      password: 'Neu-Passwort-1',
+      password_repeat: 'Neu-Passwort-2',
+    });
+    expect(mismatch.body.error?.code).toBe('passwords_mismatch');
+    expect(
+      (await call('reset_password', { token, password: 'Neu-Passwort-1', password_repeat: 'Neu-Passwort-1' }, current))
+        .status,
+    ).toBe(200);
+    expect((await call('get_account', undefined, other)).status).toBe(401);
+    expect((await call('get_account', undefined, current)).status).toBe(200);
+    expect((await call('login', { email, password })).body.error?.code).toBe('wrong_password');
+    expect((await call('login', { email, password: 'Neu-Passwort-1' })).status).toBe(200);
+    expect(
+      (await call('reset_password', { token, password: 'Neu-Passwort-3', password_repeat: 'Neu-Passwort-3' })).body
+        .error?.code,
+    ).toBe('invalid_token');
+  });
+
+  it('refuses a reset link older than one hour', async () => {
+    const { email } = await registered();
+    await call('forgot_password', { email });
+    server.clock.advance(60 * 60 * 1000 + 1000);
+    const answer = await call('reset_password', {
+      token: tokenOf(lastLink()),
+      password: 'Neu-Passwort-1',
+      password_repeat: 'Neu-Passwort-1',
+    });
+    expect([answer.status, answer.body.error?.code]).toEqual([422, 'token_expired']);
+  });
+
+  it('answers alike for an unknown address, sending nothing', async () => {
+    const before = server.mails.length;
+    expect((await call('forgot_password', { email: 'niemand@gemeinde.example' })).status).toBe(200);
+    expect(server.mails.length).toBe(before);
+    expect((await call('forgot_password', { email: 'kaputt' })).body.error?.code).toBe('invalid_email');
+  });
+});
+
+describe('get_account', () => {
+  it('is refused without a session', async () => {
+    const answer = await call('get_account');
+    expect([answer.status, answer.body.error?.code]).toEqual([401, 'not_logged_in']);
+    expect(await count(server.db, 'visitors')).toBeGreaterThan(0);
+  });
+});
