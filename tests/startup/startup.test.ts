@@ -82,3 +82,23 @@ describe('start-up failures an operator can fix', () => {
     expect(stderr).not.toContain('secret');
   });
 });
+
+describe('operator commands beside a running portal', () => {
+  it('say what to do when the embedded database is held', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-held-'));
+    writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.resolve('scripts/admin.ts'), 'list-users'], {
+        env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
+      });
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (exitCode) => resolve({ code: exitCode, stderr: output.trim() }));
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(`in use by process ${process.pid} \\(most likely the running portal\\): stop that process first`),
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open.ts';
+import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES, importBundledMasterDataIfEmpty } from '../master-data/import.ts';
+import { CommandError, runCommand } from './commands.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: null });
+  await importBundledMasterDataIfEmpty(db);
+});
+afterAll(() => db.close());
+
+const allowed = async () =>
+  db.query<{ email: string; gkz: string }>('SELECT email, gkz FROM allowed_emails ORDER BY email');
+const csv = (text: string) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-admin-')), 'allowed.csv');
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('operator commands', () => {
+  it('allow-email files a normalised address for a municipality', async () => {
+    expect(await runCommand(db, ['allow-email', '62219', ' Marktamt@Hartberg.at '])).toEqual([
+      'Allowed marktamt@hartberg.at for 62219.',
+    ]);
+    expect(await allowed()).toContainEqual({ email: 'marktamt@hartberg.at', gkz: '62219' });
+  });
+
+  it('import-allowed takes all lines or none', async () => {
+    const before = await allowed();
+    await expect(
+      runCommand(db, ['import-allowed', csv('gkz;email\n30101;a@krems.at\n99999;b@x.at\n30101;kaputt\n')]),
+    ).rejects.toThrow(
+      /line 3: "99999" is not a municipality code[\s\S]*line 4: "kaputt" is not a valid e-mail address/,
+    );
+    expect(await allowed()).toEqual(before);
+    expect(await runCommand(db, ['import-allowed', csv('# Krems\n30101;a@krems.at\r\n30101;b@krems.at\n')])).toEqual([
+      'Allowed 2 addresses.',
+    ]);
+    expect(await allowed()).toEqual(expect.arrayContaining([{ email: 'b@krems.at', gkz: '30101' }]));
+  });
+
+  it('list-users shows each user with municipality and confirmation', async () => {
+    expect(await runCommand(db, ['list-users'])).toEqual(['No users yet.']);
+    await db.query(
+      `INSERT INTO users (id, email, password_hash, gkz) VALUES ('7d9f1c2e-0000-4000-8000-000000000001', 'a@krems.at', 'x', '30101')`,
+    );
+    const [line] = await runCommand(db, ['list-users']);
+    expect(line).toMatch(/^a@krems\.at\t30101 Krems an der Donau\tnot confirmed\tsince \d{4}-\d\d-\d\d/);
+    expect(line).not.toContain('x\t');
+  });
+
+  it('import-municipalities updates master data from the official lists', async () => {
+    await db.query(`UPDATE municipalities SET name = 'Alt' WHERE gkz = '62219'`);
+    const [message] = await runCommand(db, [
+      'import-municipalities',
+      BUNDLED_MUNICIPALITIES.pathname,
+      BUNDLED_DISTRICTS.pathname,
+    ]);
+    expect(message).toBe('Imported 2095 municipalities, 94 districts, 9 states.');
+    expect(await db.query(`SELECT name FROM municipalities WHERE gkz = '62219'`)).toEqual([{ name: 'Hartberg' }]);
+  });
+
+  it('explains wrong use', async () => {
+    await expect(runCommand(db, ['allow-email', '62219'])).rejects.toThrow(CommandError);
+    await expect(runCommand(db, ['delete-everything'])).rejects.toThrow(/Unknown command "delete-everything"/);
+    await expect(runCommand(db, ['import-allowed', '/no/such/file.csv'])).rejects.toThrow(
+      'Cannot read /no/such/file.csv.',
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { emailSchema } from '../../lib/account.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { importMasterData } from '../master-data/import.ts';
+
+/** A mistake in an operator's command: printed as it is, exit code 1. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+export const USAGE = `Usage: npm run admin -- <command>
+  allow-email <gkz> <email>                           allow one staff address of a municipality to register
+  import-allowed <file.csv>                           allow many: lines "gkz;email" (all or nothing)
+  list-users                                          registered users with municipality and confirmation
+  import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists`;
+
+/** Runs one operator command; answers the lines to print. */
+export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'allow-email': {
+      const [gkz, email] = expectArgs(rest, 2);
+      return [await allowEmails(db, [{ gkz, email, line: 0 }])];
+    }
+    case 'import-allowed': {
+      const [file] = expectArgs(rest, 1);
+      return [await allowEmails(db, parseAllowedCsv(readText(file)))];
+    }
+    case 'list-users':
+      return listUsers(db);
+    case 'import-municipalities': {
+      const [municipalities, districts] = expectArgs(rest, 2);
+      const result = await db.transaction((tx) => importMasterData(tx, readText(municipalities), readText(districts)));
+      return [
+        `Imported ${result.municipalities} municipalities, ${result.districts} districts, ${result.states} states.`,
+      ];
+    }
+    default:
+      throw new CommandError(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
+  }
+}
+
+interface AllowedLine {
+  gkz: string;
+  email: string;
+  line: number;
+}
+
+export function parseAllowedCsv(text: string): AllowedLine[] {
+  return text
+    .split(/\r?\n/)
+    .map((content, index) => ({ content: content.trim(), line: index + 1 }))
+    .filter(({ content }) => content && !content.startsWith('#') && !/^gkz\s*;/i.test(content))
+    .map(({ content, line }) => {
+      const [gkz = '', email = ''] = content.split(';').map((cell) => cell.trim());
+      return { gkz, email, line };
+    });
+}
+
+/** Checks every line first and writes all or nothing, so a typo never half-imports a list. */
+async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise<string> {
+  if (lines.length === 0) throw new CommandError('No addresses given.');
+  const known = new Set((await db.query<{ gkz: string }>('SELECT gkz FROM municipalities')).map((row) => row.gkz));
+  const problems: string[] = [];
+  const valid = lines.flatMap(({ gkz, email, line }) => {
+    const where = line ? `line ${line}: ` : '';
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) problems.push(`${where}"${email}" is not a valid e-mail address`);
+    else if (!known.has(gkz)) problems.push(`${where}"${gkz}" is not a municipality code (gkz) on file`);
+    return parsed.success && known.has(gkz) ? [{ gkz, email: parsed.data }] : [];
+  });
+  if (problems.length > 0) throw new CommandError(`Nothing imported:\n  ${problems.join('\n  ')}`);
+  await db.transaction(async (tx: Queryable) => {
+    for (const { gkz, email } of valid) {
+      await tx.query(
+        'INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2) ON CONFLICT (email) DO UPDATE SET gkz = excluded.gkz',
+        [email, gkz],
+      );
+    }
+  });
+  return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
+}
+
+async function listUsers(db: Database): Promise<string[]> {
+  const users = await db.query<{ email: string; gkz: string; name: string; confirmed: boolean; created: string }>(
+    `SELECT u.email, u.gkz, m.name, u.email_confirmed_at IS NOT NULL AS confirmed, to_char(u.created_at, 'YYYY-MM-DD HH24:MI') AS created
+     FROM users u JOIN municipalities m ON m.gkz = u.gkz ORDER BY m.name, u.email`,
+  );
+  if (users.length === 0) return ['No users yet.'];
+  return users.map(
+    (u) => `${u.email}\t${u.gkz} ${u.name}\t${u.confirmed ? 'confirmed' : 'not confirmed'}\tsince ${u.created}`,
+  );
+}
+
+function expectArgs(args: readonly string[], count: 1): [string];
+function expectArgs(args: readonly string[], count: 2): [string, string];
+function expectArgs(args: readonly string[], count: number): string[] {
+  if (args.length !== count) throw new CommandError(USAGE);
+  return [...args];
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new CommandError(`Cannot read ${file}.`);
+  }
+}
