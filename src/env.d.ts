@@ -1,1 +1,9 @@
 /// <reference types="astro/client" />
+
+declare namespace App {
+  /** What the server (src/server/http/server.ts) hands to pages rendered on demand. */
+  interface Locals {
+    /** The logged-in user of the request, looked up on first use. */
+    sessionUser?: () => Promise<{ userId: string; email: string; gkz: string } | null>;
+  }
+}

@@ -90,12 +90,12 @@ test('a visitor id on the page address is adopted', async ({ page }) => {
 
 test('the content loads before the page shows, including the demo markets', async ({ page }) => {
   const stops = page.waitForResponse((response) => response.url().includes('/api/get_content_stops/1'));
-  await page.goto('/maerkte');
+  await page.goto('/anmelden');
   const body = (await (await stops).json()) as {
     data: { wko_markets: Record<string, Record<string, { title: string }>> };
   };
   const titles = Object.values(body.data.wko_markets['2'] ?? {}).map((market) => market.title);
   expect(titles).toContain('Bauernmarkt am Hauptplatz');
   expect(titles).not.toContain('Pferde- und Kleintiermarkt');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.markets.title']!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.login.title']!);
 });

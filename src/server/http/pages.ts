@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type PagesHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type PagesHandler = (req: IncomingMessage, res: ServerResponse, locals: App.Locals) => Promise<void>;
 
 const DIST = new URL('../../../dist/', import.meta.url);
 
@@ -19,5 +19,8 @@ export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: s
   const { handler } = (await import(pathToFileURL(fileURLToPath(entry)).href)) as {
     handler: (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
   };
-  return { handler: (req, res) => handler(req, res), clientDir: fileURLToPath(new URL('client/', DIST)) };
+  return {
+    handler: (req, res, locals) => handler(req, res, undefined, locals),
+    clientDir: fileURLToPath(new URL('client/', DIST)),
+  };
 }

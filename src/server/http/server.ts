@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { parse as parseCookie } from 'hono/utils/cookie';
 import sirv from 'sirv';
+import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createApi, type ApiDependencies } from './api.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
@@ -34,7 +36,13 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
       void api(req, res); // without pages, any other path is the API's JSON 404
       return;
     }
-    assets(req, res, () => void pagesHandler(req, res));
+    const token = parseCookie(req.headers.cookie ?? '', SESSION_COOKIE)[SESSION_COOKIE];
+    let user: ReturnType<typeof findSessionUser> | undefined;
+    assets(
+      req,
+      res,
+      () => void pagesHandler(req, res, { sessionUser: () => (user ??= findSessionUser(dependencies.db, token)) }),
+    );
   });
   // A malformed request line or header gets a plain 400, never a stack trace.
   server.on('clientError', (_error, socket) => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, safeNextPath } from './route-guards.ts';
+
+describe('route guards', () => {
+  it('sends a visitor who is not logged in to the login page and back', () => {
+    expect(guardRedirect('auth', false, '/maerkte', 'de')).toBe('/anmelden?next=%2Fmaerkte');
+    expect(guardRedirect('auth', false, '/en/wochenmaerkte', 'en')).toBe('/en/anmelden?next=%2Fwochenmaerkte');
+    expect(guardRedirect('auth', true, '/maerkte', 'de')).toBeNull();
+  });
+
+  it('sends a logged-in user from the login page on to the markets', () => {
+    expect(guardRedirect('guest', true, '/fr/anmelden', 'fr')).toBe('/fr/maerkte');
+    expect(guardRedirect('guest', false, '/anmelden', 'de')).toBeNull();
+  });
+
+  it('throws for an unknown guard name', () => {
+    expect(() => guardRedirect('admin', true, '/', 'de')).toThrow('Unknown route guard "admin"');
+    expect(() => guardRedirect('constructor', true, '/', 'de')).toThrow();
+  });
+
+  it('returns only to paths of this portal', () => {
+    expect(safeNextPath('/wochenmaerkte', 'en')).toBe('/en/wochenmaerkte');
+    expect(safeNextPath('//evil.example/x', 'de')).toBe('/maerkte');
+    expect(safeNextPath('https://evil.example', 'de')).toBe('/maerkte');
+    expect(safeNextPath(null, 'fr')).toBe('/fr/maerkte');
+  });
+});

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+
+/** The demo account of the seeded database; registered here when no other test did it first. */
+const DEMO = { email: 'marktamt@hartberg.example', password: 'Demo-Passwort-2027' };
+
+test('the markets pages send a visitor who is not logged in to the login page', async ({ page }) => {
+  await page.goto('/maerkte');
+  await expect(page).toHaveURL(/\/anmelden\?next=%2Fmaerkte$/);
+  await page.goto('/en/wochenmaerkte');
+  await expect(page).toHaveURL(/\/en\/anmelden\?next=%2Fwochenmaerkte$/);
+});
+
+test('a logged-in user reaches the markets pages and is led on from the login page', async ({ page }) => {
+  const registration = await page.request.post('/api/register', {
+    form: { email: DEMO.email, password: DEMO.password, password_repeat: DEMO.password },
+  });
+  expect([201, 409]).toContain(registration.status());
+  const login = await page.request.post('/api/login', { form: { email: DEMO.email, password: DEMO.password } });
+  expect(login.status()).toBe(200);
+
+  const markets = await page.goto('/maerkte');
+  expect(markets?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page).toHaveURL(/\/maerkte$/);
+  await page.goto('/fr/anmelden');
+  await expect(page).toHaveURL(/\/fr\/maerkte$/);
+
+  await page.request.post('/api/logout');
+  await page.goto('/maerkte');
+  await expect(page).toHaveURL(/\/anmelden\?next=%2Fmaerkte$/);
+});
