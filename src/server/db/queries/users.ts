@@ -48,20 +48,7 @@ export async function linkVisitor(db: Queryable, visitorId: string, userId: stri
 }
 
 export async function findAccount(db: Queryable, userId: string): Promise<Account | null> {
-  const [row] = await db.query<{
-    email: string;
-    confirmed: boolean;
-    gkz: string;
-    name: string;
-    postcode: string;
-    district: string;
-    state: string;
-    phone: string;
-    website: string;
-    instagram: string;
-    facebook: string;
-    youtube: string;
-  }>(
+  const [row] = await db.query<Account['municipality'] & { email: string; confirmed: boolean }>(
     `SELECT u.email, u.email_confirmed_at IS NOT NULL AS confirmed, m.gkz, m.name, m.postcode, d.name AS district,
        s.name AS state, m.phone, m.website, m.instagram, m.facebook, m.youtube
      FROM users u JOIN municipalities m ON m.gkz = u.gkz JOIN districts d ON d.code = m.district_code
