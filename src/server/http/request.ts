@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { isErrorCode, type ErrorCode } from '../../lib/error-codes.ts';
+import type { ErrorCode } from '../../lib/error-codes.ts';
 import { isLocale } from '../../lib/languages.ts';
+import { check } from '../../lib/validation.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 
@@ -32,25 +33,13 @@ export async function readFields(c: Context<ApiEnv>): Promise<Record<string, unk
   return fields as Record<string, unknown>;
 }
 
-/**
- * Validates with a schema whose issue messages are error codes; the first issue (or the first
- * of `order` that occurs) becomes the answer's code, and every issue a `fields` entry.
- */
+/** Validates request fields (see lib/validation.ts); a refusal becomes the API's error answer. */
 export function parseFields<S extends z.ZodType>(
   schema: S,
   fields: unknown,
   order: readonly ErrorCode[] = [],
 ): z.infer<S> {
-  const result = schema.safeParse(fields);
-  if (result.success) return result.data;
-  const codeOf = (message: string): ErrorCode => (isErrorCode(message) ? message : 'invalid_request');
-  const byField: Record<string, ErrorCode> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join('.');
-    if (field && !(field in byField)) byField[field] = codeOf(issue.message);
-  }
-  const codes = result.error.issues.map((issue) => codeOf(issue.message));
-  // Where a contract fixes the order of the checks, the earliest failed check names the answer.
-  const first = order.find((code) => codes.includes(code)) ?? codes[0] ?? 'invalid_request';
-  throw new ApiError(first, byField);
+  const result = check(schema, fields, order);
+  if (result.ok) return result.data;
+  throw new ApiError(result.code, result.fields);
 }
