@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   unexpected: 500,
   passwords_mismatch: 422,
   password_too_short: 422,
+  password_too_common: 422,
   required_fields: 422,
   user_exists: 409,
   user_not_found: 404,

@@ -119,6 +119,12 @@ describe('register', () => {
       'passwords_mismatch',
     ],
     [
+      'a common password',
+      { email: 'a@b.at', password: 'Passwort1', password_repeat: 'Passwort1' },
+      422,
+      'password_too_common',
+    ],
+    [
       'an address not on file',
       { email: 'fremd@example.org', password: 'Marktplatz-2027', password_repeat: 'Marktplatz-2027' },
       403,
@@ -239,6 +245,11 @@ describe('forgot and reset password', () => {
       password_repeat: 'Neu-Passwort-2',
     });
     expect(mismatch.body.error?.code).toBe('passwords_mismatch');
+    const common = await call('reset_password', { token, password: 'sunshine1', password_repeat: 'sunshine1' });
+    expect(common.body.error).toMatchObject({
+      code: 'password_too_common',
+      fields: { password: 'password_too_common' },
+    });
     expect(
       (await call('reset_password', { token, password: 'Neu-Passwort-1', password_repeat: 'Neu-Passwort-1' }, current))
         .status,

@@ -10,6 +10,7 @@ import {
   tokenRequestSchema,
 } from '../../../lib/account.ts';
 import { visitorIdSchema } from '../../../lib/visitor.ts';
+import { isCommonPassword } from '../../auth/passwords.ts';
 import { hitLimit, type Limit } from '../../auth/rate-limit.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
@@ -72,6 +73,7 @@ export function accountRoutes(
   api.post('/register', async (c) => {
     const fields = await readFields(c);
     const request = parseFields(registerRequestSchema, fields, REGISTER_CHECK_ORDER);
+    refuseCommonPassword(request.password);
     await limit(c, 'register', request.email, 5, 20, HOUR);
     const { session, userId } = await accounts.register(
       request.email,
@@ -121,6 +123,7 @@ export function accountRoutes(
 
   api.post('/reset_password', async (c) => {
     const request = parseFields(resetPasswordRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
+    refuseCommonPassword(request.password);
     await accounts.resetPassword(request.token, request.password, getCookie(c, SESSION_COOKIE) ?? null);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
@@ -130,6 +133,11 @@ export function accountRoutes(
     if (!userId) throw new ApiError('not_logged_in');
     return c.json({ data: await accounts.account(userId) }, 200, PRIVATE);
   });
+}
+
+/** Design, sessions: a password from the list of the most used ones is refused like a too short one. */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiError('password_too_common', { password: 'password_too_common' });
 }
 
 async function sessionUserId(c: Context<ApiEnv>): Promise<string | null> {
