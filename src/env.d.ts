@@ -5,5 +5,7 @@ declare namespace App {
   interface Locals {
     /** The logged-in user of the request, looked up on first use. */
     sessionUser?: () => Promise<{ userId: string; email: string; gkz: string } | null>;
+    /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
+    tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
   }
 }

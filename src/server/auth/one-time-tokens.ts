@@ -43,3 +43,15 @@ export async function consumeToken(
   );
   return stale ? 'expired' : 'invalid';
 }
+
+/**
+ * What a link is for, used or not, so that `/anmelden/<token>` shows the right screen; null for
+ * an unknown token. Whether it still works is for confirm_email or reset_password to say.
+ */
+export async function findTokenPurpose(db: Queryable, token: string): Promise<TokenPurpose | null> {
+  if (token.length > 200) return null;
+  const [row] = await db.query<{ purpose: TokenPurpose }>('SELECT purpose FROM one_time_tokens WHERE token_hash = $1', [
+    hashToken(token),
+  ]);
+  return row?.purpose ?? null;
+}

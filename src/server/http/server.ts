@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import sirv from 'sirv';
+import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createApi, type ApiDependencies } from './api.ts';
 import type { PagesHandler } from './pages.ts';
@@ -41,7 +42,11 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
     assets(
       req,
       res,
-      () => void pagesHandler(req, res, { sessionUser: () => (user ??= findSessionUser(dependencies.db, token)) }),
+      () =>
+        void pagesHandler(req, res, {
+          sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
+          tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+        }),
     );
   });
   // A malformed request line or header gets a plain 400, never a stack trace.
