@@ -1,29 +1,45 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18nFor } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
+import { showNoticeFromLastPage } from '../../stores/notices.ts';
 import { loadVisitor } from '../../stores/visitor.ts';
+import { Notices } from './notices.tsx';
 
 interface AppRootProps {
   locale: Locale;
+  /** The page's heading, shown with the page once it has loaded. */
+  title: string;
+  /** Runs after visitor and content have loaded, before the page shows (e.g. the account); false means it failed. */
+  load?: () => Promise<boolean>;
   children?: ReactNode;
 }
 
 /**
- * Seed section 2/4: the visitor is loaded or created first, then the content; until the content
- * has loaded only the logo shows. Then the page appears inside the layout.
+ * The frame of every editing screen. Seed section 2/4: the visitor is loaded or created first,
+ * then the content; until then only the logo shows, with a retry if loading fails.
  */
-export function AppRoot({ locale, children }: AppRootProps) {
-  const { t } = useTranslation('translation', { i18n: i18nFor(locale) });
-  const loaded = useStore($contentLoaded);
-  const [failed, setFailed] = useState(false);
+export function AppRoot({ locale, ...props }: AppRootProps) {
+  return (
+    <I18nextProvider i18n={i18nFor(locale)}>
+      <LoadedPage locale={locale} {...props} />
+      <Notices />
+    </I18nextProvider>
+  );
+}
+
+function LoadedPage({ locale, title, load, children }: AppRootProps) {
+  const { t } = useTranslation();
+  const contentLoaded = useStore($contentLoaded);
+  const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
 
   const start = async () => {
-    setFailed(false);
-    const ok = (await loadVisitor(locale)) && (await refreshContent());
-    setFailed(!ok);
+    setState('loading');
+    const ok = (await loadVisitor(locale)) && (await refreshContent()) && (load ? await load() : true);
+    setState(ok ? 'ready' : 'failed');
+    if (ok) showNoticeFromLastPage();
   };
 
   useEffect(() => {
@@ -31,11 +47,18 @@ export function AppRoot({ locale, children }: AppRootProps) {
     void start();
   }, []);
 
-  if (loaded) return <>{children}</>;
+  if (contentLoaded && state === 'ready') {
+    return (
+      <>
+        <h1>{title}</h1>
+        {children}
+      </>
+    );
+  }
   return (
     <div className="app-placeholder" role="status" aria-live="polite">
       <img src="/logo.svg" alt="" width="96" height="96" />
-      {failed ? (
+      {state === 'failed' ? (
         <p>
           {t('errors.unexpected')}{' '}
           <button type="button" onClick={() => void start()}>

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { localizedPath, type Locale } from '../../lib/languages.ts';
+import { AppRoot } from '../app-root/app-root.tsx';
+import { ConfirmEmail } from './confirm-email.tsx';
+import { NewPasswordForm } from './new-password-form.tsx';
+
+interface AccountLinkIslandProps {
+  locale: Locale;
+  title: string;
+  token: string;
+  /** What the mailed link is for, as the server found it; null for a link it does not know. */
+  purpose: 'confirm_email' | 'reset_password' | null;
+}
+
+/** `/anmelden/<token>`: the link of a confirmation or a reset mail. */
+export function AccountLinkIsland({ locale, title, token, purpose }: AccountLinkIslandProps) {
+  return (
+    <AppRoot locale={locale} title={title}>
+      {purpose === 'confirm_email' && <ConfirmEmail token={token} locale={locale} />}
+      {purpose === 'reset_password' && <NewPasswordForm token={token} locale={locale} />}
+      {purpose === null && <UnknownLink locale={locale} />}
+    </AppRoot>
+  );
+}
+
+function UnknownLink({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t('errors.invalid_token')}</p>
+      <p>
+        <a href={localizedPath('/anmelden', locale)}>{t('confirm.toLogin')}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REGISTER_CHECK_ORDER, resetPasswordRequestSchema } from '../../lib/account.ts';
+import { localizedPath, type Locale } from '../../lib/languages.ts';
+import { setNewPassword } from '../../stores/account.ts';
+import { notifyOnNextPage } from '../../stores/notices.ts';
+import { Field, FormFailure } from '../forms/field.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { ForgotPasswordForm } from '../login/forgot-password-form.tsx';
+
+/** Sets a new password from a reset link; a used or expired link offers to send a new one. */
+export function NewPasswordForm({ token, locale }: { token: string; locale: Locale }) {
+  const { t } = useTranslation();
+  const form = useForm(resetPasswordRequestSchema, { token, password: '', password_repeat: '' }, REGISTER_CHECK_ORDER);
+  const [linkUnusable, setLinkUnusable] = useState(false);
+
+  const submit = form.onSubmit(async ({ password, password_repeat }) => {
+    try {
+      await setNewPassword(token, password, password_repeat);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'invalid_token' || code === 'token_expired') setLinkUnusable(true);
+      throw error;
+    }
+    notifyOnNextPage(t('notice.passwordChanged'));
+    window.location.assign(localizedPath('/anmelden', locale));
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
+        <Field
+          label={t('account.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('account.passwordHint')}
+          {...form.field('password')}
+        />
+        <Field
+          label={t('account.newPasswordRepeat')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('password_repeat')}
+        />
+        <FormFailure failure={form.failure} />
+        <div className="form-actions">
+          <button type="submit" disabled={form.busy || linkUnusable}>
+            {t('newPassword.submit')}
+          </button>
+        </div>
+      </form>
+      {linkUnusable && <ForgotPasswordForm focusOnShow />}
+    </>
+  );
+}

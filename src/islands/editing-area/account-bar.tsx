@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizedPath, type Locale } from '../../lib/languages.ts';
+import { $account, logOut, sendConfirmationAgain } from '../../stores/account.ts';
+import { notify, notifyOnNextPage } from '../../stores/notices.ts';
+import { messageOf } from '../forms/use-form.ts';
+
+/** Who is logged in, a reminder to confirm the address, and the way out. */
+export function AccountBar({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const account = useStore($account);
+  const [busy, setBusy] = useState(false);
+  if (!account) return null;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      notify(messageOf(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const leave = () =>
+    run(async () => {
+      await logOut();
+      notifyOnNextPage(t('notice.loggedOut'));
+      window.location.assign(localizedPath('/anmelden', locale));
+    });
+  const confirmAgain = () =>
+    run(async () => {
+      await sendConfirmationAgain(account.email);
+      notify(t('notice.confirmationSent'));
+    });
+
+  return (
+    <div className="account-bar">
+      <p>{t('account.loggedInAs', { email: account.email })}</p>
+      <button type="button" disabled={busy} onClick={() => void leave()}>
+        {t('account.logout')}
+      </button>
+      {!account.email_confirmed && (
+        <p className="account-unconfirmed">
+          {t('account.unconfirmed')}{' '}
+          <button type="button" className="button-link" disabled={busy} onClick={() => void confirmAgain()}>
+            {t('login.sendConfirmationAgain')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { Locale } from '../../lib/languages.ts';
+import { guardRedirect } from '../../lib/route-guards.ts';
+import { loadAccount } from '../../stores/account.ts';
+import { AppRoot } from '../app-root/app-root.tsx';
+import { AccountBar } from './account-bar.tsx';
+
+interface EditingAreaProps {
+  locale: Locale;
+  title: string;
+  children?: ReactNode;
+}
+
+/** The screens behind the login: they show once visitor, content and account have loaded. */
+export function EditingArea({ locale, title, children }: EditingAreaProps) {
+  return (
+    <AppRoot locale={locale} title={title} load={() => loadSignedInAccount(locale)}>
+      <AccountBar locale={locale} />
+      {children}
+    </AppRoot>
+  );
+}
+
+/**
+ * The guard let the page through, so a session existed; if it has ended since (idle timeout in
+ * another tab), back to the login, as the guard would do.
+ */
+async function loadSignedInAccount(locale: Locale): Promise<boolean> {
+  try {
+    if (await loadAccount()) return true;
+  } catch (error) {
+    console.error('Loading the account failed:', error);
+    return false;
+  }
+  const target = guardRedirect('auth', false, window.location.pathname, locale);
+  if (target) window.location.assign(target);
+  return new Promise<boolean>(() => {}); // the logo stays until the login page is there
+}

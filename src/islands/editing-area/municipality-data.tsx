@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../lib/account.ts';
+import type { MessageKey } from '../../lib/i18n.ts';
+import { $account } from '../../stores/account.ts';
+import { runtimeConfig } from '../../stores/runtime-config.ts';
+
+type Municipality = Account['municipality'];
+const SHOWN: readonly (keyof Municipality)[] = [
+  'name',
+  'postcode',
+  'district',
+  'state',
+  'phone',
+  'website',
+  'instagram',
+  'facebook',
+  'youtube',
+];
+const LINKS: ReadonlySet<keyof Municipality> = new Set(['website', 'instagram', 'facebook', 'youtube']);
+
+/**
+ * The municipality's master data, read-only for its staff: the provider keeps it. A change is
+ * asked for with a prepared mail to the provider's contact address.
+ */
+export function MunicipalityData() {
+  const { t } = useTranslation();
+  const account = useStore($account);
+  if (!account) return null;
+  const { municipality } = account;
+  const labelOf = (key: keyof Municipality) => t(`municipality.${key}` as MessageKey);
+  const current = SHOWN.map((key) => `${labelOf(key)}: ${municipality[key] || '–'}`).join('\n');
+  const mail = new URLSearchParams({
+    subject: t('municipality.mailSubject', { municipality: municipality.name, gkz: municipality.gkz }),
+    body: t('municipality.mailBody', { municipality: municipality.name, gkz: municipality.gkz, current }),
+  });
+  // mailto wants %20 for spaces; URLSearchParams writes "+".
+  const href = `mailto:${runtimeConfig().contactEmail}?${mail.toString().replace(/\+/g, '%20')}`;
+
+  return (
+    <section aria-labelledby="municipality-heading" className="municipality-data">
+      <h2 id="municipality-heading">{t('municipality.heading')}</h2>
+      <dl>
+        {SHOWN.map((key) => (
+          <div key={key}>
+            <dt>{labelOf(key)}</dt>
+            <dd>
+              {!municipality[key] ? (
+                <span className="muted">{t('municipality.notGiven')}</span>
+              ) : LINKS.has(key) ? (
+                <a href={municipality[key]} rel="noopener noreferrer">
+                  {municipality[key]}
+                </a>
+              ) : (
+                municipality[key]
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        {t('municipality.readOnly')} <a href={href}>{t('municipality.requestChange')}</a>
+      </p>
+    </section>
+  );
+}

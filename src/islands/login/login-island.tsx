@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { Locale } from '../../lib/languages.ts';
+import { AppRoot } from '../app-root/app-root.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+interface LoginIslandProps {
+  locale: Locale;
+  title: string;
+  next: string;
+}
+
+/** `/anmelden`: log in (or ask for a new password in its place) beside the registration. */
+export function LoginIsland({ locale, title, next }: LoginIslandProps) {
+  const [forgot, setForgot] = useState<boolean | null>(null);
+  return (
+    <AppRoot locale={locale} title={title}>
+      <div className="account-forms">
+        <section>
+          {forgot ? (
+            <ForgotPasswordForm focusOnShow onBack={() => setForgot(false)} />
+          ) : (
+            // After "back" focus returns to the login heading; on first show it stays where the page put it.
+            <LoginForm next={next} focusOnShow={forgot === false} onForgotPassword={() => setForgot(true)} />
+          )}
+        </section>
+        <section>
+          <RegisterForm next={next} />
+        </section>
+      </div>
+    </AppRoot>
+  );
+}

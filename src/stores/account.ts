@@ -1,0 +1,64 @@
+import { atom } from 'nanostores';
+import type { Account } from '../lib/account.ts';
+import { ApiRequestError, callApi } from './api-client.ts';
+import { $appState } from './app-state.ts';
+import { $visitor } from './visitor.ts';
+
+/** The logged-in user and their municipality (get_account); null when nobody is logged in or not yet loaded. */
+export const $account = atom<Account | null>(null);
+
+/** The visitor id goes along, so the server links the visitor record to the account (auth_email, wko_*). */
+function visitorField(): Record<string, string> {
+  const visitor = $visitor.get();
+  return visitor ? { visitor_id_js: visitor.visitorId } : {};
+}
+
+function loggedIn(account: Account | null): void {
+  $account.set(account);
+  $appState.setKey('loggedIn', account !== null);
+}
+
+export async function loadAccount(): Promise<Account | null> {
+  try {
+    loggedIn(await callApi<Account>('get_account'));
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.code === 'not_logged_in')) throw error;
+    loggedIn(null);
+  }
+  return $account.get();
+}
+
+export async function logIn(email: string, password: string): Promise<void> {
+  await callApi('login', { fields: { email, password, ...visitorField() } });
+  $appState.setKey('loggedIn', true);
+}
+
+/** Registration logs the user in straight away and mails the confirmation link. */
+export async function register(email: string, password: string, passwordRepeat: string): Promise<void> {
+  loggedIn(
+    await callApi<Account>('register', {
+      fields: { email, password, password_repeat: passwordRepeat, ...visitorField() },
+    }),
+  );
+}
+
+export async function logOut(): Promise<void> {
+  await callApi('logout', { fields: {} });
+  loggedIn(null);
+}
+
+export async function sendConfirmationAgain(email: string): Promise<void> {
+  await callApi('resend_confirmation', { fields: { email } });
+}
+
+export async function confirmEmail(token: string): Promise<void> {
+  await callApi('confirm_email', { fields: { token } });
+}
+
+export async function requestNewPassword(email: string): Promise<void> {
+  await callApi('forgot_password', { fields: { email } });
+}
+
+export async function setNewPassword(token: string, password: string, passwordRepeat: string): Promise<void> {
+  await callApi('reset_password', { fields: { token, password, password_repeat: passwordRepeat } });
+}
