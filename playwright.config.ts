@@ -4,6 +4,11 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = process.env['E2E_PORT'] ?? '4391';
+/**
+ * The server's data folder, set once in the runner's environment so the test workers (which load
+ * this file again) see the same folder and can read the mails in its outbox.
+ */
+const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-')));
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -33,14 +38,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node src/server/main.ts',
+    // The staff addresses of the account journeys are allowed first, as an operator would.
+    command: 'node scripts/admin.ts import-allowed tests/e2e/allowed-staff.csv && node src/server/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: port,
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-')),
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseURL,
       SEED_DEMO: '1',
     },
   },

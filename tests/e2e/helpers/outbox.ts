@@ -1,0 +1,30 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+/** The mails the portal wrote to DATA_DIR/outbox (no SMTP_URL in the tests), as a user's mailbox. */
+const OUTBOX = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
+
+/** The link of the newest mail to an address with that subject, waiting briefly for it to be written. */
+export async function linkFromMail(to: string, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = await newestLink(to, subject);
+      return link;
+    })
+    .toBeDefined();
+  return link!;
+}
+
+async function newestLink(to: string, subject: string): Promise<string | undefined> {
+  const files = (await readdir(OUTBOX).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
+    if (mail.subject === subject && mail.to && !Array.isArray(mail.to) && mail.to.text === to) {
+      return /https?:\/\/\S+\/anmelden\/\S+/.exec(mail.text ?? '')?.[0];
+    }
+  }
+  return undefined;
+}
