@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
-import { messages } from './helpers/messages.ts';
+import { messages, type Text } from './helpers/messages.ts';
 import { linkFromMail } from './helpers/outbox.ts';
 
 /** Allowed for Hartberg before the server started (tests/e2e/allowed-staff.csv). */
@@ -16,85 +16,85 @@ for (const { locale, prefix, email } of JOURNEYS) {
   }) => {
     test.setTimeout(60_000);
     const m = messages(locale);
-    const form = (heading: string) => page.getByRole('form', { name: m[heading] });
+    const form = (heading: string) => page.getByRole('form', { name: m(heading) });
     const password = 'Marktplatz im Mai 2027';
     const newPassword = 'Kirtag am Hauptplatz 2027';
 
     // Register, with the inline password checks seen before sending.
     await page.goto(`${prefix}/anmelden`);
     const register = form('register.heading');
-    await typeInto(page, register.getByLabel(m['account.email']!, { exact: true }), email);
-    await typeInto(page, register.getByLabel(m['account.password']!, { exact: true }), 'kurz');
+    await typeInto(page, register.getByLabel(m('account.email'), { exact: true }), email);
+    await typeInto(page, register.getByLabel(m('account.password'), { exact: true }), 'kurz');
     await page.keyboard.press('Tab');
-    await expect(register.getByText(m['errors.password_too_short']!)).toBeVisible();
-    await typeInto(page, register.getByLabel(m['account.passwordRepeat']!, { exact: true }), 'anders');
+    await expect(register.getByText(m('errors.password_too_short'))).toBeVisible();
+    await typeInto(page, register.getByLabel(m('account.passwordRepeat'), { exact: true }), 'anders');
     await page.keyboard.press('Enter');
-    await expect(register.getByText(m['errors.passwords_mismatch']!)).toBeVisible();
-    await expect(register.getByLabel(m['account.password']!, { exact: true })).toBeFocused();
+    await expect(register.getByText(m('errors.passwords_mismatch'))).toBeVisible();
+    await expect(register.getByLabel(m('account.password'), { exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
 
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(password);
-    await typeInto(page, register.getByLabel(m['account.passwordRepeat']!, { exact: true }), '');
+    await typeInto(page, register.getByLabel(m('account.passwordRepeat'), { exact: true }), '');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${prefix}/maerkte$`));
-    await expect(page.getByText(m['notice.registered']!)).toBeVisible();
-    await expect(page.getByText(m['account.unconfirmed']!)).toBeVisible();
+    await expect(page.getByText(m('notice.registered'))).toBeVisible();
+    await expect(page.getByText(m('account.unconfirmed'))).toBeVisible();
 
     // Confirm with the link from the mail.
-    const confirmLink = await linkFromMail(email, m['mail.confirm.subject']!);
+    const confirmLink = await linkFromMail(email, m('mail.confirm.subject'));
     await page.goto(confirmLink);
-    await expect(page.getByText(m['confirm.done']!)).toBeVisible();
+    await expect(page.getByText(m('confirm.done'))).toBeVisible();
     await expectNoAxeViolations(page);
-    await tabTo(page, page.getByRole('link', { name: m['confirm.toMarkets'] }));
+    await tabTo(page, page.getByRole('link', { name: m('confirm.toMarkets') }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${prefix}/maerkte$`));
-    await expect(page.getByText(m['account.unconfirmed']!)).toHaveCount(0);
+    await expect(page.getByText(m('account.unconfirmed'))).toHaveCount(0);
 
     await logOut(page, m);
 
     // A wrong password is refused with its message; the right one lets in.
     const login = form('login.heading');
-    await typeInto(page, login.getByLabel(m['account.email']!, { exact: true }), email);
-    await typeInto(page, login.getByLabel(m['account.password']!, { exact: true }), 'Falsches Passwort 1');
+    await typeInto(page, login.getByLabel(m('account.email'), { exact: true }), email);
+    await typeInto(page, login.getByLabel(m('account.password'), { exact: true }), 'Falsches Passwort 1');
     await page.keyboard.press('Enter');
-    await expect(login.getByRole('alert')).toHaveText(m['errors.wrong_password']!);
+    await expect(login.getByRole('alert')).toHaveText(m('errors.wrong_password'));
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${prefix}/maerkte$`));
-    await expect(page.getByText(m['notice.loggedIn']!)).toBeVisible();
+    await expect(page.getByText(m('notice.loggedIn'))).toBeVisible();
 
     await logOut(page, m);
 
     // Forgot the password: a link by mail sets a new one.
-    await tabTo(page, page.getByRole('button', { name: m['login.forgotPassword'] }));
+    await tabTo(page, page.getByRole('button', { name: m('login.forgotPassword') }));
     await page.keyboard.press('Enter');
     const forgot = form('forgot.heading');
-    await expect(forgot.getByRole('heading', { name: m['forgot.heading'] })).toBeFocused();
-    await typeInto(page, forgot.getByLabel(m['account.email']!, { exact: true }), email);
+    await expect(forgot.getByRole('heading', { name: m('forgot.heading') })).toBeFocused();
+    await typeInto(page, forgot.getByLabel(m('account.email'), { exact: true }), email);
     await page.keyboard.press('Enter');
-    await expect(forgot.getByRole('status')).toHaveText(m['notice.resetMailSent']!);
+    await expect(forgot.getByRole('status')).toHaveText(m('notice.resetMailSent'));
     await expectNoAxeViolations(page);
 
-    await page.goto(await linkFromMail(email, m['mail.reset.subject']!));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m['page.newPassword.title']!);
+    await page.goto(await linkFromMail(email, m('mail.reset.subject')));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.newPassword.title'));
     await expectNoAxeViolations(page);
-    await typeInto(page, page.getByLabel(m['account.newPassword']!, { exact: true }), newPassword);
-    await typeInto(page, page.getByLabel(m['account.newPasswordRepeat']!, { exact: true }), newPassword);
+    await typeInto(page, page.getByLabel(m('account.newPassword'), { exact: true }), newPassword);
+    await typeInto(page, page.getByLabel(m('account.newPasswordRepeat'), { exact: true }), newPassword);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${prefix}/anmelden$`));
-    await expect(page.getByText(m['notice.passwordChanged']!)).toBeVisible();
+    await expect(page.getByText(m('notice.passwordChanged'))).toBeVisible();
 
-    await typeInto(page, login.getByLabel(m['account.email']!, { exact: true }), email);
-    await typeInto(page, login.getByLabel(m['account.password']!, { exact: true }), newPassword);
+    await typeInto(page, login.getByLabel(m('account.email'), { exact: true }), email);
+    await typeInto(page, login.getByLabel(m('account.password'), { exact: true }), newPassword);
     await page.keyboard.press('Enter');
 
     // The municipality's data, read-only, with a prepared mail to ask for a change.
     await expect(page).toHaveURL(new RegExp(`${prefix}/maerkte$`));
-    const municipality = page.getByRole('region', { name: m['municipality.heading'] });
+    const municipality = page.getByRole('region', { name: m('municipality.heading') });
     await expect(municipality).toContainText('Hartberg');
     await expect(municipality).toContainText('8230');
     await expect(municipality).toContainText('Hartberg-Fürstenfeld');
@@ -102,14 +102,14 @@ for (const { locale, prefix, email } of JOURNEYS) {
     await expect(municipality).toContainText('+43/3332/6030');
     await expect(municipality.getByRole('link', { name: 'https://www.hartberg.at' })).toBeVisible();
     await expect(municipality.getByRole('textbox')).toHaveCount(0);
-    const request = municipality.getByRole('link', { name: m['municipality.requestChange'] });
+    const request = municipality.getByRole('link', { name: m('municipality.requestChange') });
     await expect(request).toHaveAttribute('href', /^mailto:[^?]+\?subject=.*Hartberg.*62219/);
     await tabTo(page, request);
     await expectNoAxeViolations(page);
 
     // A link works once: opened again, it says so and offers a new mail.
     await page.goto(confirmLink);
-    await expect(page.getByRole('alert').first()).toHaveText(m['errors.invalid_token']!);
+    await expect(page.getByRole('alert').first()).toHaveText(m('errors.invalid_token'));
     await expect(form('confirm.requestAgain')).toBeVisible();
     await expectNoAxeViolations(page);
   });
@@ -119,15 +119,15 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
   const m = messages('fr');
   const response = await page.goto('/fr/anmelden/ce-lien-nexiste-pas');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m['page.loginWithId.title']!);
-  await expect(page.getByText(m['errors.invalid_token']!)).toBeVisible();
-  await expect(page.getByRole('link', { name: m['confirm.toLogin'] })).toHaveAttribute('href', '/fr/anmelden');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.loginWithId.title'));
+  await expect(page.getByText(m('errors.invalid_token'))).toBeVisible();
+  await expect(page.getByRole('link', { name: m('confirm.toLogin') })).toHaveAttribute('href', '/fr/anmelden');
   await expectNoAxeViolations(page);
 });
 
-async function logOut(page: Page, m: Record<string, string>): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name: m['account.logout'] }));
+async function logOut(page: Page, m: Text): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name: m('account.logout') }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/anmelden$/);
-  await expect(page.getByText(m['notice.loggedOut']!)).toBeVisible();
+  await expect(page.getByText(m('notice.loggedOut'))).toBeVisible();
 }

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 
-export type Messages = Record<string, string>;
+/** A text the user sees, by its key in the locale files, so tests follow the wording. */
+export type Text = (key: string) => string;
 
-/** The texts the user sees, from the locale files, so tests follow the wording. */
-export function messages(locale: string): Messages {
-  return JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages;
+export function messages(locale: string): Text {
+  const texts = JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
+  return (key) => {
+    const text = texts[key];
+    if (text === undefined) throw new Error(`No text "${key}" in locales/${locale}.json`);
+    return text;
+  };
 }
