@@ -23,6 +23,8 @@ test('a logged-in user reaches the markets pages and is led on from the login pa
   await expect(page).toHaveURL(/\/maerkte$/);
   await page.goto('/fr/anmelden');
   await expect(page).toHaveURL(/\/fr\/maerkte$/);
+  // The page has loaded the account; only then does the session end behind its back.
+  await expect(page.getByText(DEMO.email)).toBeVisible();
 
   await page.request.post('/api/logout');
   await page.goto('/maerkte');
