@@ -11,11 +11,13 @@ import type { Database } from '../db/database.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
+import { createMarketService } from '../services/markets.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { isCrossSite } from './origin.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
+import { marketRoutes } from './routes/markets.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 
 export interface ApiDependencies {
@@ -76,6 +78,7 @@ export function createApi({
   contentRoutes(api, createContentService(db));
   visitorRoutes(api, db);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
+  marketRoutes(api, createMarketService({ db, clock }));
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError((error, c) => {

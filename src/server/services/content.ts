@@ -55,12 +55,12 @@ function etagOf(kind: ContentKind, version: string, ownGkz: string | null): stri
   return `"${kind}-${version}-${ownGkz ?? 'public'}"`;
 }
 
-function byId<T extends { id: string }>(records: readonly T[]): Record<string, T> {
+export function byId<T extends { id: string }>(records: readonly T[]): Record<string, T> {
   return Object.fromEntries(records.map((record) => [record.id, record]));
 }
 
 /** Every market stands in every language group, with its labels in that group's language. */
-function groupsByLanguage(markets: readonly MarketRecord[]): Record<string, Record<string, ContentMarket>> {
+export function groupsByLanguage(markets: readonly MarketRecord[]): Record<string, Record<string, ContentMarket>> {
   return Object.fromEntries(
     LOCALES.map((locale) => {
       const t = translator(locale);

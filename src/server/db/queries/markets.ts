@@ -4,11 +4,11 @@ import { rruleOf } from '../../../lib/recurrence.ts';
 import type { Queryable } from '../database.ts';
 
 /** Columns of a market as the content service answers it. */
-const MARKET_COLUMNS = `m.id, m.gkz, m.title, m.description, m.type, m.schedule, m.rule, m.rrule, m.location,
+export const MARKET_COLUMNS = `m.id, m.gkz, m.title, m.description, m.type, m.schedule, m.rule, m.rrule, m.location,
   m.event_location, m.floor, m.floorplan, m.status, m.date_start, m.date_end, m.website, m.phone, m.email,
   m.image, m.hidden, m.version, m.updated_at`;
 
-const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d.date_end, d.time_from, d.time_to,
+export const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d.date_end, d.time_from, d.time_to,
   d.status, d.type, d.note, d.hidden, d.version`;
 
 /**
@@ -21,12 +21,16 @@ const VISIBLE_MARKET = `(m.gkz = $2 OR (NOT m.hidden AND m.status = 'active' AND
 
 type MarketRow = Omit<MarketRecord, 'updated_at'> & { updated_at: Date };
 
+export function toMarketRecord(row: MarketRow): MarketRecord {
+  return { ...row, updated_at: row.updated_at.toISOString() };
+}
+
 export async function listVisibleMarkets(db: Queryable, since: string, ownGkz: string | null): Promise<MarketRecord[]> {
   const rows = await db.query<MarketRow>(
     `SELECT ${MARKET_COLUMNS} FROM markets m WHERE ${VISIBLE_MARKET} ORDER BY m.title, m.id`,
     [since, ownGkz],
   );
-  return rows.map((row) => ({ ...row, gkz: row.gkz, updated_at: row.updated_at.toISOString() }));
+  return rows.map(toMarketRecord);
 }
 
 export async function listVisibleMarketDates(

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { dateSpanErrors, isLocked, viennaDay } from './market-rules.ts';
+
+const TODAY = '2026-11-23';
+const NO_SEASON = { date_start: null, date_end: null };
+
+describe('dateSpanErrors', () => {
+  it('accepts today up to the end of next year', () => {
+    expect(dateSpanErrors({ date_start: TODAY, date_end: '2027-12-31' }, NO_SEASON, TODAY)).toEqual({});
+  });
+
+  it('refuses a day before today as locked', () => {
+    expect(dateSpanErrors({ date_start: '2026-11-22', date_end: TODAY }, NO_SEASON, TODAY)).toEqual({
+      date_start: 'date_locked',
+    });
+  });
+
+  it('refuses years other than the current and the next', () => {
+    expect(dateSpanErrors({ date_start: '2025-12-31', date_end: TODAY }, NO_SEASON, TODAY)).toEqual({
+      date_start: 'date_out_of_range',
+    });
+    expect(dateSpanErrors({ date_start: '2027-12-31', date_end: '2028-01-01' }, NO_SEASON, TODAY)).toEqual({
+      date_end: 'date_out_of_range',
+    });
+  });
+
+  it('keeps a date inside the season; a season may begin in the past', () => {
+    const season = { date_start: '2026-03-01', date_end: '2027-10-31' };
+    expect(dateSpanErrors({ date_start: '2027-05-01', date_end: '2027-05-01' }, season, TODAY)).toEqual({});
+    expect(dateSpanErrors({ date_start: '2027-10-31', date_end: '2027-11-01' }, season, TODAY)).toEqual({
+      date_end: 'date_out_of_range',
+    });
+  });
+});
+
+describe('calendar of Vienna', () => {
+  it('takes the day in Vienna, not in UTC', () => {
+    expect(viennaDay(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(viennaDay(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+  });
+
+  it('locks a stored date once it has begun', () => {
+    expect(isLocked({ date_start: '2026-11-22' }, TODAY)).toBe(true);
+    expect(isLocked({ date_start: TODAY }, TODAY)).toBe(false);
+  });
+});

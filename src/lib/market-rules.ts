@@ -1,0 +1,39 @@
+import type { ErrorCode } from './error-codes.ts';
+import type { FieldErrors } from './validation.ts';
+
+/** Markets are Austrian: "today" is the day in Vienna, whatever the server's or browser's zone. */
+export function viennaDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
+}
+
+interface DaySpan {
+  date_start: string;
+  date_end: string;
+}
+interface Season {
+  date_start: string | null;
+  date_end: string | null;
+}
+
+/**
+ * Seed section 5, the checks of a market date that need the calendar: only the current and the
+ * next year, no day before today (locked), and inside the market's season when it has one.
+ */
+export function dateSpanErrors(span: DaySpan, season: Season, today: string): FieldErrors {
+  const year = Number(today.slice(0, 4));
+  const errors: FieldErrors = {};
+  const refuse = (field: keyof DaySpan, code: ErrorCode) => {
+    errors[field] ??= code;
+  };
+  if (Number(span.date_start.slice(0, 4)) < year) refuse('date_start', 'date_out_of_range');
+  if (Number(span.date_end.slice(0, 4)) > year + 1) refuse('date_end', 'date_out_of_range');
+  if (season.date_start && span.date_start < season.date_start) refuse('date_start', 'date_out_of_range');
+  if (season.date_end && span.date_end > season.date_end) refuse('date_end', 'date_out_of_range');
+  if (span.date_start < today) refuse('date_start', 'date_locked');
+  return errors;
+}
+
+/** A stored date that has begun is history: it can be neither changed nor deleted. */
+export function isLocked(date: { date_start: string }, today: string): boolean {
+  return date.date_start < today;
+}

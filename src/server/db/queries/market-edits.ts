@@ -1,0 +1,151 @@
+import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
+import type { Queryable } from '../database.ts';
+import { DATE_COLUMNS, MARKET_COLUMNS, type NewMarket, type NewMarketDate, toMarketRecord } from './markets.ts';
+
+/**
+ * Reads and writes of the editing calls (save and delete of markets and dates). Each runs inside
+ * the caller's transaction; rows read for a change are locked until it commits.
+ */
+
+export async function lockMarket(tx: Queryable, id: string): Promise<MarketRecord | null> {
+  const [row] = await tx.query<Parameters<typeof toMarketRecord>[0]>(
+    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE m.id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row ? toMarketRecord(row) : null;
+}
+
+export async function readMarket(tx: Queryable, id: string): Promise<MarketRecord> {
+  const [row] = await tx.query<Parameters<typeof toMarketRecord>[0]>(
+    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE m.id = $1`,
+    [id],
+  );
+  if (!row) throw new Error(`Market ${id} vanished inside its own transaction`);
+  return toMarketRecord(row);
+}
+
+type StoredDate = MarketDateRecord & { replaces_date: string | null };
+
+export async function lockMarketDate(tx: Queryable, id: string): Promise<StoredDate | null> {
+  const [row] = await tx.query<StoredDate>(
+    `SELECT ${DATE_COLUMNS}, d.replaces_date FROM market_dates d WHERE d.id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export async function listMarketDates(tx: Queryable, marketId: string): Promise<StoredDate[]> {
+  return tx.query<StoredDate>(
+    `SELECT ${DATE_COLUMNS}, d.replaces_date FROM market_dates d WHERE d.market_id = $1 ORDER BY d.date_start, d.id`,
+    [marketId],
+  );
+}
+
+/** Writes every field of a changed market and raises its version. */
+export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE markets SET title = $2, description = $3, type = $4, schedule = $5, rule = $6::jsonb, rrule = $7,
+       location = $8, event_location = $9, floor = $10, floorplan = $11, status = $12, date_start = $13,
+       date_end = $14, website = $15, phone = $16, email = $17, image = $18::jsonb, hidden = $19,
+       version = version + 1, updated_at = $20
+     WHERE id = $1`,
+    [
+      market.id,
+      market.title,
+      market.description,
+      market.type,
+      market.schedule,
+      market.rule && JSON.stringify(market.rule),
+      market.rrule,
+      market.location,
+      market.event_location,
+      market.floor,
+      market.floorplan,
+      market.status,
+      market.date_start,
+      market.date_end,
+      market.website,
+      market.phone,
+      market.email,
+      market.image && JSON.stringify(market.image),
+      market.hidden,
+      now,
+    ],
+  );
+}
+
+export async function updateMarketDate(
+  tx: Queryable,
+  date: NewMarketDate & { replaces_date: string | null },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `UPDATE market_dates SET date_start = $2, date_end = $3, time_from = $4, time_to = $5, status = $6, type = $7,
+       note = $8, hidden = $9, replaces_date = $10, version = version + 1, updated_at = $11
+     WHERE id = $1`,
+    [
+      date.id,
+      date.date_start,
+      date.date_end,
+      date.time_from,
+      date.time_to,
+      date.status,
+      date.type,
+      date.note,
+      date.hidden,
+      date.replaces_date,
+      now,
+    ],
+  );
+}
+
+export async function deleteMarketRow(tx: Queryable, id: string): Promise<void> {
+  await tx.query('DELETE FROM markets WHERE id = $1', [id]);
+}
+
+export async function deleteMarketDateRows(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await tx.query('DELETE FROM market_dates WHERE id = ANY($1::text[])', [ids]);
+}
+
+export interface MarketChange {
+  marketId: string;
+  marketDateId: string | null;
+  user: { userId: string; email: string };
+  at: Date;
+  action: 'created' | 'updated' | 'deleted';
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export async function insertMarketChange(tx: Queryable, change: MarketChange): Promise<void> {
+  await tx.query(
+    `INSERT INTO market_changes (market_id, market_date_id, user_id, user_email, changed_at, action, changes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    [
+      change.marketId,
+      change.marketDateId,
+      change.user.userId,
+      change.user.email,
+      change.at,
+      change.action,
+      JSON.stringify(change.changes),
+    ],
+  );
+}
+
+export interface MarketChangeRecord {
+  market_date_id: string | null;
+  user_email: string;
+  changed_at: string;
+  action: MarketChange['action'];
+  changes: Record<string, [unknown, unknown]>;
+}
+
+/** Newest first. */
+export async function listMarketChanges(db: Queryable, marketId: string): Promise<MarketChangeRecord[]> {
+  const rows = await db.query<Omit<MarketChangeRecord, 'changed_at'> & { changed_at: Date }>(
+    `SELECT market_date_id, user_email, changed_at, action, changes FROM market_changes
+     WHERE market_id = $1 ORDER BY changed_at DESC, id DESC`,
+    [marketId],
+  );
+  return rows.map((row) => ({ ...row, changed_at: row.changed_at.toISOString() }));
+}

@@ -1,0 +1,259 @@
+import type { SessionUser } from '../auth/sessions.ts';
+import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
+import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
+import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
+import { occurrences } from '../../lib/recurrence.ts';
+import type { FieldErrors } from '../../lib/validation.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  deleteMarketDateRows,
+  deleteMarketRow,
+  insertMarketChange,
+  listMarketChanges,
+  listMarketDates,
+  lockMarket,
+  lockMarketDate,
+  readMarket,
+  updateMarket,
+  updateMarketDate,
+  type MarketChange,
+} from '../db/queries/market-edits.ts';
+import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
+import { ApiError } from '../http/api-error.ts';
+import { byId, groupsByLanguage } from './content.ts';
+
+/** What a save answers (api.md): the saved market in every language group, and dates, for the client to merge. */
+export interface SavedRecords {
+  wko_markets: ReturnType<typeof groupsByLanguage>;
+  wko_market_dates: Record<string, MarketDateRecord>;
+}
+
+/** Market fields a clerk edits; the history compares these. */
+const MARKET_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'schedule',
+  'rule',
+  'location',
+  'event_location',
+  'floor',
+  'floorplan',
+  'status',
+  'date_start',
+  'date_end',
+  'website',
+  'phone',
+  'email',
+  'image',
+  'hidden',
+] as const satisfies readonly (keyof MarketRecord)[];
+const DATE_FIELDS = [
+  'date_start',
+  'date_end',
+  'time_from',
+  'time_to',
+  'status',
+  'type',
+  'note',
+  'hidden',
+] as const satisfies readonly (keyof MarketDateRecord)[];
+
+/**
+ * Saving and deleting markets and dates (api.md, "Markets and dates"): only a logged-in user's
+ * own municipality, a stale version refused, each call one transaction with its history entry.
+ */
+export function createMarketService({ db, clock }: { db: Database; clock: () => Date }) {
+  /** A market of the user's municipality, locked for the change; refused otherwise. */
+  const ownMarket = async (tx: Queryable, user: SessionUser, id: string): Promise<MarketRecord> => {
+    const market = await lockMarket(tx, id);
+    if (!market) throw new ApiError('market_not_found');
+    if (market.gkz !== user.gkz) throw new ApiError('forbidden');
+    return market;
+  };
+  const record = (tx: Queryable, user: SessionUser, change: Omit<MarketChange, 'user' | 'at'>) =>
+    insertMarketChange(tx, { ...change, user, at: clock() });
+
+  return {
+    async saveMarket(user: SessionUser, input: MarketInput): Promise<SavedRecords> {
+      const today = viennaDay(clock());
+      if (input.first_date) refuseIfAny(dateSpanErrors(input.first_date, input, today), 'first_date.');
+      const { id, version, first_date: firstDate, ...fields } = input;
+      return db.transaction(async (tx) => {
+        let previous: MarketRecord | null = null;
+        let market: NewMarket;
+        if (id === undefined) {
+          market = newMarket(user.gkz, fields);
+          await insertMarket(tx, market);
+          if (firstDate) {
+            const times = { time_from: market.rule?.time_from ?? null, time_to: market.rule?.time_to ?? null };
+            // Beside a rule, a date given by hand is an additional one: deriving the rule's dates keeps it.
+            const type = market.rule ? 'additional' : 'regular';
+            await insertMarketDates(tx, [newMarketDate(market.id, { ...firstDate, ...times, type })]);
+          }
+        } else {
+          previous = await ownMarket(tx, user, id);
+          if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
+          if (version !== previous.version) throw new ApiError('conflict');
+          market = { ...newMarket(user.gkz, fields), id };
+          await updateMarket(tx, market, clock());
+        }
+        if (market.rule) await deriveRegularDates(tx, market, today);
+        const changes = differences(previous, market, MARKET_FIELDS);
+        if (Object.keys(changes).length > 0) {
+          await record(tx, user, {
+            marketId: market.id,
+            marketDateId: null,
+            action: previous ? 'updated' : 'created',
+            changes,
+          });
+        }
+        return answer(tx, market.id, await listMarketDates(tx, market.id));
+      });
+    },
+
+    async deleteMarket(user: SessionUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const market = await ownMarket(tx, user, id);
+        await deleteMarketRow(tx, id);
+        await record(tx, user, {
+          marketId: id,
+          marketDateId: null,
+          action: 'deleted',
+          changes: { title: [market.title, null] },
+        });
+      });
+    },
+
+    async saveMarketDate(user: SessionUser, input: MarketDateInput): Promise<SavedRecords> {
+      const today = viennaDay(clock());
+      const { id, version, wko_market_id: marketId, ...fields } = input;
+      return db.transaction(async (tx) => {
+        const market = await ownMarket(tx, user, marketId);
+        const previous = id === undefined ? null : await lockMarketDate(tx, id);
+        if (id !== undefined) {
+          if (!previous || previous.wko_market_id !== marketId) throw new ApiError('market_date_not_found');
+          if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
+          if (version !== previous.version) throw new ApiError('conflict');
+          if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
+        }
+        refuseIfAny(dateSpanErrors(fields, market, today));
+        const movedDay = previous !== null && previous.date_start !== fields.date_start;
+        // api.md: dates of a market with single dates are regular unless cancelled; a regular date
+        // of a rule moved to another day is a changed one, and remembers the day it replaces.
+        const type =
+          market.schedule === 'dates'
+            ? fields.type === 'cancelled'
+              ? 'cancelled'
+              : 'regular'
+            : previous?.type === 'regular' && fields.type === 'regular' && movedDay
+              ? 'changed'
+              : fields.type;
+        const movedRegular = previous?.type === 'regular' && type === 'changed';
+        const replaces = movedRegular ? previous.date_start : (previous?.replaces_date ?? null);
+        const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
+        if (previous) await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock());
+        else await insertMarketDates(tx, [date]);
+        await record(tx, user, {
+          marketId,
+          marketDateId: date.id,
+          action: previous ? 'updated' : 'created',
+          changes: differences(previous, date, DATE_FIELDS),
+        });
+        const [saved] = (await listMarketDates(tx, marketId)).filter((one) => one.id === date.id);
+        return answer(tx, marketId, saved ? [saved] : []);
+      });
+    },
+
+    async deleteMarketDate(user: SessionUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const date = await lockMarketDate(tx, id);
+        if (!date) throw new ApiError('market_date_not_found');
+        await ownMarket(tx, user, date.wko_market_id);
+        if (isLocked(date, viennaDay(clock()))) throw new ApiError('date_locked', { date_start: 'date_locked' });
+        await deleteMarketDateRows(tx, [id]);
+        await record(tx, user, {
+          marketId: date.wko_market_id,
+          marketDateId: id,
+          action: 'deleted',
+          changes: { date_start: [date.date_start, null], date_end: [date.date_end, null] },
+        });
+      });
+    },
+
+    /** Who changed what and when, newest first; only for the market's own municipality. */
+    async history(user: SessionUser, marketId: string) {
+      return db.transaction(async (tx) => {
+        await ownMarket(tx, user, marketId);
+        return listMarketChanges(tx, marketId);
+      });
+    },
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;
+
+/**
+ * The regular dates of a weekly or monthly market follow its rule, from today to the end of next
+ * year, inside its season. Days the clerk cancelled or moved stay as they are; regular dates
+ * that no longer fit the rule go, missing ones come.
+ */
+async function deriveRegularDates(tx: Queryable, market: NewMarket, today: string): Promise<void> {
+  if (!market.rule) return;
+  const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
+  const from = market.date_start && market.date_start > today ? market.date_start : today;
+  const to = market.date_end && market.date_end < lastDay ? market.date_end : lastDay;
+  const wanted = new Set(occurrences(market.rule, from, to));
+  const dates = (await listMarketDates(tx, market.id)).filter((date) => date.date_start >= today);
+  const covered = new Set(
+    dates.flatMap((date) => (date.type === 'changed' ? [date.replaces_date] : [date.date_start])),
+  );
+  const stale = dates.filter((date) => date.type === 'regular' && !wanted.has(date.date_start));
+  await deleteMarketDateRows(
+    tx,
+    stale.map((date) => date.id),
+  );
+  const times = { time_from: market.rule.time_from, time_to: market.rule.time_to };
+  await insertMarketDates(
+    tx,
+    [...wanted]
+      .filter((day) => !covered.has(day))
+      .map((day) => newMarketDate(market.id, { date_start: day, date_end: day, ...times })),
+  );
+}
+
+async function answer(tx: Queryable, marketId: string, dates: readonly MarketDateRecord[]): Promise<SavedRecords> {
+  const market = await readMarket(tx, marketId);
+  // The schema leaves out what is only for the server (replaces_date).
+  const publicDates = dates.map((date) => marketDateRecordSchema.parse(date));
+  return { wko_markets: groupsByLanguage([market]), wko_market_dates: byId(publicDates) };
+}
+
+/** Field by field, old → new; a creation has every given field with old null. */
+function differences<T extends object, K extends keyof T & string>(
+  before: T | null,
+  after: T,
+  fields: readonly K[],
+): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of fields) {
+    const old = before ? before[field] : null;
+    if (canonical(old) !== canonical(after[field])) changes[field] = [old, after[field]];
+  }
+  return changes;
+}
+
+/** JSON with sorted keys: the database gives jsonb objects back in its own key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+function refuseIfAny(errors: FieldErrors, prefix = ''): void {
+  const [first] = Object.values(errors);
+  if (!first) return;
+  throw new ApiError(first, Object.fromEntries(Object.entries(errors).map(([field, code]) => [prefix + field, code])));
+}

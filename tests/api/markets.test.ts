@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+let clerkA: string;
+let clerkB: string;
+/** Today in Vienna is 2026-11-23 for every test here. */
+const NOW = new Date('2026-11-23T10:00:00Z');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clerkA = (await loggedInUser(server.db, GKZ_A)).cookie;
+  clerkB = (await loggedInUser(server.db, GKZ_B)).cookie;
+});
+beforeEach(() => {
+  server.clock.now = NOW;
+});
+afterAll(() => server.close());
+
+interface Answer {
+  status: number;
+  body: {
+    data?: {
+      wko_markets: Record<string, Record<string, { id: string; title: string; version: number; type_label: string }>>;
+      wko_market_dates: Record<
+        string,
+        { id: string; date_start: string; type: string; status: string; version: number }
+      >;
+    };
+    error?: { code: string; fields?: Record<string, string> };
+  };
+}
+async function call(path: string, fields: Record<string, unknown> | undefined, cookie?: string): Promise<Answer> {
+  const response = await server.fetch(`/api/${path}`, {
+    method: fields ? 'POST' : 'GET',
+    ...(fields ? { body: JSON.stringify(fields) } : {}),
+    headers: { ...(fields ? { 'Content-Type': 'application/json' } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+const marketOf = (answer: Answer) => Object.values(answer.body.data?.wko_markets['2'] ?? {})[0]!;
+const datesOf = (answer: Answer) => Object.values(answer.body.data?.wko_market_dates ?? {});
+
+/** Every stored market, date and history entry, to prove a refused request changed nothing. */
+async function snapshot(): Promise<string> {
+  const tables = await Promise.all(
+    ['markets', 'market_dates', 'market_changes'].map((table) => server.db.query(`SELECT * FROM ${table} ORDER BY 1`)),
+  );
+  return JSON.stringify(tables);
+}
+async function expectRefused(
+  path: string,
+  fields: Record<string, unknown>,
+  cookie: string,
+  status: number,
+  code: string,
+) {
+  const before = await snapshot();
+  const answer = await call(path, fields, cookie);
+  expect([answer.status, answer.body.error?.code]).toEqual([status, code]);
+  expect(await snapshot()).toBe(before);
+  return answer;
+}
+
+const KIRTAG = { title: 'Kirtag am Hauptplatz', type: 'kirtag', schedule: 'dates', location: 'Hartberg' };
+
+describe('save_market', () => {
+  it('creates a market of the own municipality with its first date, in every language group', async () => {
+    const answer = await call(
+      'save_market',
+      { ...KIRTAG, first_date: { date_start: '2027-07-25', date_end: '2027-07-26' } },
+      clerkA,
+    );
+    expect(answer.status).toBe(200);
+    const market = marketOf(answer);
+    expect(market).toMatchObject({ title: 'Kirtag am Hauptplatz', version: 1, type_label: 'Kirtag' });
+    expect(Object.keys(answer.body.data!.wko_markets).sort()).toEqual(['1', '2', '3']);
+    expect(answer.body.data!.wko_markets['1']![market.id]!.type_label).toBe('Kirtag (village fair)');
+    expect(datesOf(answer)).toMatchObject([{ date_start: '2027-07-25', type: 'regular', status: 'takes_place' }]);
+    const [stored] = await server.db.query<{ gkz: string }>('SELECT gkz FROM markets WHERE id = $1', [market.id]);
+    expect(stored?.gkz).toBe(GKZ_A);
+  });
+
+  it('changes a market at its version and refuses a stale version with 409, overwriting nothing', async () => {
+    const created = marketOf(await call('save_market', KIRTAG, clerkA));
+    const changed = await call('save_market', { ...KIRTAG, id: created.id, version: 1, title: 'Herbstkirtag' }, clerkA);
+    expect(marketOf(changed)).toMatchObject({ title: 'Herbstkirtag', version: 2 });
+    await expectRefused(
+      'save_market',
+      { ...KIRTAG, id: created.id, version: 1, title: 'Alter Stand' },
+      clerkA,
+      409,
+      'conflict',
+    );
+    const [stored] = await server.db.query<{ title: string }>('SELECT title FROM markets WHERE id = $1', [created.id]);
+    expect(stored?.title).toBe('Herbstkirtag');
+  });
+
+  it('keeps a history of who changed which field from what to what', async () => {
+    const created = marketOf(await call('save_market', KIRTAG, clerkA));
+    await call(
+      'save_market',
+      { ...KIRTAG, id: created.id, version: 1, title: 'Herbstkirtag', phone: '+43/3332/6030' },
+      clerkA,
+    );
+    const history = await call(`get_market_history/${created.id}`, undefined, clerkA);
+    const changes = (
+      history.body.data as unknown as { changes: Array<{ action: string; changes: object; user_email: string }> }
+    ).changes;
+    expect(changes.map((change) => change.action)).toEqual(['updated', 'created']);
+    expect(changes[0]!.changes).toEqual({
+      title: ['Kirtag am Hauptplatz', 'Herbstkirtag'],
+      phone: ['', '+43/3332/6030'],
+    });
+    expect(changes[0]!.user_email).toMatch(/@gemeinde\.example$/);
+  });
+});
+
+describe('the validation rules of seed section 5, each refused and passed', () => {
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+    ['required title', { title: '' }, { title: 'Ostermarkt' }, 'required_fields'],
+    ['required type', { type: '' }, { type: 'handwerksmarkt' }, 'required_fields'],
+    ['title of at most 200', { title: 'M'.repeat(201) }, { title: 'M'.repeat(200) }, 'too_long'],
+    ['description of at most 200', { description: 'B'.repeat(201) }, { description: 'B'.repeat(200) }, 'too_long'],
+    [
+      'no unallowed characters',
+      { title: 'Markt <script>' },
+      { title: 'Markt „Zur Linde" & Co.' },
+      'invalid_characters',
+    ],
+    ['a valid e-mail', { email: 'marktamt(at)hartberg' }, { email: 'marktamt@hartberg.at' }, 'invalid_email'],
+    [
+      'a valid web address',
+      { website: 'javascript:alert(1)' },
+      { website: 'https://www.hartberg.at/markt' },
+      'invalid_url',
+    ],
+    ['the phone format', { phone: '03332 6030' }, { phone: '+43/3332/1231234' }, 'invalid_phone'],
+    [
+      'the phone format with extension',
+      { phone: '+43/3332/1234123/' },
+      { phone: '+43/3332/1234123/12' },
+      'invalid_phone',
+    ],
+    ['dates as YYYY-MM-DD', { date_start: '1.5.2027' }, { date_start: '2027-05-01' }, 'invalid_date'],
+    [
+      'a season ending after it starts',
+      { date_start: '2027-05-01', date_end: '2027-04-30' },
+      { date_start: '2027-05-01', date_end: '2027-05-01' },
+      'end_before_start',
+    ],
+    ['a rule for a regular schedule', { schedule: 'regular' }, { schedule: 'dates' }, 'required_fields'],
+  ];
+  it.each(cases)('market: %s', async (_rule, bad, good, code) => {
+    const answer = await expectRefused('save_market', { ...KIRTAG, ...bad }, clerkA, 422, code);
+    expect(Object.values(answer.body.error?.fields ?? {})).toContain(code);
+    expect((await call('save_market', { ...KIRTAG, ...good }, clerkA)).status).toBe(200);
+  });
+
+  const dateCases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+    ['dates as YYYY-MM-DD', { date_start: '2027-02-30' }, { date_start: '2027-02-28' }, 'invalid_date'],
+    ['an end not before the start', { date_end: '2027-02-27' }, { date_end: '2027-02-28' }, 'end_before_start'],
+    [
+      'the current and next year only',
+      { date_start: '2028-01-01', date_end: '2028-01-01' },
+      { date_start: '2027-12-31', date_end: '2027-12-31' },
+      'date_out_of_range',
+    ],
+    [
+      'no day before today',
+      { date_start: '2026-11-22', date_end: '2026-11-22' },
+      { date_start: '2026-11-23', date_end: '2026-11-23' },
+      'date_locked',
+    ],
+    [
+      'times in order',
+      { time_from: '12:00', time_to: '08:00' },
+      { time_from: '08:00', time_to: '12:00' },
+      'end_before_start',
+    ],
+  ];
+  it.each(dateCases)('market date: %s', async (_rule, bad, good, code) => {
+    const market = marketOf(await call('save_market', KIRTAG, clerkA));
+    const base = { wko_market_id: market.id, date_start: '2027-02-28', date_end: '2027-02-28' };
+    await expectRefused('save_market_date', { ...base, ...bad }, clerkA, 422, code);
+    expect((await call('save_market_date', { ...base, ...good }, clerkA)).status).toBe(200);
+  });
+
+  it('market date: inside the season of its market', async () => {
+    const market = marketOf(
+      await call('save_market', { ...KIRTAG, date_start: '2026-04-01', date_end: '2027-10-31' }, clerkA),
+    );
+    const date = { wko_market_id: market.id, date_start: '2027-11-01', date_end: '2027-11-01' };
+    await expectRefused('save_market_date', date, clerkA, 422, 'date_out_of_range');
+    expect(
+      (await call('save_market_date', { ...date, date_start: '2027-10-31', date_end: '2027-10-31' }, clerkA)).status,
+    ).toBe(200);
+  });
+});
+
+describe('municipalities are kept apart', () => {
+  it('refuses a clerk of another municipality every change, and shows them no hidden record', async () => {
+    const { market, dates } = await addMarket(server.db, GKZ_A, { hidden: true, title: 'Geheimer Markt' });
+    const date = dates[0]!;
+    await expectRefused('save_market', { ...KIRTAG, id: market.id, version: 1 }, clerkB, 403, 'forbidden');
+    await expectRefused('delete_market', { id: market.id }, clerkB, 403, 'forbidden');
+    await expectRefused(
+      'save_market_date',
+      { wko_market_id: market.id, date_start: '2027-03-01', date_end: '2027-03-01' },
+      clerkB,
+      403,
+      'forbidden',
+    );
+    await expectRefused(
+      'save_market_date',
+      { id: date.id, version: 1, wko_market_id: market.id, date_start: '2027-03-01', date_end: '2027-03-01' },
+      clerkB,
+      403,
+      'forbidden',
+    );
+    await expectRefused('delete_market_date', { id: date.id }, clerkB, 403, 'forbidden');
+    expect((await call(`get_market_history/${market.id}`, undefined, clerkB)).status).toBe(403);
+    const content = await server.fetch('/api/get_content_stops/1?include_hidden_records=1', {
+      headers: { Cookie: clerkB },
+    });
+    expect(await content.text()).not.toContain('Geheimer Markt');
+  });
+
+  it('refuses every editing call without a login', async () => {
+    const { market, dates } = await addMarket(server.db, GKZ_A);
+    for (const [path, fields] of [
+      ['save_market', KIRTAG],
+      ['delete_market', { id: market.id }],
+      ['save_market_date', { wko_market_id: market.id, date_start: '2027-03-01', date_end: '2027-03-01' }],
+      ['delete_market_date', { id: dates[0]!.id }],
+    ] as const) {
+      const before = await snapshot();
+      expect((await call(path, fields)).body.error?.code).toBe('not_logged_in');
+      expect(await snapshot()).toBe(before);
+    }
+  });
+});
+
+describe('deleting', () => {
+  it('removes a date and keeps the market; removes a market with its dates for good', async () => {
+    const { market, dates } = await addMarket(server.db, GKZ_A, {}, [
+      { date_start: '2027-05-01', date_end: '2027-05-01' },
+      { date_start: '2027-06-01', date_end: '2027-06-01' },
+    ]);
+    expect((await call('delete_market_date', { id: dates[0]!.id }, clerkA)).status).toBe(200);
+    const left = await server.db.query<{ id: string }>('SELECT id FROM market_dates WHERE market_id = $1', [market.id]);
+    expect(left.map((row) => row.id)).toEqual([dates[1]!.id]);
+    await expectRefused('delete_market_date', { id: dates[0]!.id }, clerkA, 404, 'market_date_not_found');
+
+    expect((await call('delete_market', { id: market.id }, clerkA)).status).toBe(200);
+    expect(await server.db.query('SELECT 1 FROM markets WHERE id = $1', [market.id])).toHaveLength(0);
+    expect(await server.db.query('SELECT 1 FROM market_dates WHERE market_id = $1', [market.id])).toHaveLength(0);
+    await expectRefused('delete_market', { id: market.id }, clerkA, 404, 'market_not_found');
+  });
+
+  it('refuses to change or delete a date that has begun', async () => {
+    const { market, dates } = await addMarket(server.db, GKZ_A, {}, [
+      { date_start: '2026-11-20', date_end: '2026-11-20' },
+    ]);
+    await expectRefused('delete_market_date', { id: dates[0]!.id }, clerkA, 422, 'date_locked');
+    await expectRefused(
+      'save_market_date',
+      { id: dates[0]!.id, version: 1, wko_market_id: market.id, date_start: '2026-12-01', date_end: '2026-12-01' },
+      clerkA,
+      422,
+      'date_locked',
+    );
+  });
+});
+
+describe('weekly markets', () => {
+  const SATURDAYS = {
+    title: 'Bauernmarkt am Samstag',
+    type: 'wochenmarkt',
+    schedule: 'regular',
+    rule: { freq: 'weekly', weekdays: ['SA'], time_from: '08:00', time_to: '12:00' },
+  };
+
+  it('derives every Saturday from today to the end of next year, and keeps a cancelled or moved one', async () => {
+    const created = await call('save_market', SATURDAYS, clerkA);
+    const dates = datesOf(created).sort((a, b) => a.date_start.localeCompare(b.date_start));
+    expect(dates).toHaveLength(5 + 52); // 28 Nov … 26 Dec 2026, then 2 Jan … 25 Dec 2027
+    expect(dates[0]!.date_start).toBe('2026-11-28');
+    expect(dates.at(-1)!.date_start).toBe('2027-12-25');
+    const market = marketOf(created);
+
+    const cancelled = dates[1]!;
+    await call('save_market_date', { ...cancelled, wko_market_id: market.id, status: 'cancelled' }, clerkA);
+    const moved = dates[2]!;
+    // Moved to a Friday without saying "changed": a moved regular date is a changed one.
+    const movedAnswer = await call(
+      'save_market_date',
+      { ...moved, wko_market_id: market.id, date_start: '2026-12-11', date_end: '2026-12-11' },
+      clerkA,
+    );
+    expect(datesOf(movedAnswer)).toMatchObject([{ id: moved.id, type: 'changed', version: 2 }]);
+
+    const again = datesOf(
+      await call('save_market', { ...SATURDAYS, id: market.id, version: 1, location: 'Hauptplatz' }, clerkA),
+    );
+    expect(again).toHaveLength(57);
+    expect(again.find((date) => date.id === cancelled.id)).toMatchObject({ status: 'cancelled', type: 'cancelled' });
+    expect(again.find((date) => date.id === moved.id)).toMatchObject({ date_start: '2026-12-11', type: 'changed' });
+    expect(again.filter((date) => date.date_start === moved.date_start)).toHaveLength(0);
+  });
+
+  it('keeps a first date off the rule as an additional date', async () => {
+    const answer = await call(
+      'save_market',
+      { ...SATURDAYS, first_date: { date_start: '2026-12-02', date_end: '2026-12-02' } },
+      clerkA,
+    );
+    expect(datesOf(answer).find((date) => date.date_start === '2026-12-02')).toMatchObject({ type: 'additional' });
+  });
+});
