@@ -90,6 +90,7 @@ export const recurrenceRuleInputSchema = z.object(
     nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1), z.null()]).default(null),
     time_from: clockTime,
     time_to: clockTime,
+    skip_holidays: z.boolean({ error: 'invalid_request' }).default(false),
   },
   { error: 'required_fields' },
 );

@@ -43,6 +43,8 @@ export const recurrenceRuleSchema = z.object({
   nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]).nullable(),
   time_from: clockTime,
   time_to: clockTime,
+  /** Beyond api.md: the rule leaves out Austrian public holidays of the market's state (lib/holidays.ts). */
+  skip_holidays: z.boolean().optional(),
 });
 export type RecurrenceRule = z.infer<typeof recurrenceRuleSchema>;
 

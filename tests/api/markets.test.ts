@@ -318,4 +318,19 @@ describe('weekly markets', () => {
     );
     expect(datesOf(answer).find((date) => date.date_start === '2026-12-02')).toMatchObject({ type: 'additional' });
   });
+
+  it('skips public holidays when the rule says so; a skipped one can come back as an additional date', async () => {
+    const rule = { ...SATURDAYS.rule, skip_holidays: true };
+    const created = await call('save_market', { ...SATURDAYS, rule }, clerkA);
+    const days = datesOf(created).map((date) => date.date_start);
+    // Saturdays that are holidays in Steiermark: Stefanitag 2026, Staatsfeiertag and Christtag 2027.
+    expect(days).toHaveLength(57 - 3);
+    expect(days).not.toContain('2026-12-26');
+    expect(days).not.toContain('2027-05-01');
+    const market = marketOf(created);
+    const added = { wko_market_id: market.id, date_start: '2027-05-01', date_end: '2027-05-01', type: 'additional' };
+    expect((await call('save_market_date', added, clerkA)).status).toBe(200);
+    const again = datesOf(await call('save_market', { ...SATURDAYS, rule, id: market.id, version: 1 }, clerkA));
+    expect(again.filter((date) => date.date_start === '2027-05-01')).toMatchObject([{ type: 'additional' }]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../auth/sessions.ts';
 import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
+import { isPublicHoliday } from '../../lib/holidays.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
 import { occurrences } from '../../lib/recurrence.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
@@ -195,15 +196,18 @@ export type MarketService = ReturnType<typeof createMarketService>;
 
 /**
  * The regular dates of a weekly or monthly market follow its rule, from today to the end of next
- * year, inside its season. Days the clerk cancelled or moved stay as they are; regular dates
- * that no longer fit the rule go, missing ones come.
+ * year, inside its season, without public holidays if the rule says so. Days the clerk cancelled
+ * or moved stay as they are; regular dates that no longer fit the rule go, missing ones come.
  */
 async function deriveRegularDates(tx: Queryable, market: NewMarket, today: string): Promise<void> {
   if (!market.rule) return;
   const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
   const from = market.date_start && market.date_start > today ? market.date_start : today;
   const to = market.date_end && market.date_end < lastDay ? market.date_end : lastDay;
-  const wanted = new Set(occurrences(market.rule, from, to));
+  const state = Number(market.gkz.slice(0, 1));
+  const wanted = new Set(
+    occurrences(market.rule, from, to).filter((day) => !market.rule?.skip_holidays || !isPublicHoliday(day, state)),
+  );
   const dates = (await listMarketDates(tx, market.id)).filter((date) => date.date_start >= today);
   const covered = new Set(
     dates.flatMap((date) => (date.type === 'changed' ? [date.replaces_date] : [date.date_start])),
