@@ -13,14 +13,16 @@ export const $content = atom<Content>({ wko_market_dates: {}, wko_markets: {} })
 export const $contentLoaded = atom(false);
 
 /**
- * Seed call 1 and 2, at start-up and on refresh. `include_hidden_records=1` on the page address
- * asks for hidden records (the server grants them only to a logged-in user of that municipality).
- * A failure is logged to the console and the refresh returns false.
+ * Seed call 1 and 2, at start-up and on refresh. `include_hidden_records=1` on the page address,
+ * or a screen of the editing area, asks for hidden records (the server grants them only to a
+ * logged-in user of that municipality). A failure is logged to the console and the refresh returns false.
  */
-export async function refreshContent(location: Location = window.location): Promise<boolean> {
-  const query = {
-    include_hidden_records: new URLSearchParams(location.search).get('include_hidden_records') === '1' ? '1' : '0',
-  };
+export async function refreshContent(
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+  location: Location = window.location,
+): Promise<boolean> {
+  const asked = includeHidden || new URLSearchParams(location.search).get('include_hidden_records') === '1';
+  const query = { include_hidden_records: asked ? '1' : '0' };
   try {
     const [dates, stops] = await Promise.all([
       callApi<Pick<Content, 'wko_market_dates'>>('get_content/1', { query }),
@@ -33,4 +35,47 @@ export async function refreshContent(location: Location = window.location): Prom
     console.error('Loading the content failed:', error);
     return false;
   }
+}
+
+/** What a save answers (api.md): the saved market in every language group, and dates. */
+export type SavedRecords = Content;
+
+/**
+ * Seed section 4: the answer of a save is merged into the content; a new market lands in every
+ * group. `replaceDatesOf` names a market whose dates the answer holds in full (save_market).
+ */
+export function mergeSaved(saved: SavedRecords, { replaceDatesOf }: { replaceDatesOf?: string } = {}): void {
+  const current = $content.get();
+  const keptDates = Object.fromEntries(
+    Object.entries(current.wko_market_dates).filter(([, date]) => date.wko_market_id !== replaceDatesOf),
+  );
+  const groups = new Set([...Object.keys(current.wko_markets), ...Object.keys(saved.wko_markets)]);
+  $content.set({
+    wko_market_dates: { ...keptDates, ...saved.wko_market_dates },
+    wko_markets: Object.fromEntries(
+      [...groups].map((group) => [group, { ...current.wko_markets[group], ...saved.wko_markets[group] }]),
+    ),
+  });
+}
+
+/** A deleted market leaves every group, with its dates. */
+export function removeMarket(id: string): void {
+  const current = $content.get();
+  $content.set({
+    wko_market_dates: Object.fromEntries(
+      Object.entries(current.wko_market_dates).filter(([, date]) => date.wko_market_id !== id),
+    ),
+    wko_markets: Object.fromEntries(
+      Object.entries(current.wko_markets).map(([group, markets]) => [
+        group,
+        Object.fromEntries(Object.entries(markets).filter(([marketId]) => marketId !== id)),
+      ]),
+    ),
+  });
+}
+
+export function removeMarketDate(id: string): void {
+  const dates = { ...$content.get().wko_market_dates };
+  delete dates[id];
+  $content.set({ ...$content.get(), wko_market_dates: dates });
 }

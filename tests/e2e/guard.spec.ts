@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-/** The demo account of the seeded database; registered here when no other test did it first. */
-const DEMO = { email: 'marktamt@hartberg.example', password: 'Demo-Passwort-2027' };
+import { DEMO, logInAsDemo } from './helpers/demo.ts';
 
 test('the markets pages send a visitor who is not logged in to the login page', async ({ page }) => {
   await page.goto('/maerkte');
@@ -11,12 +9,7 @@ test('the markets pages send a visitor who is not logged in to the login page', 
 });
 
 test('a logged-in user reaches the markets pages and is led on from the login page', async ({ page }) => {
-  const registration = await page.request.post('/api/register', {
-    form: { email: DEMO.email, password: DEMO.password, password_repeat: DEMO.password },
-  });
-  expect([201, 409]).toContain(registration.status());
-  const login = await page.request.post('/api/login', { form: { email: DEMO.email, password: DEMO.password } });
-  expect(login.status()).toBe(200);
+  await logInAsDemo(page);
 
   const markets = await page.goto('/maerkte');
   expect(markets?.headers()['cache-control']).toBe('private, no-store');

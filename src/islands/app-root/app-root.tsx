@@ -14,6 +14,8 @@ interface AppRootProps {
   title: string;
   /** Runs after visitor and content have loaded, before the page shows (e.g. the account); false means it failed. */
   load?: () => Promise<boolean>;
+  /** The editing screens ask for the municipality's hidden records too. */
+  includeHidden?: boolean;
   children?: ReactNode;
 }
 
@@ -30,14 +32,14 @@ export function AppRoot({ locale, ...props }: AppRootProps) {
   );
 }
 
-function LoadedPage({ locale, title, load, children }: AppRootProps) {
+function LoadedPage({ locale, title, load, includeHidden = false, children }: AppRootProps) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
 
   const start = async () => {
     setState('loading');
-    const ok = (await loadVisitor(locale)) && (await refreshContent()) && (load ? await load() : true);
+    const ok = (await loadVisitor(locale)) && (await refreshContent({ includeHidden })) && (load ? await load() : true);
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
   };

@@ -14,7 +14,7 @@ interface EditingAreaProps {
 /** The screens behind the login: they show once visitor, content and account have loaded. */
 export function EditingArea({ locale, title, children }: EditingAreaProps) {
   return (
-    <AppRoot locale={locale} title={title} load={() => loadSignedInAccount(locale)}>
+    <AppRoot locale={locale} title={title} includeHidden load={() => loadSignedInAccount(locale)}>
       <AccountBar locale={locale} />
       {children}
     </AppRoot>

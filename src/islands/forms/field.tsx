@@ -1,20 +1,18 @@
-import type { ChangeEvent, InputHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { Failure } from './use-form.ts';
 
-interface FieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode'> {
+interface FrameProps {
   id: string;
-  name: string;
   label: string;
-  value: string;
-  /** The inline check's message, shown under the input and read with it. */
+  /** The inline check's message, shown under the control and read with it. */
   error?: string | undefined;
-  hint?: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onBlur: () => void;
+  hint?: ReactNode;
+  /** The control, given the attributes that tie it to label, hint and message. */
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A labelled input with its hint and inline message tied to it for screen readers. */
-export function Field({ id, label, error, hint, type = 'text', ...input }: FieldProps) {
+/** Label, hint and inline message around any control, tied together for screen readers. */
+export function FieldFrame({ id, label, error, hint, children }: FrameProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
@@ -24,20 +22,41 @@ export function Field({ id, label, error, hint, type = 'text', ...input }: Field
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        type={type}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+interface FieldProps extends Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'maxLength'
+> {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+}
+
+/** A labelled input with its hint and inline message. */
+export function Field({ id, label, error, hint, type = 'text', required = true, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      {(control) => <input type={type} required={required} {...control} {...input} />}
+    </FieldFrame>
   );
 }
 

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogAction {
+  label: string;
+  onClick: () => void;
+  /** The safe choice gets the focus when the dialog opens. */
+  primary?: boolean;
+  danger?: boolean;
+}
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  actions: readonly DialogAction[];
+  /** Escape and the last action close the dialog without doing anything. */
+  onCancel: () => void;
+}
+
+/**
+ * A confirmation as the platform's modal dialog: it keeps the focus inside, Escape closes it,
+ * and the page behind it is inert for screen readers.
+ */
+export function Dialog({ open, title, children, actions, onCancel }: DialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className="form-actions">
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={action.danger ? 'button-danger' : action.primary ? undefined : 'button-secondary'}
+            autoFocus={action.primary}
+            onClick={action.onClick}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+    </dialog>
+  );
+}

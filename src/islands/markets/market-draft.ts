@@ -1,0 +1,124 @@
+import type { ContentMarket, MarketStatus, MarketType, Weekday } from '../../lib/market.ts';
+
+/** A market as its form holds it: every field as the clerk edits it. */
+export interface MarketDraft {
+  id: string | null;
+  version: number | null;
+  title: string;
+  description: string;
+  type: MarketType | '';
+  schedule: 'dates' | 'regular';
+  freq: 'weekly' | 'monthly';
+  weekdays: Weekday[];
+  /** '1'…'4' or '-1' (last) for monthly rules. */
+  nth: string;
+  time_from: string;
+  time_to: string;
+  skip_holidays: boolean;
+  location: string;
+  event_location: string;
+  floor: string;
+  floorplan: string;
+  status: MarketStatus;
+  date_start: string;
+  date_end: string;
+  website: string;
+  phone: string;
+  email: string;
+  image_url: string;
+  image_alt: string;
+  image_description: string;
+  focal_x: number;
+  focal_y: number;
+  hidden: boolean;
+  /** Only for a new market: its optional first date. */
+  first_start: string;
+  first_end: string;
+}
+
+export function draftOf(market: ContentMarket | null): MarketDraft {
+  return {
+    id: market?.id ?? null,
+    version: market?.version ?? null,
+    title: market?.title ?? '',
+    description: market?.description ?? '',
+    type: market?.type ?? '',
+    schedule: market?.schedule ?? 'dates',
+    freq: market?.rule?.freq ?? 'weekly',
+    weekdays: market?.rule?.weekdays ?? [],
+    nth: String(market?.rule?.nth ?? 1),
+    time_from: market?.rule?.time_from ?? '08:00',
+    time_to: market?.rule?.time_to ?? '12:00',
+    skip_holidays: market?.rule?.skip_holidays ?? false,
+    location: market?.location ?? '',
+    event_location: market?.event_location ?? '',
+    floor: market?.floor ?? '',
+    floorplan: market?.floorplan ?? '',
+    status: market?.status ?? 'active',
+    date_start: market?.date_start ?? '',
+    date_end: market?.date_end ?? '',
+    website: market?.website ?? '',
+    phone: market?.phone ?? '',
+    email: market?.email ?? '',
+    image_url: market?.image?.url ?? '',
+    image_alt: market?.image?.alt ?? '',
+    image_description: market?.image?.description ?? '',
+    focal_x: market?.image?.focal_x ?? 50,
+    focal_y: market?.image?.focal_y ?? 50,
+    hidden: market?.hidden ?? false,
+    first_start: '',
+    first_end: '',
+  };
+}
+
+/** The fields save_market takes (api.md), nested values as JSON text as in form data. */
+export function fieldsOf(draft: MarketDraft): Record<string, string> {
+  const rule = {
+    freq: draft.freq,
+    interval: 1,
+    weekdays: draft.weekdays,
+    nth: draft.freq === 'monthly' ? Number(draft.nth) : null,
+    time_from: draft.time_from,
+    time_to: draft.time_to,
+    skip_holidays: draft.skip_holidays,
+  };
+  const image = draft.image_url
+    ? {
+        url: draft.image_url,
+        alt: draft.image_alt,
+        description: draft.image_description,
+        focal_x: draft.focal_x,
+        focal_y: draft.focal_y,
+      }
+    : null;
+  const firstDate =
+    draft.id === null && draft.first_start
+      ? { date_start: draft.first_start, date_end: draft.first_end || draft.first_start }
+      : null;
+  return {
+    ...(draft.id ? { id: draft.id, version: String(draft.version) } : {}),
+    title: draft.title,
+    description: draft.description,
+    type: draft.type,
+    schedule: draft.schedule,
+    rule: draft.schedule === 'regular' ? JSON.stringify(rule) : '',
+    location: draft.location,
+    event_location: draft.event_location,
+    floor: draft.floor,
+    floorplan: draft.floorplan,
+    status: draft.status,
+    date_start: draft.date_start,
+    date_end: draft.date_end,
+    website: draft.website,
+    phone: draft.phone,
+    email: draft.email,
+    image: image ? JSON.stringify(image) : '',
+    hidden: draft.hidden ? '1' : '0',
+    first_date: firstDate ? JSON.stringify(firstDate) : '',
+  };
+}
+
+/** Whether the form holds anything the stored market does not. */
+export function isChanged(draft: MarketDraft, stored: MarketDraft): boolean {
+  return JSON.stringify(fieldsOf(draft)) !== JSON.stringify(fieldsOf(stored));
+}

@@ -1,0 +1,63 @@
+import { computed } from 'nanostores';
+import { LANGUAGE_IDS, type Locale } from '../lib/languages.ts';
+import type { ContentMarket, MarketDateRecord } from '../lib/market.ts';
+import { $account } from './account.ts';
+import { callApi } from './api-client.ts';
+import { $appState } from './app-state.ts';
+import { $content, mergeSaved, removeMarket, removeMarketDate, type SavedRecords } from './content.ts';
+
+/** A market of the clerk's municipality with its dates, as the editing screens show it. */
+export interface OwnMarket {
+  market: ContentMarket;
+  dates: MarketDateRecord[];
+}
+
+/** The logged-in clerk's markets in the page's language, by title, each with its dates in order. */
+export function ownMarketsStore(locale: Locale) {
+  return computed([$content, $account], (content, account): OwnMarket[] => {
+    if (!account) return [];
+    const datesByMarket = new Map<string, MarketDateRecord[]>();
+    for (const date of Object.values(content.wko_market_dates)) {
+      datesByMarket.set(date.wko_market_id, [...(datesByMarket.get(date.wko_market_id) ?? []), date]);
+    }
+    return Object.values(content.wko_markets[String(LANGUAGE_IDS[locale])] ?? {})
+      .filter((market) => market.gkz === account.municipality.gkz)
+      .sort((a, b) => a.title.localeCompare(b.title, locale))
+      .map((market) => ({
+        market,
+        dates: (datesByMarket.get(market.id) ?? []).sort((a, b) => a.date_start.localeCompare(b.date_start)),
+      }));
+  });
+}
+
+function saved(): void {
+  $appState.setKey('lastUpdated', new Date().toISOString());
+}
+
+/** Fields as the form holds them; nested values travel as JSON text (api.md: form data). */
+export type MarketFields = Record<string, string>;
+
+export async function saveMarket(fields: MarketFields): Promise<string> {
+  const answer = await callApi<SavedRecords>('save_market', { fields });
+  const id = Object.keys(Object.values(answer.wko_markets)[0] ?? {})[0] ?? '';
+  mergeSaved(answer, { replaceDatesOf: id });
+  saved();
+  return id;
+}
+
+export async function deleteMarket(id: string): Promise<void> {
+  await callApi('delete_market', { fields: { id } });
+  removeMarket(id);
+  saved();
+}
+
+export async function saveMarketDate(fields: MarketFields): Promise<void> {
+  mergeSaved(await callApi<SavedRecords>('save_market_date', { fields }));
+  saved();
+}
+
+export async function deleteMarketDate(id: string): Promise<void> {
+  await callApi('delete_market_date', { fields: { id } });
+  removeMarketDate(id);
+  saved();
+}
