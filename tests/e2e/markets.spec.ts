@@ -80,8 +80,14 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expect(inYear.getByRole('heading', { name: 'Martinikirtag' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Delete one date, then the market.
+  // The history tells who changed the title from what to what.
   await inYear.getByRole('button', { name: `${m('market.edit')}: Martinikirtag` }).click();
+  await page.getByText(m('history.heading').replace('{{count}}', '3')).click();
+  await expect(
+    page.getByText(`${m('market.field.title')}: Kirtag zu Ehren des heiligen Martin → Martinikirtag`),
+  ).toBeVisible();
+
+  // Delete one date, then the market.
   await dates.getByRole('button', { name: `${m('marketDate.delete')} ${NEXT_YEAR}-11-12` }).click();
   await page
     .getByRole('dialog')
@@ -98,4 +104,85 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expect(page.getByText(m('notice.marketDeleted'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Martinikirtag' })).toHaveCount(0);
   expect(await published(page, 'Martinikirtag')).toBe(false);
+});
+
+test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturday is cancelled', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logInAsDemo(page);
+  await page.goto('/wochenmaerkte');
+  await page.getByRole('button', { name: m('markets.new') }).click();
+  const form = page.getByRole('form', { name: m('market.newHeading') });
+  await form.getByLabel(m('market.field.title')).fill('Samstags-Bauernmarkt am Ring');
+  await form.getByLabel(m('market.field.type')).selectOption('bauernmarkt');
+  await form.getByLabel(m('market.schedule.regular')).check();
+  await form.getByLabel(m('weekday.SA')).check();
+  await form.getByLabel(m('market.rule.skipHolidays')).check();
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(page.getByText(m('notice.saved'))).toBeVisible();
+
+  // Every Saturday from today to the end of next year stands as a regular date.
+  const dates = page.getByRole('region', { name: /^Termine / });
+  const saturdays = dates.getByRole('listitem');
+  await expect(saturdays.first()).toContainText(m('marketDate.type.regular'));
+  expect(await saturdays.count()).toBeGreaterThan(50);
+  const first = (await saturdays.first().innerText()).trim();
+
+  // Cancel the first Saturday.
+  await saturdays
+    .first()
+    .getByRole('button', { name: new RegExp(`^${m('marketDate.edit')} `) })
+    .click();
+  const dateForm = page.getByRole('form', { name: m('marketDate.editHeading') });
+  await dateForm.getByLabel(m('marketDate.field.status')).selectOption('cancelled');
+  await dateForm.getByRole('button', { name: m('marketDate.save') }).click();
+  await expect(saturdays.first()).toContainText(m('marketDate.status.cancelled'));
+  expect(first).toContain(m('marketDate.status.takes_place'));
+
+  // Published: the market with its cancelled Saturday.
+  const stops = await (await page.request.get('/api/get_content_stops/1')).json();
+  const market = Object.values(
+    (stops as { data: { wko_markets: Record<string, Record<string, { id: string; title: string }>> } }).data
+      .wko_markets['2']!,
+  ).find((one) => one.title === 'Samstags-Bauernmarkt am Ring');
+  expect(market).toBeDefined();
+  const content = await (await page.request.get('/api/get_content/1')).json();
+  const ofMarket = Object.values(
+    (content as { data: { wko_market_dates: Record<string, { wko_market_id: string; status: string }> } }).data
+      .wko_market_dates,
+  ).filter((date) => date.wko_market_id === market!.id);
+  expect(ofMarket.filter((date) => date.status === 'cancelled')).toHaveLength(1);
+  expect(ofMarket.length).toBeGreaterThan(50);
+});
+
+test('two clerks change the same market: the second is told, keeps the input and can reload', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
+  await logInAsDemo(first!);
+  await logInAsDemo(second!);
+  const title = 'Handwerksmarkt im Schlosspark';
+  for (const page of [first!, second!]) {
+    await page.goto('/maerkte');
+    await page.getByRole('button', { name: `${m('market.edit')}: ${title}` }).click();
+  }
+  await first!.getByLabel(m('market.field.location'), { exact: true }).fill('Schlosspark Hartberg');
+  await first!.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(first!.getByText(m('notice.saved'))).toBeVisible();
+
+  await second!.getByLabel(m('market.field.floor')).fill('Erdgeschoss');
+  await second!.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(second!.getByText(m('errors.conflict'))).toBeVisible();
+  await expect(second!.getByLabel(m('market.field.floor'))).toHaveValue('Erdgeschoss');
+  await second!.getByRole('button', { name: m('market.reload') }).click();
+  await expect(second!.getByText(m('market.reloaded'))).toBeVisible();
+  await expect(second!.getByLabel(m('market.field.floor'))).toHaveValue('Erdgeschoss');
+  await expect(second!.getByLabel(m('market.field.location'), { exact: true })).toHaveValue('Schlosspark Hartberg');
+  await second!.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(second!.getByText(m('notice.saved'))).toBeVisible();
+  // Both changes are stored: nobody's input is lost.
+  const stops = await (await second!.request.get('/api/get_content_stops/1')).text();
+  expect(stops).toContain('Schlosspark Hartberg');
+  expect(stops).toContain('Erdgeschoss');
+  await Promise.all(contexts.map((context) => context.close()));
 });

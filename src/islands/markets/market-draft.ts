@@ -122,3 +122,16 @@ export function fieldsOf(draft: MarketDraft): Record<string, string> {
 export function isChanged(draft: MarketDraft, stored: MarketDraft): boolean {
   return JSON.stringify(fieldsOf(draft)) !== JSON.stringify(fieldsOf(stored));
 }
+
+/**
+ * A newer stored market under the clerk's input: fields the clerk changed since `base` keep their
+ * input, all others take the stored value. So after a conflict nobody's change is lost.
+ */
+export function rebase(draft: MarketDraft, base: MarketDraft, stored: MarketDraft): MarketDraft {
+  const same = (key: keyof MarketDraft) => JSON.stringify(draft[key]) === JSON.stringify(base[key]);
+  const result = { ...stored };
+  for (const key of Object.keys(draft) as (keyof MarketDraft)[]) {
+    if (key !== 'id' && key !== 'version' && !same(key)) Object.assign(result, { [key]: draft[key] });
+  }
+  return result;
+}

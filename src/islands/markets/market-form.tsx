@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
@@ -16,7 +16,7 @@ import { Dialog } from '../forms/dialog.tsx';
 import { FieldFrame } from '../forms/field.tsx';
 import { messageOf } from '../forms/use-form.ts';
 import { ImageFields } from './image-fields.tsx';
-import { draftOf, fieldsOf, isChanged, type MarketDraft } from './market-draft.ts';
+import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields } from './rule-fields.tsx';
 
 interface MarketFormProps {
@@ -84,10 +84,13 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
     reportUnsaved(prefix, changed ? { save, discard: () => setDraft(stored) } : null);
   });
   useEffect(() => () => reportUnsaved(prefix, null), []);
-  // A newer stored version (after a save or a reload) becomes the form's base; the clerk's input stays.
+  // A newer stored version (after a save, or a reload after a conflict) becomes the form's base;
+  // what the clerk changed stays, everything else follows the stored market.
+  const base = useRef(stored);
   useEffect(() => {
-    setDraft((current) => ({ ...current, id: stored.id, version: stored.version }));
-  }, [stored.id, stored.version]);
+    setDraft((current) => rebase(current, base.current, stored));
+    base.current = stored;
+  }, [stored]);
 
   const reload = async () => {
     await refreshContent({ includeHidden: true });

@@ -8,6 +8,7 @@ import { leaveWith } from '../../stores/unsaved.ts';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { MarketDates } from './market-dates.tsx';
 import { MarketForm } from './market-form.tsx';
+import { MarketHistory } from './market-history.tsx';
 
 /**
  * `/maerkte`: the municipality's markets, the dates of the selected year (this or next), a
@@ -154,6 +155,16 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
             onSaved={(id) => setEditing(id)}
             onDeleted={() => setEditing(null)}
           />
+          {editedMarket && (
+            <MarketHistory
+              marketId={editedMarket.market.id}
+              revision={[
+                editedMarket.market.version,
+                ...editedMarket.dates.map((date) => `${date.id}:${date.version}`),
+              ].join()}
+              locale={locale}
+            />
+          )}
           {editedMarket && (
             <MarketDates
               locale={locale}
