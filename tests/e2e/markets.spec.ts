@@ -140,17 +140,17 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
   expect(first).toContain(m('marketDate.status.takes_place'));
 
   // Published: the market with its cancelled Saturday.
-  const stops = await (await page.request.get('/api/get_content_stops/1')).json();
-  const market = Object.values(
-    (stops as { data: { wko_markets: Record<string, Record<string, { id: string; title: string }>> } }).data
-      .wko_markets['2']!,
-  ).find((one) => one.title === 'Samstags-Bauernmarkt am Ring');
+  const stops = (await (await page.request.get('/api/get_content_stops/1')).json()) as {
+    data: { wko_markets: Record<string, Record<string, { id: string; title: string }>> };
+  };
+  const market = Object.values(stops.data.wko_markets['2']!).find(
+    (one) => one.title === 'Samstags-Bauernmarkt am Ring',
+  );
   expect(market).toBeDefined();
-  const content = await (await page.request.get('/api/get_content/1')).json();
-  const ofMarket = Object.values(
-    (content as { data: { wko_market_dates: Record<string, { wko_market_id: string; status: string }> } }).data
-      .wko_market_dates,
-  ).filter((date) => date.wko_market_id === market!.id);
+  const content = (await (await page.request.get('/api/get_content/1')).json()) as {
+    data: { wko_market_dates: Record<string, { wko_market_id: string; status: string }> };
+  };
+  const ofMarket = Object.values(content.data.wko_market_dates).filter((date) => date.wko_market_id === market!.id);
   expect(ofMarket.filter((date) => date.status === 'cancelled')).toHaveLength(1);
   expect(ofMarket.length).toBeGreaterThan(50);
 });
