@@ -1,32 +1,36 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
 
 /** Seed section 9 and design: passwords of 8 to 128 characters. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const filled = (code: ErrorCode) => z.string({ error: code }).trim().min(1, { error: code });
+const filled = (code: ErrorCode) => z.string({ error: code }).check(z.trim(), z.minLength(1, { error: code }));
 
-export const emailSchema = filled('credentials_missing')
-  .max(254, { error: 'too_long' })
-  .toLowerCase()
-  .pipe(z.email({ error: 'invalid_email' }));
+export const emailSchema = z.pipe(
+  filled('credentials_missing').check(z.maxLength(254, { error: 'too_long' }), z.toLowerCase()),
+  z.email({ error: 'invalid_email' }),
+);
 
 export const newPasswordSchema = z
   .string({ error: 'credentials_missing' })
-  .min(1, { error: 'credentials_missing' })
-  .min(PASSWORD_MIN, { error: 'password_too_short' })
-  .max(PASSWORD_MAX, { error: 'too_long' });
+  .check(
+    z.minLength(1, { error: 'credentials_missing', abort: true }),
+    z.minLength(PASSWORD_MIN, { error: 'password_too_short' }),
+    z.maxLength(PASSWORD_MAX, { error: 'too_long' }),
+  );
 
 const passwordPair = {
   password: newPasswordSchema,
-  password_repeat: z.string({ error: 'required_fields' }).min(1, { error: 'required_fields' }),
+  password_repeat: z.string({ error: 'required_fields' }).check(z.minLength(1, { error: 'required_fields' })),
 };
-const samePasswords = (pair: { password: string; password_repeat: string }) => pair.password === pair.password_repeat;
-const mismatch = { error: 'passwords_mismatch', path: ['password_repeat'] };
+const samePasswords = z.refine<{ password: string; password_repeat: string }>(
+  (pair) => pair.password === pair.password_repeat,
+  { error: 'passwords_mismatch', path: ['password_repeat'] },
+);
 
 /** `POST register`; checked in the order of api.md: required fields, e-mail format, password rules. */
-export const registerRequestSchema = z.object({ email: emailSchema, ...passwordPair }).refine(samePasswords, mismatch);
+export const registerRequestSchema = z.object({ email: emailSchema, ...passwordPair }).check(samePasswords);
 export const REGISTER_CHECK_ORDER: readonly ErrorCode[] = [
   'credentials_missing',
   'required_fields',
@@ -37,15 +41,14 @@ export const REGISTER_CHECK_ORDER: readonly ErrorCode[] = [
 ];
 
 export const loginRequestSchema = z.object({
-  email: filled('credentials_missing').toLowerCase(),
-  password: z.string({ error: 'credentials_missing' }).min(1, { error: 'credentials_missing' }),
+  email: filled('credentials_missing').check(z.toLowerCase()),
+  password: z.string({ error: 'credentials_missing' }).check(z.minLength(1, { error: 'credentials_missing' })),
 });
 
+const tokenSchema = filled('invalid_token').check(z.maxLength(200, { error: 'invalid_token' }));
 export const emailRequestSchema = z.object({ email: emailSchema });
-export const tokenRequestSchema = z.object({ token: filled('invalid_token').max(200, { error: 'invalid_token' }) });
-export const resetPasswordRequestSchema = z
-  .object({ token: filled('invalid_token').max(200, { error: 'invalid_token' }), ...passwordPair })
-  .refine(samePasswords, mismatch);
+export const tokenRequestSchema = z.object({ token: tokenSchema });
+export const resetPasswordRequestSchema = z.object({ token: tokenSchema, ...passwordPair }).check(samePasswords);
 
 /** What get_account answers: the user and their municipality's master data (read-only for them). */
 export interface Account {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EXHIBITION_ID } from './visitor.ts';
 
 /**
@@ -6,17 +6,17 @@ import { EXHIBITION_ID } from './visitor.ts';
  * Parsing never fails: a missing or malformed value falls back to its default.
  */
 export const appStateSchema = z.object({
-  keyword: z.string().max(200).catch(''),
-  exhibitionId: z.literal(EXHIBITION_ID).catch(EXHIBITION_ID),
-  fontSize: z.number().int().min(80).max(200).catch(100),
-  loggedIn: z.boolean().catch(false),
+  keyword: z.catch(z.string().check(z.maxLength(200)), ''),
+  exhibitionId: z.catch(z.literal(EXHIBITION_ID), EXHIBITION_ID),
+  fontSize: z.catch(z.int().check(z.minimum(80), z.maximum(200)), 100),
+  loggedIn: z.catch(z.boolean(), false),
   /** null means "the current year" (seed: the selected year defaults to it). */
-  selectedYear: z.number().int().min(2026).max(2100).nullable().catch(null),
-  saveBarVisible: z.boolean().catch(false),
-  unsavedChanges: z.boolean().catch(false),
-  temporaryStatus: z.boolean().catch(false),
-  expandedMarkets: z.record(z.string(), z.boolean()).catch({}),
-  lastUpdated: z.string().nullable().catch(null),
+  selectedYear: z.catch(z.nullable(z.int().check(z.minimum(2026), z.maximum(2100))), null),
+  saveBarVisible: z.catch(z.boolean(), false),
+  unsavedChanges: z.catch(z.boolean(), false),
+  temporaryStatus: z.catch(z.boolean(), false),
+  expandedMarkets: z.catch(z.record(z.string(), z.boolean()), {}),
+  lastUpdated: z.catch(z.nullable(z.string()), null),
 });
 export type AppState = z.infer<typeof appStateSchema>;
 

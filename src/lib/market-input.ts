@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
 import {
   MARKET_DATE_STATUSES,
@@ -22,17 +22,18 @@ const LINE_BREAK = /[\r\n\t]/;
 /** Longest free-text line other than title and description (places, floor, floor plan). */
 const LINE_MAX = 200;
 
-const text = (max: number, multiline: boolean) =>
-  z
-    .string({ error: 'invalid_request' })
-    .trim()
-    .max(max, { error: 'too_long' })
-    .refine((value) => !UNALLOWED.test(value) && (multiline || !LINE_BREAK.test(value)), {
+const text = (max: number, multiline: boolean, required = false) =>
+  z.string({ error: 'invalid_request' }).check(
+    z.trim(),
+    ...(required ? [z.minLength(1, { error: 'required_fields', abort: true })] : []),
+    z.maxLength(max, { error: 'too_long' }),
+    z.refine((value) => !UNALLOWED.test(value) && (multiline || !LINE_BREAK.test(value)), {
       error: 'invalid_characters',
-    });
-const optionalText = (max: number, multiline = false) => text(max, multiline).default('');
+    }),
+  );
+const optionalText = (max: number, multiline = false) => z._default(text(max, multiline), '');
 
-/** A form's empty field means "not given". */
+/** Form data is flat text: an empty field means "not given", nested values come as JSON text. */
 const blankAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const jsonText = (value: unknown) => {
   if (typeof value !== 'string') return value;
@@ -43,54 +44,60 @@ const jsonText = (value: unknown) => {
     return value; // left for the schema to refuse
   }
 };
-const flag = z.preprocess(
-  (value) => ({ '1': true, true: true, '0': false, false: false, '': false })[String(value)] ?? value,
+const FLAGS: Record<string, boolean> = { '1': true, true: true, '0': false, false: false, '': false };
+const flag = z.pipe(
+  z.transform((value: unknown) => FLAGS[String(value)] ?? value),
   z.boolean({ error: 'invalid_request' }),
 );
-const wholeNumber = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
-  z.number({ error: 'invalid_request' }).int({ error: 'invalid_request' }).min(1, { error: 'invalid_request' }),
+const wholeNumber = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value)),
+  z.int({ error: 'invalid_request' }).check(z.minimum(1, { error: 'invalid_request' })),
 );
-const recordId = z.string({ error: 'invalid_request' }).trim().min(1, { error: 'invalid_request' }).max(64, {
-  error: 'invalid_request',
-});
+const recordId = z
+  .string({ error: 'invalid_request' })
+  .check(z.trim(), z.minLength(1, { error: 'invalid_request' }), z.maxLength(64, { error: 'invalid_request' }));
 
 export const isoDaySchema = z.iso.date({ error: 'invalid_date' });
-const optionalDay = z.preprocess(blankAsNull, isoDaySchema.nullable());
+const optionalDay = z._default(z.pipe(z.transform(blankAsNull), z.nullable(isoDaySchema)), null);
 const clockTime = z
   .string({ error: 'invalid_request' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalid_request' });
-const optionalTime = z.preprocess(blankAsNull, clockTime.nullable());
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalid_request' }));
+const optionalTime = z._default(z.pipe(z.transform(blankAsNull), z.nullable(clockTime)), null);
 
 /** Seed: +43/3332/1231234, or with an extension +43/3332/1234123/12. */
 export const PHONE_PATTERN = /^\+\d{1,3}\/\d{1,5}\/\d{3,12}(\/\d{1,6})?$/;
-const phone = z
-  .string({ error: 'invalid_request' })
-  .trim()
-  .refine((value) => value === '' || PHONE_PATTERN.test(value), { error: 'invalid_phone' });
-const webAddress = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' }).max(500, {
-  error: 'too_long',
-});
-const website = z.union([z.literal(''), webAddress], { error: 'invalid_url' }).default('');
-const email = z
-  .string({ error: 'invalid_request' })
-  .trim()
-  .toLowerCase()
-  .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'invalid_email' })
-  .default('');
+const phone = z.string({ error: 'invalid_request' }).check(
+  z.trim(),
+  z.refine((value) => value === '' || PHONE_PATTERN.test(value), { error: 'invalid_phone' }),
+);
+const webAddress = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' })
+  .check(z.maxLength(500, { error: 'too_long' }));
+const website = z._default(z.union([z.literal(''), webAddress], { error: 'invalid_url' }), '');
+const emailPattern = z.email();
+const email = z._default(
+  z.string({ error: 'invalid_request' }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.refine((value) => value === '' || emailPattern.safeParse(value).success, { error: 'invalid_email' }),
+  ),
+  '',
+);
+/** A nested value: an object in a JSON body, JSON text in form data, or nothing. */
+const nested = <S extends z.core.$ZodType>(schema: S) =>
+  z._default(z.pipe(z.transform(jsonText), z.nullable(schema)), null);
 
 export const recurrenceRuleInputSchema = z.object(
   {
     freq: z.enum(['weekly', 'monthly'], { error: 'required_fields' }),
-    interval: z.number({ error: 'invalid_request' }).int().min(1).max(12).default(1),
+    interval: z._default(z.int({ error: 'invalid_request' }).check(z.minimum(1), z.maximum(12)), 1),
     weekdays: z
       .array(z.enum(WEEKDAYS, { error: 'invalid_request' }))
-      .min(1, { error: 'required_fields' })
-      .max(7),
-    nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1), z.null()]).default(null),
+      .check(z.minLength(1, { error: 'required_fields' }), z.maxLength(7)),
+    nth: z._default(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1), z.null()]), null),
     time_from: clockTime,
     time_to: clockTime,
-    skip_holidays: z.boolean({ error: 'invalid_request' }).default(false),
+    skip_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
   },
   { error: 'required_fields' },
 );
@@ -98,84 +105,96 @@ export const recurrenceRuleInputSchema = z.object(
 const imageInputSchema = z.object(
   {
     url: webAddress,
-    alt: text(LINE_MAX, false).min(1, { error: 'required_fields' }),
+    alt: text(LINE_MAX, false, true),
     description: optionalText(TEXT_MAX),
-    focal_x: z.number({ error: 'invalid_request' }).min(0).max(100).default(50),
-    focal_y: z.number({ error: 'invalid_request' }).min(0).max(100).default(50),
+    focal_x: z._default(z.number({ error: 'invalid_request' }).check(z.minimum(0), z.maximum(100)), 50),
+    focal_y: z._default(z.number({ error: 'invalid_request' }).check(z.minimum(0), z.maximum(100)), 50),
   },
   { error: 'invalid_request' },
 );
 
 const daySpan = z.object({ date_start: isoDaySchema, date_end: isoDaySchema }, { error: 'invalid_request' });
 
-const endNotBeforeStart = <T extends { date_start: string | null; date_end: string | null }>(value: T) =>
-  !value.date_start || !value.date_end || value.date_end >= value.date_start;
-const END_BEFORE_START = { error: 'end_before_start', path: ['date_end'] };
+interface Span {
+  date_start: string | null;
+  date_end: string | null;
+}
+const endNotBeforeStart = (value: Span) => !value.date_start || !value.date_end || value.date_end >= value.date_start;
 
-export const marketInputSchema = z
-  .object({
-    /** Absent to create a market; with `version` to change one. */
-    id: recordId.optional(),
-    version: wholeNumber.optional(),
-    title: text(TEXT_MAX, false).min(1, { error: 'required_fields' }),
-    description: optionalText(TEXT_MAX, true),
-    type: z.enum(MARKET_TYPES, { error: 'required_fields' }),
-    schedule: z.enum(['regular', 'dates'], { error: 'required_fields' }),
-    rule: z.preprocess(jsonText, recurrenceRuleInputSchema.nullable()).default(null),
-    location: optionalText(LINE_MAX),
-    event_location: optionalText(LINE_MAX),
-    floor: optionalText(LINE_MAX),
-    floorplan: optionalText(LINE_MAX),
-    status: z.enum(MARKET_STATUSES, { error: 'invalid_request' }).default('active'),
-    date_start: optionalDay.default(null),
-    date_end: optionalDay.default(null),
-    website,
-    phone: phone.default(''),
-    email,
-    image: z.preprocess(jsonText, imageInputSchema.nullable()).default(null),
-    hidden: flag.default(false),
-    /** Seed: a new market may come with its first date. */
-    first_date: z.preprocess(jsonText, daySpan.nullable()).default(null),
-  })
-  .refine(endNotBeforeStart, END_BEFORE_START)
-  .refine((market) => market.schedule !== 'regular' || market.rule !== null, {
-    error: 'required_fields',
-    path: ['rule'],
-  })
-  .refine((market) => !market.first_date || endNotBeforeStart(market.first_date), {
-    error: 'end_before_start',
-    path: ['first_date'],
-  })
-  .transform((market) => ({ ...market, rule: market.schedule === 'regular' ? market.rule : null }));
+const marketObject = z.object({
+  /** Absent to create a market; with `version` to change one. */
+  id: z.optional(recordId),
+  version: z.optional(wholeNumber),
+  title: text(TEXT_MAX, false, true),
+  description: optionalText(TEXT_MAX, true),
+  type: z.enum(MARKET_TYPES, { error: 'required_fields' }),
+  schedule: z.enum(['regular', 'dates'], { error: 'required_fields' }),
+  rule: nested(recurrenceRuleInputSchema),
+  location: optionalText(LINE_MAX),
+  event_location: optionalText(LINE_MAX),
+  floor: optionalText(LINE_MAX),
+  floorplan: optionalText(LINE_MAX),
+  status: z._default(z.enum(MARKET_STATUSES, { error: 'invalid_request' }), 'active'),
+  date_start: optionalDay,
+  date_end: optionalDay,
+  website,
+  phone: z._default(phone, ''),
+  email,
+  image: nested(imageInputSchema),
+  hidden: z._default(flag, false),
+  /** Seed: a new market may come with its first date. */
+  first_date: nested(daySpan),
+});
+type MarketObject = z.output<typeof marketObject>;
+
+export const marketInputSchema = z.pipe(
+  marketObject.check(
+    z.refine<MarketObject>(endNotBeforeStart, { error: 'end_before_start', path: ['date_end'] }),
+    z.refine<MarketObject>((market) => market.schedule !== 'regular' || market.rule !== null, {
+      error: 'required_fields',
+      path: ['rule'],
+    }),
+    z.refine<MarketObject>((market) => !market.first_date || endNotBeforeStart(market.first_date), {
+      error: 'end_before_start',
+      path: ['first_date'],
+    }),
+  ),
+  z.transform((market: MarketObject) => ({ ...market, rule: market.schedule === 'regular' ? market.rule : null })),
+);
 export type MarketInput = z.output<typeof marketInputSchema>;
 
-export const marketDateInputSchema = z
-  .object({
-    id: recordId.optional(),
-    version: wholeNumber.optional(),
-    wko_market_id: z.string({ error: 'required_fields' }).trim().min(1, { error: 'required_fields' }).max(64, {
-      error: 'invalid_request',
+const marketDateObject = z.object({
+  id: z.optional(recordId),
+  version: z.optional(wholeNumber),
+  wko_market_id: z
+    .string({ error: 'required_fields' })
+    .check(z.trim(), z.minLength(1, { error: 'required_fields' }), z.maxLength(64, { error: 'invalid_request' })),
+  date_start: isoDaySchema,
+  date_end: isoDaySchema,
+  time_from: optionalTime,
+  time_to: optionalTime,
+  status: z._default(z.enum(MARKET_DATE_STATUSES, { error: 'invalid_request' }), 'takes_place'),
+  type: z._default(z.enum(MARKET_DATE_TYPES, { error: 'invalid_request' }), 'regular'),
+  note: optionalText(TEXT_MAX, true),
+  hidden: z._default(flag, false),
+});
+type MarketDateObject = z.output<typeof marketDateObject>;
+
+export const marketDateInputSchema = z.pipe(
+  marketDateObject.check(
+    z.refine<MarketDateObject>(endNotBeforeStart, { error: 'end_before_start', path: ['date_end'] }),
+    z.refine<MarketDateObject>((date) => !date.time_from || !date.time_to || date.time_to > date.time_from, {
+      error: 'end_before_start',
+      path: ['time_to'],
     }),
-    date_start: isoDaySchema,
-    date_end: isoDaySchema,
-    time_from: optionalTime.default(null),
-    time_to: optionalTime.default(null),
-    status: z.enum(MARKET_DATE_STATUSES, { error: 'invalid_request' }).default('takes_place'),
-    type: z.enum(MARKET_DATE_TYPES, { error: 'invalid_request' }).default('regular'),
-    note: optionalText(TEXT_MAX, true),
-    hidden: flag.default(false),
-  })
-  .refine(endNotBeforeStart, END_BEFORE_START)
-  .refine((date) => !date.time_from || !date.time_to || date.time_to > date.time_from, {
-    error: 'end_before_start',
-    path: ['time_to'],
-  })
+  ),
   // A date that does not take place is a cancelled date, whichever of the two fields said so (seed section 4).
-  .transform((date) =>
+  z.transform((date: MarketDateObject) =>
     date.status === 'cancelled' || date.type === 'cancelled'
       ? { ...date, status: 'cancelled' as const, type: 'cancelled' as const }
       : date,
-  );
+  ),
+);
 export type MarketDateInput = z.output<typeof marketDateInputSchema>;
 
 /** The order in which a market form's checks name the answer: missing fields first, then formats, then relations. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Market types of seed section 3, as api.md spells them. */
 export const MARKET_TYPES = [
@@ -33,53 +33,54 @@ export const TEXT_MAX = 200;
 export const DIRECTORY_START = '2026-01-01';
 
 const isoDay = z.iso.date();
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 /** A weekly or monthly recurrence (api.md, "Recurrence rule"). */
 export const recurrenceRuleSchema = z.object({
   freq: z.enum(['weekly', 'monthly']),
-  interval: z.number().int().min(1).max(12),
-  weekdays: z.array(z.enum(WEEKDAYS)).min(1),
-  nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]).nullable(),
+  interval: z.int().check(z.minimum(1), z.maximum(12)),
+  weekdays: z.array(z.enum(WEEKDAYS)).check(z.minLength(1)),
+  nth: z.nullable(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)])),
   time_from: clockTime,
   time_to: clockTime,
   /** Beyond api.md: the rule leaves out Austrian public holidays of the market's state (lib/holidays.ts). */
-  skip_holidays: z.boolean().optional(),
+  skip_holidays: z.optional(z.boolean()),
 });
 export type RecurrenceRule = z.infer<typeof recurrenceRuleSchema>;
 
+const percent = z.number().check(z.minimum(0), z.maximum(100));
 export const marketImageSchema = z.object({
   url: z.string(),
   alt: z.string(),
   description: z.string(),
-  focal_x: z.number().min(0).max(100),
-  focal_y: z.number().min(0).max(100),
+  focal_x: percent,
+  focal_y: percent,
 });
 export type MarketImage = z.infer<typeof marketImageSchema>;
 
 /** A market as stored and as the content service answers it (without the per-language labels). */
 export const marketRecordSchema = z.object({
   id: z.string(),
-  gkz: z.string().regex(/^\d{5}$/),
-  title: z.string().max(TEXT_MAX),
-  description: z.string().max(TEXT_MAX),
+  gkz: z.string().check(z.regex(/^\d{5}$/)),
+  title: z.string().check(z.maxLength(TEXT_MAX)),
+  description: z.string().check(z.maxLength(TEXT_MAX)),
   type: z.enum(MARKET_TYPES),
   schedule: z.enum(['regular', 'dates']),
-  rule: recurrenceRuleSchema.nullable(),
-  rrule: z.string().nullable(),
+  rule: z.nullable(recurrenceRuleSchema),
+  rrule: z.nullable(z.string()),
   location: z.string(),
   event_location: z.string(),
   floor: z.string(),
   floorplan: z.string(),
   status: z.enum(MARKET_STATUSES),
-  date_start: isoDay.nullable(),
-  date_end: isoDay.nullable(),
+  date_start: z.nullable(isoDay),
+  date_end: z.nullable(isoDay),
   website: z.string(),
   phone: z.string(),
   email: z.string(),
-  image: marketImageSchema.nullable(),
+  image: z.nullable(marketImageSchema),
   hidden: z.boolean(),
-  version: z.number().int(),
+  version: z.int(),
   updated_at: z.string(),
 });
 export type MarketRecord = z.infer<typeof marketRecordSchema>;
@@ -89,13 +90,13 @@ export const marketDateRecordSchema = z.object({
   wko_market_id: z.string(),
   date_start: isoDay,
   date_end: isoDay,
-  time_from: clockTime.nullable(),
-  time_to: clockTime.nullable(),
+  time_from: z.nullable(clockTime),
+  time_to: z.nullable(clockTime),
   status: z.enum(MARKET_DATE_STATUSES),
   type: z.enum(MARKET_DATE_TYPES),
   note: z.string(),
   hidden: z.boolean(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type MarketDateRecord = z.infer<typeof marketDateRecordSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { isErrorCode, type ErrorCode } from './error-codes.ts';
 
 export type FieldErrors = Record<string, ErrorCode>;
@@ -11,12 +11,12 @@ export type Checked<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; f
  * browser (so a form shows inline what the server would refuse). The first issue, or the first of
  * `order` that occurs, names the answer; every refused field gets its first issue's code.
  */
-export function check<S extends z.ZodType>(
+export function check<S extends z.core.$ZodType>(
   schema: S,
   values: unknown,
   order: readonly ErrorCode[] = [],
-): Checked<z.infer<S>> {
-  const result = schema.safeParse(values);
+): Checked<z.output<S>> {
+  const result = z.safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data };
   const codeOf = (message: string): ErrorCode => (isErrorCode(message) ? message : 'invalid_request');
   const fields: FieldErrors = {};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { KNOWN_LANGUAGE_IDS } from './languages.ts';
 
 /** localStorage keys of the portal start with this keyword (seed section 7). */
@@ -10,16 +10,16 @@ export const EXHIBITION_ID = 1;
 /** api.md: the visitor state is JSON text of at most 64 KiB. */
 export const VISITOR_STATE_MAX_BYTES = 64 * 1024;
 
-export const visitorIdSchema = z
-  .string({ error: 'invalid_visitor_id' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.uuidv4({ error: 'invalid_visitor_id' }));
+// zod/mini throughout src/lib: these schemas are bundled into the editing pages, and the classic
+// zod API would add some 50 KB gzipped to them (docs/decisions/0004-zod-mini.md).
+export const visitorIdSchema = z.pipe(
+  z.string({ error: 'invalid_visitor_id' }).check(z.trim(), z.toLowerCase()),
+  z.uuidv4({ error: 'invalid_visitor_id' }),
+);
 
 export const languageIdSchema = z.coerce
   .number({ error: 'invalid_request' })
-  .int({ error: 'invalid_request' })
-  .refine((id) => KNOWN_LANGUAGE_IDS.includes(id), { error: 'invalid_request' });
+  .check(z.refine((id) => Number.isInteger(id) && KNOWN_LANGUAGE_IDS.includes(id), { error: 'invalid_request' }));
 
 /** The visitor state is the client's app state (seed section 3), stored whole. */
 export const visitorStateSchema = z.record(z.string(), z.unknown());
@@ -46,7 +46,7 @@ export interface VisitorData {
 /** `POST create_visitor` (seed call 4). */
 export const createVisitorRequestSchema = z.object({
   visitor_id_js: visitorIdSchema,
-  sys_languages_id: languageIdSchema.default(2),
+  sys_languages_id: z._default(languageIdSchema, 2),
 });
 
 /**
@@ -55,23 +55,23 @@ export const createVisitorRequestSchema = z.object({
  */
 export const updateVisitorRequestSchema = z.object({
   visitor_id_js: visitorIdSchema,
-  sys_languages_id: languageIdSchema.default(2),
-  exhibition_id: z.coerce
-    .number({ error: 'invalid_request' })
-    .pipe(z.literal(EXHIBITION_ID, { error: 'invalid_request' }))
-    .optional(),
-  state: z.union([z.string(), visitorStateSchema], { error: 'invalid_request' }).transform((state, context) => {
-    const text = typeof state === 'string' ? state : JSON.stringify(state);
-    if (new TextEncoder().encode(text).length > VISITOR_STATE_MAX_BYTES) {
-      context.addIssue({ code: 'custom', message: 'too_long' });
-      return z.NEVER;
-    }
-    if (!visitorStateSchema.safeParse(parseJson(text)).success) {
-      context.addIssue({ code: 'custom', message: 'invalid_request' });
-      return z.NEVER;
-    }
-    return text;
-  }),
+  sys_languages_id: z._default(languageIdSchema, 2),
+  exhibition_id: z.optional(
+    z.pipe(z.coerce.number({ error: 'invalid_request' }), z.literal(EXHIBITION_ID, { error: 'invalid_request' })),
+  ),
+  state: z.pipe(
+    z.pipe(
+      z.union([z.string(), visitorStateSchema], { error: 'invalid_request' }),
+      z.transform((state) => (typeof state === 'string' ? state : JSON.stringify(state))),
+    ),
+    z.string().check(
+      z.refine((text) => new TextEncoder().encode(text).length <= VISITOR_STATE_MAX_BYTES, {
+        error: 'too_long',
+        abort: true,
+      }),
+      z.refine((text) => visitorStateSchema.safeParse(parseJson(text)).success, { error: 'invalid_request' }),
+    ),
+  ),
 });
 
 function parseJson(text: string): unknown {

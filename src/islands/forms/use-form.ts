@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
 import { check } from '../../lib/validation.ts';
@@ -11,7 +11,7 @@ import { ApiRequestError } from '../../stores/api-client.ts';
  * the server would refuse: a field's check shows once it was left or the form was sent. While a
  * request runs the form is busy; a refusal is kept as a message for the whole form.
  */
-export function useForm<S extends z.ZodType<unknown, Record<string, string>>>(
+export function useForm<S extends z.core.$ZodType<unknown, Record<string, string>>>(
   schema: S,
   initial: z.input<S>,
   order: readonly ErrorCode[] = [],

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { isLocale } from '../../lib/languages.ts';
 import { check } from '../../lib/validation.ts';
@@ -34,11 +34,11 @@ export async function readFields(c: Context<ApiEnv>): Promise<Record<string, unk
 }
 
 /** Validates request fields (see lib/validation.ts); a refusal becomes the API's error answer. */
-export function parseFields<S extends z.ZodType>(
+export function parseFields<S extends z.core.$ZodType>(
   schema: S,
   fields: unknown,
   order: readonly ErrorCode[] = [],
-): z.infer<S> {
+): z.output<S> {
   const result = check(schema, fields, order);
   if (result.ok) return result.data;
   throw new ApiError(result.code, result.fields);

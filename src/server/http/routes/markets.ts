@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MARKET_CHECK_ORDER, marketDateInputSchema, marketInputSchema } from '../../../lib/market-input.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { MarketService } from '../../services/markets.ts';
@@ -9,9 +9,9 @@ import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const idRequestSchema = z.object({
-  id: z.string({ error: 'required_fields' }).trim().min(1, { error: 'required_fields' }).max(64, {
-    error: 'invalid_request',
-  }),
+  id: z
+    .string({ error: 'required_fields' })
+    .check(z.trim(), z.minLength(1, { error: 'required_fields' }), z.maxLength(64, { error: 'invalid_request' })),
 });
 
 /** api.md, "Markets and dates": the editing calls, for a logged-in user's own municipality only. */
