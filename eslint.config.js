@@ -16,6 +16,12 @@ const noServerImports = {
           group: ['**/server/**', 'node:*', 'pg', '@electric-sql/*'],
           message: 'Browser code must not import server code.',
         },
+        {
+          // Type imports are fine; values would bundle every language and the full zod into the page.
+          group: ['**/lib/i18n.ts', 'zod'],
+          allowTypeImports: true,
+          message: 'Islands get their messages as a prop (islands/i18n.tsx) and use zod/mini (docs/decisions/0004).',
+        },
       ],
     },
   ],

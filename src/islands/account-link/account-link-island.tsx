@@ -1,11 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
+import type { Messages } from '../../lib/translate.ts';
 import { AppRoot } from '../app-root/app-root.tsx';
 import { ConfirmEmail } from './confirm-email.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 
 interface AccountLinkIslandProps {
   locale: Locale;
+  messages: Messages;
   title: string;
   token: string;
   /** What the mailed link is for, as the server found it; null for a link it does not know. */
@@ -13,9 +15,9 @@ interface AccountLinkIslandProps {
 }
 
 /** `/anmelden/<token>`: the link of a confirmation or a reset mail. */
-export function AccountLinkIsland({ locale, title, token, purpose }: AccountLinkIslandProps) {
+export function AccountLinkIsland({ locale, messages, title, token, purpose }: AccountLinkIslandProps) {
   return (
-    <AppRoot locale={locale} title={title}>
+    <AppRoot locale={locale} messages={messages} title={title}>
       {purpose === 'confirm_email' && <ConfirmEmail token={token} locale={locale} />}
       {purpose === 'reset_password' && <NewPasswordForm token={token} locale={locale} />}
       {purpose === null && <UnknownLink locale={locale} />}

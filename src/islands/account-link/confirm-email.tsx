@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { emailRequestSchema } from '../../lib/account.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { confirmEmail, sendConfirmationAgain } from '../../stores/account.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { REGISTER_CHECK_ORDER, resetPasswordRequestSchema } from '../../lib/account.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { setNewPassword } from '../../stores/account.ts';

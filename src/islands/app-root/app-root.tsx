@@ -1,15 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18nFor } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
+import type { Messages } from '../../lib/translate.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
 import { loadVisitor } from '../../stores/visitor.ts';
+import { TranslationProvider, useTranslation } from '../i18n.tsx';
 import { Notices } from './notices.tsx';
 
 interface AppRootProps {
   locale: Locale;
+  /** The page's messages in its language. */
+  messages: Messages;
   /** The page's heading, shown with the page once it has loaded. */
   title: string;
   /** Runs after visitor and content have loaded, before the page shows (e.g. the account); false means it failed. */
@@ -23,16 +25,16 @@ interface AppRootProps {
  * The frame of every editing screen. Seed section 2/4: the visitor is loaded or created first,
  * then the content; until then only the logo shows, with a retry if loading fails.
  */
-export function AppRoot({ locale, ...props }: AppRootProps) {
+export function AppRoot({ messages, ...props }: AppRootProps) {
   return (
-    <I18nextProvider i18n={i18nFor(locale)}>
-      <LoadedPage locale={locale} {...props} />
+    <TranslationProvider messages={messages}>
+      <LoadedPage {...props} />
       <Notices />
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 
-function LoadedPage({ locale, title, load, includeHidden = false, children }: AppRootProps) {
+function LoadedPage({ locale, title, load, includeHidden = false, children }: Omit<AppRootProps, 'messages'>) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');

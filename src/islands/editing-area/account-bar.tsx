@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { $account, logOut, sendConfirmationAgain } from '../../stores/account.ts';
 import { notify, notifyOnNextPage } from '../../stores/notices.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../lib/languages.ts';
+import type { Messages } from '../../lib/translate.ts';
 import { guardRedirect } from '../../lib/route-guards.ts';
 import { loadAccount } from '../../stores/account.ts';
 import { AppRoot } from '../app-root/app-root.tsx';
@@ -7,14 +8,15 @@ import { AccountBar } from './account-bar.tsx';
 
 interface EditingAreaProps {
   locale: Locale;
+  messages: Messages;
   title: string;
   children?: ReactNode;
 }
 
 /** The screens behind the login: they show once visitor, content and account have loaded. */
-export function EditingArea({ locale, title, children }: EditingAreaProps) {
+export function EditingArea({ locale, messages, title, children }: EditingAreaProps) {
   return (
-    <AppRoot locale={locale} title={title} includeHidden load={() => loadSignedInAccount(locale)}>
+    <AppRoot locale={locale} messages={messages} title={title} includeHidden load={() => loadSignedInAccount(locale)}>
       <AccountBar locale={locale} />
       {children}
     </AppRoot>

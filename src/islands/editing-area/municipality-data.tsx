@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { Account } from '../../lib/account.ts';
-import type { MessageKey } from '../../lib/i18n.ts';
+import type { MessageKey } from '../../lib/translate.ts';
 import { $account } from '../../stores/account.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
 

@@ -1,15 +1,13 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { useState } from 'react';
-import { DayPicker, type Matcher } from 'react-day-picker';
-import { de, enGB, fr } from 'react-day-picker/locale';
+import { isValid, parseISO } from 'date-fns';
+import { lazy, Suspense, useState } from 'react';
+import type { Matcher } from 'react-day-picker';
+// The calendar's small stylesheet goes with the page's styles; its code comes when a clerk opens it.
 import 'react-day-picker/style.css';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../lib/languages.ts';
+import { useTranslation } from '../i18n.tsx';
 import { FieldFrame } from './field.tsx';
 
-const PICKER_LOCALES = { de, en: enGB, fr } as const;
-/** Seed: the year dropdown starts at 1990. */
-const FIRST_MONTH = new Date(1990, 0, 1);
+const Calendar = lazy(() => import('./calendar.tsx'));
 
 interface DateFieldProps {
   id: string;
@@ -81,24 +79,20 @@ export function DateField({
                 }
               }}
             >
-              <DayPicker
-                mode="single"
-                autoFocus
-                locale={PICKER_LOCALES[locale]}
-                weekStartsOn={1}
-                captionLayout="dropdown"
-                startMonth={FIRST_MONTH}
-                endMonth={lastMonth}
-                {...(selected ? { selected, defaultMonth: selected } : {})}
-                {...(disabled ? { disabled } : {})}
-                modifiers={{ holiday: marked ?? [] }}
-                modifiersClassNames={{ holiday: 'day-holiday' }}
-                onSelect={(chosen) => {
-                  if (chosen) onChange(format(chosen, 'yyyy-MM-dd'));
-                  setOpen(false);
-                  document.getElementById(id)?.focus();
-                }}
-              />
+              <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                <Calendar
+                  locale={locale}
+                  selected={selected}
+                  lastMonth={lastMonth}
+                  disabled={disabled}
+                  marked={marked}
+                  onChoose={(chosen) => {
+                    if (chosen) onChange(chosen);
+                    setOpen(false);
+                    document.getElementById(id)?.focus();
+                  }}
+                />
+              </Suspense>
             </div>
           )}
         </div>

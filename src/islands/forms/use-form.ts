@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
-import type { MessageKey } from '../../lib/i18n.ts';
+import type { MessageKey } from '../../lib/translate.ts';
 import { check } from '../../lib/validation.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
 

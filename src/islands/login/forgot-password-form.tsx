@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { emailRequestSchema } from '../../lib/account.ts';
 import { requestNewPassword } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';

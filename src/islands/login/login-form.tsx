@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { loginRequestSchema } from '../../lib/account.ts';
 import { logIn, sendConfirmationAgain } from '../../stores/account.ts';
 import { notify, notifyOnNextPage } from '../../stores/notices.ts';

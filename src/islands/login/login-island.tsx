@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Locale } from '../../lib/languages.ts';
+import type { Messages } from '../../lib/translate.ts';
 import { AppRoot } from '../app-root/app-root.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -7,15 +8,16 @@ import { RegisterForm } from './register-form.tsx';
 
 interface LoginIslandProps {
   locale: Locale;
+  messages: Messages;
   title: string;
   next: string;
 }
 
 /** `/anmelden`: log in (or ask for a new password in its place) beside the registration. */
-export function LoginIsland({ locale, title, next }: LoginIslandProps) {
+export function LoginIsland({ locale, messages, title, next }: LoginIslandProps) {
   const [forgot, setForgot] = useState<boolean | null>(null);
   return (
-    <AppRoot locale={locale} title={title}>
+    <AppRoot locale={locale} messages={messages} title={title}>
       <div className="account-forms">
         <section>
           {forgot ? (

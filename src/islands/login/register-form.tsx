@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { REGISTER_CHECK_ORDER, registerRequestSchema } from '../../lib/account.ts';
 import { register } from '../../stores/account.ts';
 import { notifyOnNextPage } from '../../stores/notices.ts';

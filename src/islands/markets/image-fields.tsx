@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../lib/i18n.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { MessageKey } from '../../lib/translate.ts';
 import { FieldFrame } from '../forms/field.tsx';
 import type { MarketDraft } from './market-draft.ts';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { $leaveRequest, $unsavedWork, answerLeave, leaveWith } from '../../stores/unsaved.ts';
 import { Dialog } from '../forms/dialog.tsx';
 

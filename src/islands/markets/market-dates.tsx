@@ -1,7 +1,7 @@
 import { parseISO } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../lib/i18n.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
 import {
   MARKET_DATE_STATUSES,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../lib/i18n.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { MARKET_STATUSES, MARKET_TYPES, TEXT_MAX, type ContentMarket } from '../../lib/market.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';

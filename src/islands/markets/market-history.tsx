@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../lib/i18n.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { callApi } from '../../stores/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
 import { ownMarketsStore, type OwnMarket } from '../../stores/markets.ts';

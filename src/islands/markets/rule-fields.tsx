@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import { WEEKDAYS } from '../../lib/market.ts';
 import type { MarketDraft } from './market-draft.ts';
 
