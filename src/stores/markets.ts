@@ -61,3 +61,13 @@ export async function deleteMarketDate(id: string): Promise<void> {
   removeMarketDate(id);
   saved();
 }
+
+/** Several new dates of one market at once (add_market_dates), all or none. */
+export async function addMarketDates(marketId: string, dates: readonly object[]): Promise<void> {
+  mergeSaved(
+    await callApi<SavedRecords>('add_market_dates', {
+      fields: { wko_market_id: marketId, dates: JSON.stringify(dates) },
+    }),
+  );
+  saved();
+}

@@ -334,3 +334,24 @@ describe('weekly markets', () => {
     expect(again.filter((date) => date.date_start === '2027-05-01')).toMatchObject([{ type: 'additional' }]);
   });
 });
+
+describe('add_market_dates', () => {
+  it('adds several dates in one step, or none when one is refused', async () => {
+    const market = marketOf(await call('save_market', KIRTAG, clerkA));
+    const dates = [
+      { date_start: '2027-07-24', date_end: '2027-07-25' },
+      { date_start: '2027-08-14', date_end: '2027-08-15', time_from: '10:00', time_to: '22:00' },
+    ];
+    const refused = await expectRefused(
+      'add_market_dates',
+      { wko_market_id: market.id, dates: [...dates, { date_start: '2028-01-01', date_end: '2028-01-01' }] },
+      clerkA,
+      422,
+      'date_out_of_range',
+    );
+    expect(refused.body.error?.fields).toEqual({ 'dates.2.date_end': 'date_out_of_range' });
+    const added = await call('add_market_dates', { wko_market_id: market.id, dates: JSON.stringify(dates) }, clerkA);
+    expect(datesOf(added).map((date) => date.date_start)).toEqual(['2027-07-24', '2027-08-14']);
+    await expectRefused('add_market_dates', { wko_market_id: market.id, dates }, clerkB, 403, 'forbidden');
+  });
+});

@@ -186,3 +186,35 @@ test('two clerks change the same market: the second is told, keeps the input and
   expect(stops).toContain('Erdgeschoss');
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+test('this year’s dates go into the next year in one reviewed step', async ({ page }) => {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  test.skip(tomorrow.getFullYear() !== NEXT_YEAR - 1, 'needs a day left in this year');
+  const day = tomorrow.toISOString().slice(0, 10);
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await page.getByRole('button', { name: m('markets.new') }).click();
+  const form = page.getByRole('form', { name: m('market.newHeading') });
+  await form.getByLabel(m('market.field.title')).fill('Jahresschlussmarkt');
+  await form.getByLabel(m('market.field.type')).selectOption('gelegenheitsmarkt');
+  await form.getByLabel(m('marketDate.field.dateStart')).fill(day);
+  await form.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(page.getByText(m('notice.saved'))).toBeVisible();
+
+  await page
+    .getByRole('button', {
+      name: m('copy.start')
+        .replace('{{year}}', String(NEXT_YEAR - 1))
+        .replace('{{next}}', String(NEXT_YEAR)),
+    })
+    .click();
+  const review = page.getByRole('group', { name: m('copy.review').replace('{{next}}', String(NEXT_YEAR)) });
+  await expect(review.getByRole('checkbox')).toHaveCount(1);
+  await expect(review.getByRole('checkbox')).toBeChecked();
+  await expectNoAxeViolations(page);
+  await review.getByRole('button', { name: m('copy.save').replace('{{count}}', '1') }).click();
+  await expect(page.getByText(m('notice.saved'))).toBeVisible();
+  const dates = page.getByRole('region', { name: /^Termine / });
+  await expect(dates.getByRole('listitem')).toHaveCount(2);
+  await expect(dates.getByRole('listitem').last()).toContainText(String(NEXT_YEAR));
+});

@@ -5,6 +5,7 @@ import type { Locale } from '../../lib/languages.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
 import { ownMarketsStore, type OwnMarket } from '../../stores/markets.ts';
 import { leaveWith } from '../../stores/unsaved.ts';
+import { CopyDates } from './copy-dates.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { MarketDates } from './market-dates.tsx';
 import { MarketForm } from './market-form.tsx';
@@ -164,6 +165,9 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
               ].join()}
               locale={locale}
             />
+          )}
+          {editedMarket?.market.schedule === 'dates' && (
+            <CopyDates locale={locale} marketId={editedMarket.market.id} dates={editedMarket.dates} year={thisYear} />
           )}
           {editedMarket && (
             <MarketDates

@@ -17,4 +17,10 @@ export class ApiError extends Error {
     this.fields = fields;
     this.values = values;
   }
+
+  /** The same refusal with its fields named inside a list (`dates.2.date_end`). */
+  within(prefix: string): ApiError {
+    const fields = Object.entries(this.fields ?? {}).map(([field, code]) => [prefix + field, code] as const);
+    return new ApiError(this.code, Object.fromEntries(fields), this.values);
+  }
 }

@@ -75,6 +75,48 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
   const record = (tx: Queryable, user: SessionUser, change: Omit<MarketChange, 'user' | 'at'>) =>
     insertMarketChange(tx, { ...change, user, at: clock() });
 
+  /** Creates or changes one date of a market the user may edit, with its history entry; answers its id. */
+  const writeMarketDate = async (
+    tx: Queryable,
+    user: SessionUser,
+    market: MarketRecord,
+    input: MarketDateInput,
+    today: string,
+  ): Promise<string> => {
+    const { id, version, wko_market_id: marketId, ...fields } = input;
+    const previous = id === undefined ? null : await lockMarketDate(tx, id);
+    if (id !== undefined) {
+      if (!previous || previous.wko_market_id !== marketId) throw new ApiError('market_date_not_found');
+      if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
+      if (version !== previous.version) throw new ApiError('conflict');
+      if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
+    }
+    refuseIfAny(dateSpanErrors(fields, market, today));
+    const movedDay = previous !== null && previous.date_start !== fields.date_start;
+    // api.md: dates of a market with single dates are regular unless cancelled; a regular date
+    // of a rule moved to another day is a changed one, and remembers the day it replaces.
+    const type =
+      market.schedule === 'dates'
+        ? fields.type === 'cancelled'
+          ? 'cancelled'
+          : 'regular'
+        : previous?.type === 'regular' && fields.type === 'regular' && movedDay
+          ? 'changed'
+          : fields.type;
+    const movedRegular = previous?.type === 'regular' && type === 'changed';
+    const replaces = movedRegular ? previous.date_start : (previous?.replaces_date ?? null);
+    const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
+    if (previous) await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock());
+    else await insertMarketDates(tx, [date]);
+    await record(tx, user, {
+      marketId,
+      marketDateId: date.id,
+      action: previous ? 'updated' : 'created',
+      changes: differences(previous, date, DATE_FIELDS),
+    });
+    return date.id;
+  };
+
   return {
     async saveMarket(user: SessionUser, input: MarketInput): Promise<SavedRecords> {
       const today = viennaDay(clock());
@@ -128,41 +170,35 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
 
     async saveMarketDate(user: SessionUser, input: MarketDateInput): Promise<SavedRecords> {
       const today = viennaDay(clock());
-      const { id, version, wko_market_id: marketId, ...fields } = input;
+      return db.transaction(async (tx) => {
+        const market = await ownMarket(tx, user, input.wko_market_id);
+        const id = await writeMarketDate(tx, user, market, input, today);
+        return answer(tx, market.id, await listMarketDates(tx, market.id, [id]));
+      });
+    },
+
+    /** New dates of one market in one transaction (copying a year's dates into the next): all or none. */
+    async addMarketDates(
+      user: SessionUser,
+      marketId: string,
+      inputs: readonly MarketDateInput[],
+    ): Promise<SavedRecords> {
+      const today = viennaDay(clock());
       return db.transaction(async (tx) => {
         const market = await ownMarket(tx, user, marketId);
-        const previous = id === undefined ? null : await lockMarketDate(tx, id);
-        if (id !== undefined) {
-          if (!previous || previous.wko_market_id !== marketId) throw new ApiError('market_date_not_found');
-          if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
-          if (version !== previous.version) throw new ApiError('conflict');
-          if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
+        const ids: string[] = [];
+        for (const [index, input] of inputs.entries()) {
+          if (input.id !== undefined)
+            throw new ApiError('invalid_request', { [`dates.${index}.id`]: 'invalid_request' });
+          ids.push(
+            await writeMarketDate(tx, user, market, { ...input, wko_market_id: marketId }, today).catch(
+              (error: unknown) => {
+                throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
+              },
+            ),
+          );
         }
-        refuseIfAny(dateSpanErrors(fields, market, today));
-        const movedDay = previous !== null && previous.date_start !== fields.date_start;
-        // api.md: dates of a market with single dates are regular unless cancelled; a regular date
-        // of a rule moved to another day is a changed one, and remembers the day it replaces.
-        const type =
-          market.schedule === 'dates'
-            ? fields.type === 'cancelled'
-              ? 'cancelled'
-              : 'regular'
-            : previous?.type === 'regular' && fields.type === 'regular' && movedDay
-              ? 'changed'
-              : fields.type;
-        const movedRegular = previous?.type === 'regular' && type === 'changed';
-        const replaces = movedRegular ? previous.date_start : (previous?.replaces_date ?? null);
-        const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
-        if (previous) await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock());
-        else await insertMarketDates(tx, [date]);
-        await record(tx, user, {
-          marketId,
-          marketDateId: date.id,
-          action: previous ? 'updated' : 'created',
-          changes: differences(previous, date, DATE_FIELDS),
-        });
-        const [saved] = (await listMarketDates(tx, marketId)).filter((one) => one.id === date.id);
-        return answer(tx, marketId, saved ? [saved] : []);
+        return answer(tx, marketId, await listMarketDates(tx, marketId, ids));
       });
     },
 

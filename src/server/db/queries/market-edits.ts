@@ -34,10 +34,12 @@ export async function lockMarketDate(tx: Queryable, id: string): Promise<StoredD
   return row ?? null;
 }
 
-export async function listMarketDates(tx: Queryable, marketId: string): Promise<StoredDate[]> {
+/** A market's dates in order; with `ids`, only those. */
+export async function listMarketDates(tx: Queryable, marketId: string, ids?: readonly string[]): Promise<StoredDate[]> {
   return tx.query<StoredDate>(
-    `SELECT ${DATE_COLUMNS}, d.replaces_date FROM market_dates d WHERE d.market_id = $1 ORDER BY d.date_start, d.id`,
-    [marketId],
+    `SELECT ${DATE_COLUMNS}, d.replaces_date FROM market_dates d
+     WHERE d.market_id = $1 AND ($2::text[] IS NULL OR d.id = ANY($2::text[])) ORDER BY d.date_start, d.id`,
+    [marketId, ids ?? null],
   );
 }
 

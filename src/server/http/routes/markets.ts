@@ -14,6 +14,24 @@ const idRequestSchema = z.object({
     .check(z.trim(), z.minLength(1, { error: 'required_fields' }), z.maxLength(64, { error: 'invalid_request' })),
 });
 
+/** Dates as JSON text (form data) or an array (JSON body); a year of a market has far fewer than 400. */
+const addDatesRequestSchema = z.object({
+  wko_market_id: idRequestSchema.shape.id,
+  dates: z.pipe(
+    z.transform((value: unknown) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }),
+    z
+      .array(z.record(z.string(), z.unknown()), { error: 'invalid_request' })
+      .check(z.minLength(1, { error: 'required_fields' }), z.maxLength(400, { error: 'too_long' })),
+  ),
+});
+
 /** api.md, "Markets and dates": the editing calls, for a logged-in user's own municipality only. */
 export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
   api.post('/save_market', async (c) => {
@@ -33,6 +51,24 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
     const user = await loggedIn(c);
     const input = parseFields(marketDateInputSchema, await readFields(c), MARKET_CHECK_ORDER);
     return c.json({ data: await markets.saveMarketDate(user, input) }, 200, PRIVATE);
+  });
+
+  /** Beyond api.md: several new dates of one market at once (copying a year into the next), all or none. */
+  api.post('/add_market_dates', async (c) => {
+    const user = await loggedIn(c);
+    const request = parseFields(addDatesRequestSchema, await readFields(c));
+    const inputs = request.dates.map((date, index) => {
+      try {
+        return parseFields(
+          marketDateInputSchema,
+          { ...date, wko_market_id: request.wko_market_id },
+          MARKET_CHECK_ORDER,
+        );
+      } catch (error) {
+        throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
+      }
+    });
+    return c.json({ data: await markets.addMarketDates(user, request.wko_market_id, inputs) }, 200, PRIVATE);
   });
 
   api.post('/delete_market_date', async (c) => {
