@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecurrenceRule } from './market.ts';
-import { occurrences, rruleOf } from './recurrence.ts';
+import { occurrences, rruleOf, skippedHolidays } from './recurrence.ts';
 
 const saturdays: RecurrenceRule = {
   freq: 'weekly',
@@ -41,5 +41,20 @@ describe('recurrence', () => {
     expect(occurrences(lastFriday, '2027-01-01', '2027-02-28')).toEqual(['2027-01-29', '2027-02-26']);
     const fifthMonday = { ...saturdays, freq: 'monthly' as const, nth: 4 as const, weekdays: ['MO' as const] };
     expect(occurrences(fifthMonday, '2027-02-01', '2027-02-28')).toEqual(['2027-02-22']);
+  });
+});
+
+describe('skippedHolidays', () => {
+  it('names the Saturdays a holiday-skipping rule leaves out, in the state of the market', () => {
+    const skipped = skippedHolidays({ ...saturdays, skip_holidays: true }, 6, '2026-11-23', '2027-12-31');
+    expect(skipped.map((holiday) => `${holiday.date} ${holiday.name.de}`)).toEqual([
+      '2026-12-26 Stefanitag',
+      '2027-05-01 Staatsfeiertag',
+      '2027-12-25 Christtag',
+    ]);
+  });
+
+  it('leaves out nothing for a rule that keeps holidays', () => {
+    expect(skippedHolidays(saturdays, 6, '2026-11-23', '2027-12-31')).toEqual([]);
   });
 });

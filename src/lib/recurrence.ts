@@ -9,6 +9,7 @@ import {
   parseISO,
   startOfMonth,
 } from 'date-fns';
+import { isPublicHoliday, type PublicHoliday } from './holidays.ts';
 import type { RecurrenceRule, Weekday } from './market.ts';
 
 const DAY_NUMBER: Record<Weekday, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
@@ -55,4 +56,10 @@ function nthWeekdayOfMonth(month: Date, weekday: number, nth: number): Date | nu
   const first = addDays(month, (weekday - getDay(month) + 7) % 7);
   const day = addDays(first, (nth - 1) * 7);
   return day.getMonth() === month.getMonth() ? day : null;
+}
+
+/** The days a rule would fall on but leaves out because they are public holidays (rule.skip_holidays). */
+export function skippedHolidays(rule: RecurrenceRule, stateNumber: number, from: string, to: string): PublicHoliday[] {
+  if (!rule.skip_holidays) return [];
+  return occurrences(rule, from, to).flatMap((day) => isPublicHoliday(day, stateNumber) ?? []);
 }

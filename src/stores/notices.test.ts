@@ -19,7 +19,7 @@ describe('notices', () => {
     const success = vi.spyOn(toast.toast, 'success');
     const { notify } = await import('./notices.ts');
     notify('Anmeldung erfolgreich.');
-    expect(success).toHaveBeenCalledWith('Anmeldung erfolgreich.', { duration: 3000 });
+    expect(success).toHaveBeenCalledWith('Anmeldung erfolgreich.', { duration: 3000, id: 'Anmeldung erfolgreich.' });
   });
 
   it('carries a notice over one page change, and only once', async () => {
@@ -31,6 +31,6 @@ describe('notices', () => {
     showNoticeFromLastPage();
     showNoticeFromLastPage();
     expect(success).toHaveBeenCalledTimes(1);
-    expect(success).toHaveBeenCalledWith('Abmeldung erfolgreich.', { duration: 3000 });
+    expect(success).toHaveBeenCalledWith('Abmeldung erfolgreich.', { duration: 3000, id: 'Abmeldung erfolgreich.' });
   });
 });

@@ -5,9 +5,11 @@ export const NOTICE_MS = 3000;
 /** A notice for the next page, kept for the tab only (sessionStorage). */
 const NEXT_PAGE_KEY = 'marktverzeichnis.notice';
 
+/** The same message again (a second save within 3 seconds) renews the notice instead of stacking a copy. */
 export function notify(message: string, kind: 'success' | 'error' = 'success'): void {
-  if (kind === 'error') toast.error(message, { duration: NOTICE_MS });
-  else toast.success(message, { duration: NOTICE_MS });
+  const options = { duration: NOTICE_MS, id: message };
+  if (kind === 'error') toast.error(message, options);
+  else toast.success(message, options);
 }
 
 /** For an action that ends in a page change (login leads to the markets list): shown once the next page is up. */

@@ -123,10 +123,22 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
 
   // Every Saturday from today to the end of next year stands as a regular date.
   const dates = page.getByRole('region', { name: /^Termine / });
-  const saturdays = dates.getByRole('listitem');
+  const saturdays = dates.getByRole('listitem').filter({ hasNotText: m('marketDate.addBack') });
   await expect(saturdays.first()).toContainText(m('marketDate.type.regular'));
   expect(await saturdays.count()).toBeGreaterThan(50);
   const first = (await saturdays.first().innerText()).trim();
+
+  // Saturdays that are public holidays show as left out, and one can come back as an additional date.
+  const skipped = dates.getByRole('listitem').filter({ hasText: m('marketDate.addBack') });
+  const skippedBefore = await skipped.count();
+  expect(skippedBefore).toBeGreaterThan(0); // e.g. Christtag on Saturday 25 December 2027
+  await skipped
+    .first()
+    .getByRole('button', { name: new RegExp(`^${m('marketDate.addBack')} `) })
+    .click();
+  await expect(page.getByText(m('notice.saved'))).toBeVisible();
+  await expect(skipped).toHaveCount(skippedBefore - 1);
+  await expect(saturdays.filter({ hasText: m('marketDate.type.additional') })).toHaveCount(1);
 
   // Cancel the first Saturday.
   await saturdays

@@ -11,6 +11,8 @@ import {
 } from '../../lib/market.ts';
 import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
+import type { PublicHoliday } from '../../lib/holidays.ts';
+import { skippedHolidays } from '../../lib/recurrence.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { check } from '../../lib/validation.ts';
 import { deleteMarketDate, saveMarketDate } from '../../stores/markets.ts';
@@ -38,6 +40,34 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
   const [editing, setEditing] = useState<MarketDateRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MarketDateRecord | null>(null);
   const today = viennaDay(new Date());
+  // Holidays the rule leaves out show among the dates, and can be added back as additional dates.
+  const shownYears = [...new Set(dates.map((date) => date.date_start.slice(0, 4)))];
+  const skipped = market.rule
+    ? skippedHolidays(market.rule, Number(market.gkz.slice(0, 1)), today, `${lastMonth.getFullYear()}-12-31`).filter(
+        (holiday) =>
+          shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
+      )
+    : [];
+  // One list in the order of the calendar: the dates, and the holidays the rule leaves out.
+  const entries: Array<{ day: string; date: MarketDateRecord } | { day: string; holiday: PublicHoliday }> = [
+    ...dates.map((date) => ({ day: date.date_start, date })),
+    ...skipped.map((holiday) => ({ day: holiday.date, holiday })),
+  ].sort((a, b) => a.day.localeCompare(b.day));
+  const addBack = async (day: string) => {
+    try {
+      await saveMarketDate({
+        wko_market_id: market.id,
+        date_start: day,
+        date_end: day,
+        time_from: market.rule?.time_from ?? '',
+        time_to: market.rule?.time_to ?? '',
+        type: 'additional',
+      });
+      notify(t('notice.saved'));
+    } catch (error) {
+      notify(messageOf(error, t), 'error');
+    }
+  };
 
   const remove = async () => {
     const date = deleting;
@@ -54,35 +84,56 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
   return (
     <section className="market-dates" aria-label={heading}>
       <h4>{heading}</h4>
-      {dates.length === 0 ? (
+      {dates.length === 0 && skipped.length === 0 ? (
         <p>{t('marketDate.none')}</p>
       ) : (
         <ul>
-          {dates.map((date) => (
-            <li key={date.id} className={date.status === 'cancelled' ? 'date-cancelled' : undefined}>
-              <span>{describeDate(date, locale, t)}</span>
-              {date.date_start >= today && (
+          {entries.map((entry) =>
+            'holiday' in entry ? (
+              <li key={entry.day} className="date-skipped">
+                <span>
+                  {t('marketDate.skippedHoliday', {
+                    day: describeDay(entry.day, locale),
+                    holiday: entry.holiday.name[locale],
+                  })}
+                </span>
                 <span className="date-actions">
                   <button
                     type="button"
                     className="button-link"
-                    onClick={() => setEditing(date)}
-                    aria-label={`${t('marketDate.edit')} ${date.date_start}`}
+                    onClick={() => void addBack(entry.day)}
+                    aria-label={`${t('marketDate.addBack')} ${entry.day}`}
                   >
-                    {t('marketDate.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button-link"
-                    onClick={() => setDeleting(date)}
-                    aria-label={`${t('marketDate.delete')} ${date.date_start}`}
-                  >
-                    {t('marketDate.delete')}
+                    {t('marketDate.addBack')}
                   </button>
                 </span>
-              )}
-            </li>
-          ))}
+              </li>
+            ) : (
+              <li key={entry.date.id} className={entry.date.status === 'cancelled' ? 'date-cancelled' : undefined}>
+                <span>{describeDate(entry.date, locale, t)}</span>
+                {entry.day >= today && (
+                  <span className="date-actions">
+                    <button
+                      type="button"
+                      className="button-link"
+                      onClick={() => setEditing(entry.date)}
+                      aria-label={`${t('marketDate.edit')} ${entry.day}`}
+                    >
+                      {t('marketDate.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button-link"
+                      onClick={() => setDeleting(entry.date)}
+                      aria-label={`${t('marketDate.delete')} ${entry.day}`}
+                    >
+                      {t('marketDate.delete')}
+                    </button>
+                  </span>
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
       {editing ? (
@@ -117,6 +168,15 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
       </Dialog>
     </section>
   );
+}
+
+function describeDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(parseISO(day));
 }
 
 function describeDate(date: MarketDateRecord, locale: Locale, t: (key: MessageKey) => string): string {
