@@ -27,7 +27,11 @@ export function Dialog({ open, title, children, actions, onCancel }: DialogProps
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // React does not render `autofocus`; without this the dialog would focus its first button, the risky one.
+      element.querySelector<HTMLButtonElement>('[data-primary]')?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 
@@ -49,7 +53,7 @@ export function Dialog({ open, title, children, actions, onCancel }: DialogProps
             key={action.label}
             type="button"
             className={action.danger ? 'button-danger' : action.primary ? undefined : 'button-secondary'}
-            autoFocus={action.primary}
+            data-primary={action.primary ? '' : undefined}
             onClick={action.onClick}
           >
             {action.label}

@@ -10,7 +10,7 @@ import {
   type MarketDateRecord,
 } from '../../lib/market.ts';
 import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
-import { viennaDay } from '../../lib/market-rules.ts';
+import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
 import type { PublicHoliday } from '../../lib/holidays.ts';
 import { skippedHolidays } from '../../lib/recurrence.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
@@ -221,16 +221,19 @@ function MarketDateForm({ locale, market, date, year, lastMonth, onDone }: Marke
     ...(date ? { id: date.id, version: String(date.version) } : {}),
   };
   const checked = check(marketDateInputSchema, fields, MARKET_CHECK_ORDER);
+  // The calendar rules the server applies too: this and next year, no past day, inside the season.
+  const calendarErrors = checked.ok ? dateSpanErrors(checked.data, market, viennaDay(new Date())) : {};
+  const valid = checked.ok && Object.keys(calendarErrors).length === 0;
   const changed = JSON.stringify(values) !== JSON.stringify(stored);
   const errorOf = (field: string) => {
-    const code = checked.ok || !shown ? undefined : checked.fields[field];
+    const code = !shown ? undefined : checked.ok ? calendarErrors[field] : checked.fields[field];
     return code && t(`errors.${code}` as MessageKey);
   };
   const set = (field: keyof typeof values, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const save = async (): Promise<boolean> => {
     setShown(true);
-    if (!checked.ok) return false;
+    if (!valid) return false;
     setBusy(true);
     try {
       await saveMarketDate(fields);

@@ -4,10 +4,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * Moves the focus with the Tab key alone until it is on the target, as a keyboard user does;
  * fails when the target cannot be reached that way.
  */
-export async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  maxPresses = 40,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+): Promise<void> {
   for (let press = 0; press < maxPresses; press += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   await expect(target, `reachable with Tab within ${maxPresses} presses`).toBeFocused();
 }
