@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
-import { logInAsDemo } from './helpers/demo.ts';
+import { DEMO, ensureDemoAccount, logInAsDemo } from './helpers/demo.ts';
 import { messages } from './helpers/messages.ts';
 
 const m = messages('de');
@@ -14,8 +14,15 @@ async function published(page: Page, title: string): Promise<boolean> {
 
 test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the market deleted', async ({ page }) => {
   test.setTimeout(60_000);
-  await logInAsDemo(page);
+  // Logged in through the login form, which leads back to the markets list.
+  await ensureDemoAccount(page);
   await page.goto('/maerkte');
+  await expect(page).toHaveURL(/\/anmelden\?next=%2Fmaerkte$/);
+  const login = page.getByRole('form', { name: m('login.heading') });
+  await login.getByLabel(m('account.email'), { exact: true }).fill(DEMO.email);
+  await login.getByLabel(m('account.password'), { exact: true }).fill(DEMO.password);
+  await login.getByRole('button', { name: m('login.submit') }).click();
+  await expect(page).toHaveURL(/\/maerkte$/);
   await expect(page.getByRole('heading', { name: m('markets.heading') })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -22,3 +22,12 @@ export async function logInAsDemo(page: Page): Promise<void> {
   expect(login.status()).toBe(200);
   session = await page.context().cookies();
 }
+
+/** The demo account exists (registered now if no test did it before); nobody is logged in by this. */
+export async function ensureDemoAccount(page: Page): Promise<void> {
+  const registration = await page.request.post('/api/register', {
+    form: { email: DEMO.email, password: DEMO.password, password_repeat: DEMO.password },
+  });
+  expect([201, 409]).toContain(registration.status());
+  if (registration.status() === 201) await page.request.post('/api/logout');
+}
