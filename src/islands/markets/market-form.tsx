@@ -55,7 +55,9 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
     if (!checked.ok) {
       setShown(new Set(Object.keys(checked.fields)));
       const first = Object.keys(checked.fields)[0];
-      if (first) document.getElementById(id(first.split('.')[0] ?? first))?.focus();
+      // Refused nested values name their part ("image.alt", "first_date.date_start"); the form's fields are flat.
+      const field = first?.replace('image.', 'image_').replace(/^first_date.*/, 'first_start');
+      if (field) document.getElementById(id(field))?.focus();
       return false;
     }
     setBusy(true);
