@@ -1,12 +1,10 @@
-import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '../i18n.tsx';
-import { emailRequestSchema } from '../../lib/account.ts';
+import { useEffect, useState } from 'react';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { confirmEmail, sendConfirmationAgain } from '../../stores/account.ts';
-import { notify } from '../../stores/notices.ts';
-import { Field, FormFailure } from '../forms/field.tsx';
-import { SectionHeading } from '../forms/heading.tsx';
-import { messageOf, useForm, type Failure } from '../forms/use-form.ts';
+import { EmailRequestForm } from '../forms/email-request-form.tsx';
+import { FormFailure } from '../forms/field.tsx';
+import { messageOf, type Failure } from '../forms/use-form.ts';
+import { useTranslation } from '../i18n.tsx';
 
 /**
  * Confirms on opening. It runs in the browser, not on the server's GET, so a mail scanner that
@@ -45,33 +43,12 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
 /** A used or expired confirmation link: ask for a new mail. */
 function ConfirmationRequest() {
   const { t } = useTranslation();
-  const headingId = useId();
-  const form = useForm(emailRequestSchema, { email: '' });
-  const [sent, setSent] = useState(false);
-  const submit = form.onSubmit(async ({ email }) => {
-    await sendConfirmationAgain(email);
-    setSent(true);
-    notify(t('notice.confirmationSent'));
-  });
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy} aria-labelledby={headingId}>
-      <SectionHeading id={headingId}>{t('confirm.requestAgain')}</SectionHeading>
-      <Field
-        label={t('account.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        {...form.field('email')}
-      />
-      <FormFailure failure={form.failure} />
-      <p role="status" className="form-success">
-        {sent ? t('notice.confirmationSent') : ''}
-      </p>
-      <div className="form-actions">
-        <button type="submit" disabled={form.busy}>
-          {t('login.sendConfirmationAgain')}
-        </button>
-      </div>
-    </form>
+    <EmailRequestForm
+      heading={t('confirm.requestAgain')}
+      submitLabel={t('login.sendConfirmationAgain')}
+      sentMessage={t('notice.confirmationSent')}
+      send={sendConfirmationAgain}
+    />
   );
 }

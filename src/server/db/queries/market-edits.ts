@@ -1,6 +1,13 @@
 import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
 import type { Queryable } from '../database.ts';
-import { DATE_COLUMNS, MARKET_COLUMNS, type NewMarket, type NewMarketDate, toMarketRecord } from './markets.ts';
+import {
+  DATE_COLUMNS,
+  MARKET_COLUMNS,
+  marketFieldValues,
+  type NewMarket,
+  type NewMarketDate,
+  toMarketRecord,
+} from './markets.ts';
 
 /**
  * Reads and writes of the editing calls (save and delete of markets and dates). Each runs inside
@@ -44,6 +51,7 @@ export async function listMarketDates(tx: Queryable, marketId: string, ids?: rea
 }
 
 /** Writes every field of a changed market and raises its version. */
+/** Writes every field of a changed market and raises its version. */
 export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<void> {
   await tx.query(
     `UPDATE markets SET title = $2, description = $3, type = $4, schedule = $5, rule = $6::jsonb, rrule = $7,
@@ -51,28 +59,7 @@ export async function updateMarket(tx: Queryable, market: NewMarket, now: Date):
        date_end = $14, website = $15, phone = $16, email = $17, image = $18::jsonb, hidden = $19,
        version = version + 1, updated_at = $20
      WHERE id = $1`,
-    [
-      market.id,
-      market.title,
-      market.description,
-      market.type,
-      market.schedule,
-      market.rule && JSON.stringify(market.rule),
-      market.rrule,
-      market.location,
-      market.event_location,
-      market.floor,
-      market.floorplan,
-      market.status,
-      market.date_start,
-      market.date_end,
-      market.website,
-      market.phone,
-      market.email,
-      market.image && JSON.stringify(market.image),
-      market.hidden,
-      now,
-    ],
+    [market.id, ...marketFieldValues(market), now],
   );
 }
 

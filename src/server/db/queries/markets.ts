@@ -99,33 +99,36 @@ export function newMarketDate(
   };
 }
 
+/** The editable fields of a market in the order of the SQL below (title … hidden), JSON as text. */
+export function marketFieldValues(market: NewMarket): unknown[] {
+  return [
+    market.title,
+    market.description,
+    market.type,
+    market.schedule,
+    market.rule && JSON.stringify(market.rule),
+    market.rrule,
+    market.location,
+    market.event_location,
+    market.floor,
+    market.floorplan,
+    market.status,
+    market.date_start,
+    market.date_end,
+    market.website,
+    market.phone,
+    market.email,
+    market.image && JSON.stringify(market.image),
+    market.hidden,
+  ];
+}
+
 export async function insertMarket(db: Queryable, market: NewMarket): Promise<void> {
   await db.query(
     `INSERT INTO markets (id, gkz, title, description, type, schedule, rule, rrule, location, event_location, floor,
        floorplan, status, date_start, date_end, website, phone, email, image, hidden)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20)`,
-    [
-      market.id,
-      market.gkz,
-      market.title,
-      market.description,
-      market.type,
-      market.schedule,
-      market.rule && JSON.stringify(market.rule),
-      market.rrule,
-      market.location,
-      market.event_location,
-      market.floor,
-      market.floorplan,
-      market.status,
-      market.date_start,
-      market.date_end,
-      market.website,
-      market.phone,
-      market.email,
-      market.image && JSON.stringify(market.image),
-      market.hidden,
-    ],
+    [market.id, market.gkz, ...marketFieldValues(market)],
   );
 }
 
