@@ -1,4 +1,5 @@
 // @ts-check
+import process from 'node:process';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -6,6 +7,9 @@ import { defineConfig } from 'astro/config';
 // The server in src/server/main.ts owns the HTTP listener: it answers /api itself and hands
 // every other request to Astro's middleware handler (see docs/decisions/0002-one-server-process.md).
 export default defineConfig({
+  // Canonical and hreflang links, the sitemap and schema.org data need the public address.
+  site: process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 4321}`,
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],

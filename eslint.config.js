@@ -43,6 +43,27 @@ export default tseslint.config(
   },
   { files: ['**/*.astro'], ...tseslint.configs.disableTypeChecked },
   { files: ['*.js', '*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // The public pages' plain scripts (issue 5): served as they are, no build, no modules.
+    files: ['public/js/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'navigator',
+          'localStorage',
+          'history',
+          'URLSearchParams',
+          'FormData',
+          'fetch',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
   { files: ['src/islands/**', 'src/stores/**'], rules: noServerImports },
   {
     // The shared lib imports nobody in the app (style.md, point 2).

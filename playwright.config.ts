@@ -23,6 +23,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
+    // The portal's visitors are Austrian: their browsers ask for German (the home page follows it).
+    locale: 'de-AT',
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

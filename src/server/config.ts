@@ -22,6 +22,8 @@ const environmentSchema = z.object({
   /** Page title: the provider's abbreviation. */
   SITE_TITLE: z.string().min(1).max(40).default('Marktverzeichnis'),
   PROVIDER_NAME: z.string().min(1).max(120).default('Marktverzeichnis'),
+  /** The provider's postal address, for the imprint and the privacy policy. */
+  PROVIDER_ADDRESS: z.string().min(1).max(200).default('Musterplatz 1, 1010 Wien'),
   /** Mailbox for change requests of municipality master data. */
   CONTACT_EMAIL: email.default('kontakt@marktverzeichnis.example'),
   /** Mailbox named in the save-error message. */

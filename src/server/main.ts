@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
-import { DEMO_EMAIL, seedDemoData } from './demo/demo-data.ts';
-import { importBundledMasterDataIfEmpty } from './master-data/import.ts';
+import { prepareDatabase, type Prepared } from './db/prepare.ts';
+import { DEMO_EMAIL } from './demo/demo-data.ts';
+import { BuildError, buildSite } from './directory/build-site.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 
@@ -17,18 +16,21 @@ import { startServer } from './http/server.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  let built: Prepared | null = null;
   if (process.argv.includes('--build')) {
     await assertPortFree(config);
-    buildPages();
+    built = await buildSite(config);
   }
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const imported = await importBundledMasterDataIfEmpty(db);
+  // The build fills an empty database already; what it did is reported here all the same.
+  const prepared = await prepareDatabase(db, config, new Date());
+  const imported = built?.imported ?? prepared.imported;
+  const seeded = built?.seeded || prepared.seeded;
   if (imported)
     console.log(
       `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,
     );
-  const seeded = config.SEED_DEMO && (await seedDemoData(db, new Date()));
 
   const running = await startServer({ config, db, pages }).catch(async (error: unknown) => {
     await db.close();
@@ -57,16 +59,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-function buildPages(): void {
-  // The bin is not among astro's exports; its package.json is.
-  const astro = fileURLToPath(new URL('bin/astro.mjs', import.meta.resolve('astro/package.json')));
-  const result = spawnSync(process.execPath, [astro, 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new StartError('Building the pages failed (see above).');
-}
-
 /** Fails before a long build when the port is taken. */
 async function assertPortFree(config: Config): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -76,14 +68,12 @@ async function assertPortFree(config: Config): Promise<void> {
   });
 }
 
-class StartError extends Error {}
-
 function explain(error: unknown): string | null {
   if (
     error instanceof ConfigError ||
     error instanceof DatabaseStartError ||
     error instanceof PagesMissingError ||
-    error instanceof StartError
+    error instanceof BuildError
   ) {
     return error.message;
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { contentTitle } from './helpers/messages.ts';
 
 type Messages = Record<string, string>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages;
@@ -26,7 +27,7 @@ for (const [path, locale] of [
     const errors = collectConsoleErrors(page);
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages(locale)['page.home.title']!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentTitle(locale, 'home'));
     expect(errors).toEqual([]);
   });
 }
@@ -50,7 +51,7 @@ test('the language switcher keeps the page', async ({ page }) => {
     .getByRole('link', { name: 'Français' })
     .click();
   await expect(page).toHaveURL(/\/fr\/info\/?$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('fr')['page.info.title']!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentTitle('fr', 'info'));
 });
 
 test('the login page creates a visitor once, which survives a reload', async ({ page }) => {

@@ -18,6 +18,7 @@ import { isCrossSite } from './origin.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
+import { pageViewRoutes } from './routes/page-views.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 
 export interface ApiDependencies {
@@ -79,6 +80,7 @@ export function createApi({
   visitorRoutes(api, db);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
   marketRoutes(api, createMarketService({ db, clock }));
+  pageViewRoutes(api, db, clock);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError((error, c) => {

@@ -6,6 +6,7 @@ import sirv from 'sirv';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createApi, type ApiDependencies } from './api.ts';
+import { rootLocaleRedirect } from './locale-redirect.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -37,6 +38,13 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
       void api(req, res); // without pages, any other path is the API's JSON 404
       return;
     }
+    const languageHome = rootLocaleRedirect(req);
+    if (languageHome) {
+      res.writeHead(302, { Location: languageHome, Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    if (path === '/' || path.startsWith('/?')) res.setHeader('Vary', 'Cookie, Accept-Language');
     const token = parseCookie(req.headers.cookie ?? '', SESSION_COOKIE)[SESSION_COOKIE];
     let user: ReturnType<typeof findSessionUser> | undefined;
     assets(

@@ -11,3 +11,11 @@ export function messages(locale: string): Text {
     return text;
   };
 }
+
+/** The title of a Markdown page (src/content/pages/<locale>/<id>.md), as its heading shows it. */
+export function contentTitle(locale: string, id: string): string {
+  const source = readFileSync(`src/content/pages/${locale}/${id}.md`, 'utf8');
+  const title = /^title:\s*(.+)$/m.exec(source)?.[1]?.trim();
+  if (!title) throw new Error(`No title in src/content/pages/${locale}/${id}.md`);
+  return title.replace(/^(["'])(.*)\1$/, '$2');
+}

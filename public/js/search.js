@@ -1,0 +1,92 @@
+// The directory search (issue 5): Pagefind's index, written by `npm run build`, read in the browser.
+(function () {
+  'use strict';
+  var form = document.querySelector('.search-form');
+  if (!form) return;
+  var status = document.querySelector('.search-status');
+  var list = document.querySelector('.search-results');
+  var messages = JSON.parse(form.getAttribute('data-messages'));
+  var pagefind = null;
+  var latest = 0;
+
+  function load() {
+    if (!pagefind) {
+      pagefind = import('/pagefind/pagefind.js').then(function (module) {
+        return module.init().then(function () {
+          return module;
+        });
+      });
+    }
+    return pagefind;
+  }
+
+  function showResults(results) {
+    list.replaceChildren();
+    results.forEach(function (result) {
+      var item = document.createElement('li');
+      var heading = document.createElement('h2');
+      var link = document.createElement('a');
+      link.href = result.url;
+      link.textContent = result.meta.title;
+      heading.appendChild(link);
+      var place = document.createElement('p');
+      place.textContent = result.meta.type + ' · ' + result.meta.place;
+      item.append(heading, place);
+      list.appendChild(item);
+    });
+  }
+
+  function search(fields) {
+    var run = ++latest;
+    var filters = {};
+    if (fields.type) filters.type = fields.type;
+    if (fields.state) filters.state = fields.state;
+    if (!fields.q && !fields.type && !fields.state) {
+      status.textContent = '';
+      list.replaceChildren();
+      return;
+    }
+    status.textContent = messages.searching;
+    load()
+      .then(function (module) {
+        return module.search(fields.q || null, { filters: filters });
+      })
+      .then(function (found) {
+        return Promise.all(
+          found.results.slice(0, 50).map(function (result) {
+            return result.data();
+          }),
+        ).then(function (results) {
+          if (run !== latest) return;
+          var count = found.results.length;
+          status.textContent =
+            count === 0 ? messages.none : count === 1 ? messages.one : messages.other.replace('{{count}}', count);
+          showResults(results);
+        });
+      })
+      .catch(function () {
+        if (run === latest) status.textContent = messages.failed;
+      });
+  }
+
+  function fieldsOf(params) {
+    return { q: (params.get('q') || '').trim(), type: params.get('type') || '', state: params.get('state') || '' };
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var params = new URLSearchParams(new FormData(form));
+    history.pushState(null, '', '?' + params.toString());
+    search(fieldsOf(params));
+  });
+
+  function fromAddress() {
+    var fields = fieldsOf(new URLSearchParams(location.search));
+    form.elements.q.value = fields.q;
+    form.elements.type.value = fields.type;
+    form.elements.state.value = fields.state;
+    search(fields);
+  }
+  window.addEventListener('popstate', fromAddress);
+  fromAddress();
+})();

@@ -1,0 +1,130 @@
+// The public pages' only script: plain, no framework, no third party (issue 5).
+// Nothing is written to the device until the visitor chooses something here.
+(function () {
+  'use strict';
+  var KEYWORD = 'marktverzeichnis';
+  var FONT_KEY = KEYWORD + '.fontSize';
+  var CONSENT_KEY = KEYWORD + '.consent';
+  var FONT_STEPS = [90, 100, 115, 130, 150, 175];
+  var MAX_PRELOADS = 4;
+
+  function read(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+  function write(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+  }
+
+  // Font size first, before the page is painted.
+  function applyFontSize(percent) {
+    document.documentElement.style.fontSize = percent === 100 ? '' : percent + '%';
+  }
+  var fontSize = Number(read(FONT_KEY)) || 100;
+  if (FONT_STEPS.indexOf(fontSize) < 0) fontSize = 100;
+  applyFontSize(fontSize);
+
+  function loadAnalytics() {
+    if (document.getElementById('analytics')) return;
+    var script = document.createElement('script');
+    script.id = 'analytics';
+    script.src = '/js/analytics.js';
+    script.defer = true;
+    document.head.appendChild(script);
+  }
+  if (read(CONSENT_KEY) === 'granted') loadAnalytics();
+
+  function setUp() {
+    var control = document.querySelector('.font-size');
+    if (control) {
+      control.hidden = false;
+      control.addEventListener('click', function (event) {
+        var button = event.target.closest('[data-font-size]');
+        if (!button) return;
+        var index = FONT_STEPS.indexOf(fontSize);
+        var action = button.getAttribute('data-font-size');
+        if (action === 'smaller') fontSize = FONT_STEPS[Math.max(0, index - 1)];
+        else if (action === 'larger') fontSize = FONT_STEPS[Math.min(FONT_STEPS.length - 1, index + 1)];
+        else fontSize = 100;
+        applyFontSize(fontSize);
+        write(FONT_KEY, String(fontSize));
+      });
+    }
+
+    var notice = document.getElementById('consent');
+    var settings = document.querySelector('[data-consent-settings]');
+    if (notice) {
+      if (read(CONSENT_KEY) === null) notice.hidden = false;
+      notice.addEventListener('click', function (event) {
+        var button = event.target.closest('[data-consent]');
+        if (!button) return;
+        var choice = button.getAttribute('data-consent');
+        write(CONSENT_KEY, choice);
+        notice.hidden = true;
+        if (choice === 'granted') loadAnalytics();
+        // Refusing later stops counting from the next page on (the script is not loaded again).
+      });
+      if (settings) {
+        settings.hidden = false;
+        settings.addEventListener('click', function () {
+          notice.hidden = false;
+          notice.querySelector('button').focus();
+        });
+      }
+    }
+
+    // The language the visitor picks is kept for the home page (seed section 4: cookie i18n_redirected).
+    document.addEventListener('click', function (event) {
+      var link = event.target.closest && event.target.closest('.language-switcher a[hreflang]');
+      if (!link) return;
+      document.cookie = 'i18n_redirected=' + link.getAttribute('hreflang') + '; path=/; max-age=31536000; samesite=lax';
+    });
+
+    setUpPreloads();
+  }
+
+  // Pages the pointer or focus rests on are fetched ahead, at most four at a time, never on a
+  // slow or data-saving connection (seed section 9).
+  function setUpPreloads() {
+    var connection = navigator.connection;
+    if (connection && (connection.saveData || /(^|-)2g$/.test(connection.effectiveType || ''))) return;
+    var done = {};
+    var queue = [];
+    var running = 0;
+    done[location.pathname] = true;
+    function next() {
+      while (running < MAX_PRELOADS && queue.length > 0) {
+        var link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.href = queue.shift();
+        running += 1;
+        link.onload = link.onerror = function () {
+          running -= 1;
+          next();
+        };
+        document.head.appendChild(link);
+      }
+    }
+    function consider(event) {
+      var anchor = event.target.closest && event.target.closest('a[href]');
+      if (!anchor || anchor.origin !== location.origin || anchor.hasAttribute('download')) return;
+      var path = anchor.pathname;
+      if (done[path] || /^\/api\//.test(path)) return;
+      done[path] = true;
+      queue.push(path);
+      next();
+    }
+    document.addEventListener('pointerover', consider);
+    document.addEventListener('focusin', consider);
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUp);
+  else setUp();
+})();

@@ -1,0 +1,206 @@
+import type { MarketDateRecord, MarketRecord } from '../market.ts';
+import { uniqueSlugs } from './slug.ts';
+
+/** The public market directory as the static build renders it: states → districts → municipalities → markets. */
+export interface Directory {
+  /** When the data was read (ISO time); the pages say how current they are. */
+  readAt: string;
+  /** The two years whose dates the pages list: this year and next. */
+  years: [number, number];
+  /** All nine states, also those without markets (the overview names them all). */
+  allStates: { code: number; name: string }[];
+  /** Only places that have markets. */
+  states: DirectoryState[];
+}
+
+export interface DirectoryState {
+  code: number;
+  name: string;
+  path: string;
+  districts: DirectoryDistrict[];
+}
+
+export interface DirectoryDistrict {
+  code: string;
+  name: string;
+  path: string;
+  municipalities: DirectoryMunicipality[];
+}
+
+export interface DirectoryMunicipality {
+  gkz: string;
+  name: string;
+  postcode: string;
+  path: string;
+  markets: DirectoryMarket[];
+}
+
+export type DirectoryDate = Pick<
+  MarketDateRecord,
+  'id' | 'date_start' | 'date_end' | 'time_from' | 'time_to' | 'status' | 'type' | 'note'
+>;
+
+export type DirectoryMarket = Pick<
+  MarketRecord,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'type'
+  | 'rule'
+  | 'location'
+  | 'event_location'
+  | 'floor'
+  | 'website'
+  | 'phone'
+  | 'email'
+  | 'image'
+  | 'updated_at'
+> & { path: string; dates: DirectoryDate[] };
+
+/** What the database gives: master data of the places with markets, and the public markets and dates. */
+export interface DirectorySource {
+  readAt: Date;
+  /** This year (Vienna time); the directory covers it and the next. */
+  year: number;
+  states: { code: number; name: string }[];
+  districts: { code: string; name: string; state_code: number }[];
+  municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
+  markets: MarketRecord[];
+  dates: MarketDateRecord[];
+}
+
+/** Path of the directory's overview, without a language prefix. */
+export const DIRECTORY_PATH = '/verzeichnis';
+
+/**
+ * The tree of places that have markets, sorted by name, with a stable path for every page.
+ * Dates outside this year and next, and markets left without any, are not part of it.
+ */
+export function buildDirectory(source: DirectorySource): Directory {
+  const { year } = source;
+  const first = `${year}-01-01`;
+  const last = `${year + 1}-12-31`;
+  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');
+  const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
+
+  const datesByMarket = groupBy(
+    source.dates.filter((d) => d.date_end >= first && d.date_start <= last),
+    (d) => d.wko_market_id,
+  );
+  const marketsByGkz = groupBy(
+    source.markets.filter((m) => datesByMarket.has(m.id)),
+    (m) => m.gkz,
+  );
+  const municipalitiesByDistrict = groupBy(
+    source.municipalities.filter((m) => marketsByGkz.has(m.gkz)),
+    (m) => m.district_code,
+  );
+  const districtsByState = groupBy(
+    source.districts.filter((d) => municipalitiesByDistrict.has(d.code)),
+    (d) => d.state_code,
+  );
+
+  const states = [...source.states].sort(byName).flatMap((state): DirectoryState[] => {
+    const districts = [...(districtsByState.get(state.code) ?? [])].sort(byName);
+    if (districts.length === 0) return [];
+    const statePath = `${DIRECTORY_PATH}/${uniqueSlugs(
+      [state],
+      (s) => s.name,
+      (s) => String(s.code),
+    ).get(state)}`;
+    const districtSlugs = uniqueSlugs(
+      districts,
+      (d) => d.name,
+      (d) => d.code,
+    );
+    return [
+      {
+        code: state.code,
+        name: state.name,
+        path: statePath,
+        districts: districts.map((district) => {
+          const districtPath = `${statePath}/${districtSlugs.get(district)}`;
+          const municipalities = [...(municipalitiesByDistrict.get(district.code) ?? [])].sort(byName);
+          const municipalitySlugs = uniqueSlugs(
+            municipalities,
+            (m) => m.name,
+            (m) => m.gkz,
+          );
+          return {
+            code: district.code,
+            name: district.name,
+            path: districtPath,
+            municipalities: municipalities.map((municipality) => {
+              const municipalityPath = `${districtPath}/${municipalitySlugs.get(municipality)}`;
+              const markets = [...(marketsByGkz.get(municipality.gkz) ?? [])].sort((a, b) =>
+                a.title.localeCompare(b.title, 'de'),
+              );
+              const marketSlugs = uniqueSlugs(
+                markets,
+                (m) => m.title,
+                (m) => m.id.slice(0, 8),
+              );
+              return {
+                gkz: municipality.gkz,
+                name: municipality.name,
+                postcode: municipality.postcode,
+                path: municipalityPath,
+                markets: markets.map((market) => ({
+                  id: market.id,
+                  title: market.title,
+                  description: market.description,
+                  type: market.type,
+                  rule: market.rule,
+                  location: market.location,
+                  event_location: market.event_location,
+                  floor: market.floor,
+                  website: market.website,
+                  phone: market.phone,
+                  email: market.email,
+                  image: market.image,
+                  updated_at: market.updated_at,
+                  path: `${municipalityPath}/${marketSlugs.get(market)}`,
+                  dates: [...(datesByMarket.get(market.id) ?? [])].sort(byStart).map((d) => ({
+                    id: d.id,
+                    date_start: d.date_start,
+                    date_end: d.date_end,
+                    time_from: d.time_from,
+                    time_to: d.time_to,
+                    status: d.status,
+                    type: d.type,
+                    note: d.note,
+                  })),
+                })),
+              };
+            }),
+          };
+        }),
+      },
+    ];
+  });
+
+  return {
+    readAt: source.readAt.toISOString(),
+    years: [year, year + 1],
+    allStates: [...source.states].sort(byName),
+    states,
+  };
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** Every market of the directory with the places it belongs to, for pages that list markets. */
+export function* marketsOf(directory: Directory) {
+  for (const state of directory.states)
+    for (const district of state.districts)
+      for (const municipality of district.municipalities)
+        for (const market of municipality.markets) yield { state, district, municipality, market };
+}

@@ -1,0 +1,33 @@
+import type { Locale } from '../languages.ts';
+import type { DirectoryDate } from './directory.ts';
+
+const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR' };
+
+/** Formats calendar days ("2026-11-28") in a language, e.g. "Samstag, 28. November". */
+export function dayFormatter(locale: Locale, options: Intl.DateTimeFormatOptions = {}) {
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+    ...options,
+  });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A date's span in words, with its hours when it has them: "Freitag, 3. Juli – Sonntag, 5. Juli, 09:00–18:00". */
+export function dateSpanInWords(date: DirectoryDate, formatDay: (day: string) => string): string {
+  const days =
+    date.date_end === date.date_start
+      ? formatDay(date.date_start)
+      : `${formatDay(date.date_start)} – ${formatDay(date.date_end)}`;
+  return date.time_from && date.time_to ? `${days}, ${date.time_from}–${date.time_to}` : days;
+}
+
+/** The UTC offset of Vienna on a day ("+01:00" in winter, "+02:00" in summer), for schema.org times. */
+export function viennaOffset(day: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Vienna', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name?.replace('GMT', '') || '+01:00';
+}

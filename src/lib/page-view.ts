@@ -1,0 +1,12 @@
+import * as z from 'zod/mini';
+import { LOCALES } from './languages.ts';
+
+/**
+ * What /js/analytics.js reports: a page path of the site and its language. Paths are plain
+ * (no query, no hash), so nothing typed into a form can end up in the statistics.
+ */
+export const pageViewSchema = z.object({
+  path: z.string().check(z.maxLength(300), z.regex(/^\/[\w\-./~%]*$/)),
+  language: z.enum(LOCALES),
+});
+export type PageView = z.infer<typeof pageViewSchema>;

@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { directoryPaths } from '../components/directory/directory-pages.ts';
+import { DIRECTORY_PATH } from '../lib/directory/directory.ts';
+import { LOCALES, localizedPath } from '../lib/languages.ts';
+import { STATIC_PAGE_IDS } from '../lib/static-pages.ts';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** Every public page in its three languages, each naming the others (hreflang), as search engines expect. */
+export const GET: APIRoute = ({ site }) => {
+  const paths = [
+    '/',
+    '/info',
+    ...STATIC_PAGE_IDS.map((id) => `/seite/${id}`),
+    `${DIRECTORY_PATH}/suche`,
+    ...directoryPaths().map(({ params }) => (params.path ? `${DIRECTORY_PATH}/${params.path}` : DIRECTORY_PATH)),
+  ];
+  const url = (path: string) => escapeXml(new URL(path, site).href);
+  const entries = paths.flatMap((path) => {
+    const alternates = LOCALES.map(
+      (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(localizedPath(path, locale))}"/>`,
+    ).join('');
+    return LOCALES.map((locale) => `<url><loc>${url(localizedPath(path, locale))}</loc>${alternates}</url>`);
+  });
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`,
+    { headers: { 'Content-Type': 'application/xml; charset=utf-8' } },
+  );
+};

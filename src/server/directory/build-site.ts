@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Directory } from '../../lib/directory/directory.ts';
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { prepareDatabase, type Prepared } from '../db/prepare.ts';
+import { readDirectory } from './read-directory.ts';
+import { writeSearchIndex } from './search-index.ts';
+
+/** Where the build goes; the server serves it from there (http/pages.ts). */
+export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+/** Astro's pages read the directory snapshot from this file (src/components/directory/load.ts). */
+export const DIRECTORY_FILE_VARIABLE = 'DIRECTORY_FILE';
+
+export class BuildError extends Error {
+  override name = 'BuildError';
+}
+
+export interface BuildReport extends Prepared {
+  markets: number;
+  seconds: { read: number; pages: number; search: number };
+}
+
+/**
+ * `npm run build`: reads the public directory from the database (filling an empty one first, as
+ * the server does), renders every page in three languages, then writes the search index.
+ * The embedded database must not be held by a running portal meanwhile.
+ */
+export async function buildSite(config: Config, now = new Date(), outDir = DIST_DIR): Promise<BuildReport> {
+  const started = performance.now();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let prepared: Prepared;
+  let directory: Directory;
+  try {
+    prepared = await prepareDatabase(db, config, now);
+    directory = await readDirectory(db, now);
+  } finally {
+    await db.close();
+  }
+  const read = performance.now();
+
+  const folder = mkdtempSync(path.join(tmpdir(), 'directory-'));
+  try {
+    const file = path.join(folder, 'directory.json');
+    writeFileSync(file, JSON.stringify(directory));
+    // astro.config.mjs takes the output folder from ASTRO_OUT_DIR (benchmarks build elsewhere).
+    runAstroBuild({ [DIRECTORY_FILE_VARIABLE]: file, ASTRO_OUT_DIR: outDir });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const pages = performance.now();
+
+  await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
+  const done = performance.now();
+
+  let markets = 0;
+  for (const state of directory.states)
+    for (const district of state.districts)
+      for (const municipality of district.municipalities) markets += municipality.markets.length;
+  return {
+    ...prepared,
+    markets,
+    seconds: { read: (read - started) / 1000, pages: (pages - read) / 1000, search: (done - pages) / 1000 },
+  };
+}
+
+function runAstroBuild(environment: Record<string, string>): void {
+  // The bin is not among astro's exports; its package.json is.
+  const astro = fileURLToPath(new URL('bin/astro.mjs', import.meta.resolve('astro/package.json')));
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...environment, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new BuildError('Building the pages failed (see above).');
+}

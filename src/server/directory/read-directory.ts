@@ -1,0 +1,26 @@
+import { buildDirectory, type Directory } from '../../lib/directory/directory.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import { DIRECTORY_START } from '../../lib/market.ts';
+import type { Database } from '../db/database.ts';
+import { listVisibleMarketDates, listVisibleMarkets } from '../db/queries/markets.ts';
+
+/**
+ * The public directory as of `now`: the same markets and dates the content service gives
+ * everyone (api.md), in one transaction so the pages agree with each other.
+ */
+export async function readDirectory(db: Database, now: Date): Promise<Directory> {
+  return db.transaction(async (tx) => {
+    const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
+    const dates = await listVisibleMarketDates(tx, DIRECTORY_START, null);
+    const states = await tx.query<{ code: number; name: string }>('SELECT code, name FROM states');
+    const districts = await tx.query<{ code: string; name: string; state_code: number }>(
+      'SELECT code, name, state_code FROM districts',
+    );
+    const municipalities = await tx.query<{ gkz: string; name: string; postcode: string; district_code: string }>(
+      `SELECT gkz, name, postcode, district_code FROM municipalities
+        WHERE gkz IN (SELECT DISTINCT gkz FROM markets)`,
+    );
+    const year = Number(viennaDay(now).slice(0, 4));
+    return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
+  });
+}

@@ -1,0 +1,47 @@
+import { rmSync } from 'node:fs';
+import * as pagefind from 'pagefind';
+import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
+import { districtNameOf } from '../../lib/directory/names.ts';
+import { translator } from '../../lib/i18n.ts';
+import { LOCALES, localizedPath } from '../../lib/languages.ts';
+
+/**
+ * The directory search (Pagefind) works in the browser alone: one index per language with a
+ * record per market page, filterable by market type and state (codes, so the filters do not
+ * depend on the language).
+ */
+export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
+  const { index, errors } = await pagefind.createIndex({});
+  try {
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      for (const { state, district, municipality, market } of marketsOf(directory)) {
+        const stateName = t(`state.${state.code}` as Parameters<typeof t>[0]);
+        const place = `${municipality.postcode} ${municipality.name}`;
+        const added = await index.addCustomRecord({
+          url: localizedPath(market.path, locale),
+          language: locale,
+          content: [
+            market.title,
+            t(`market.type.${market.type}`),
+            market.description,
+            market.event_location,
+            market.location,
+            place,
+            districtNameOf(district.name),
+            stateName,
+          ].join('\n'),
+          meta: { title: market.title, place: `${place} · ${stateName}`, type: t(`market.type.${market.type}`) },
+          filters: { type: [market.type], state: [String(state.code)] },
+        });
+        if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+      }
+    }
+    rmSync(outputPath, { recursive: true, force: true });
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  } finally {
+    await pagefind.close();
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { rootLocaleRedirect } from './locale-redirect.ts';
+
+const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers });
+
+describe('rootLocaleRedirect', () => {
+  it('follows the stored language cookie first', () => {
+    expect(rootLocaleRedirect(request('/', { cookie: 'i18n_redirected=fr', 'accept-language': 'en' }))).toBe('/fr/');
+    expect(rootLocaleRedirect(request('/', { cookie: 'i18n_redirected=de', 'accept-language': 'en' }))).toBeNull();
+  });
+
+  it('else the browser languages, by weight', () => {
+    expect(rootLocaleRedirect(request('/', { 'accept-language': 'it, en;q=0.8, fr;q=0.9' }))).toBe('/fr/');
+    expect(rootLocaleRedirect(request('/?x=1', { 'accept-language': 'en-GB' }))).toBe('/en/?x=1');
+    expect(rootLocaleRedirect(request('/', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' }))).toBeNull();
+  });
+
+  it('ignores an unknown cookie value and falls back to German', () => {
+    expect(rootLocaleRedirect(request('/', { cookie: 'i18n_redirected=xx', 'accept-language': 'en' }))).toBe('/en/');
+    expect(rootLocaleRedirect(request('/', { 'accept-language': 'it' }))).toBeNull();
+  });
+
+  it('applies only at the root path and only to reads', () => {
+    expect(rootLocaleRedirect(request('/info', { 'accept-language': 'en' }))).toBeNull();
+    expect(rootLocaleRedirect(request('/en/', { cookie: 'i18n_redirected=fr' }))).toBeNull();
+    expect(rootLocaleRedirect(request('/', { 'accept-language': 'en' }, 'POST'))).toBeNull();
+  });
+});

@@ -1,0 +1,195 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { messages } from './helpers/messages.ts';
+
+const de = messages('de');
+const MARKET = '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg/bauernmarkt-am-hauptplatz/';
+
+/** Requests of the analytics script and its counting call. */
+function watchAnalytics(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/js/analytics.js' || path === '/api/page_view') seen.push(path);
+  });
+  return seen;
+}
+
+async function deviceStorage(page: Page) {
+  return page.evaluate(() => ({ local: Object.keys(localStorage), cookies: document.cookie }));
+}
+
+test('before consent nothing is stored and nothing counted; a refusal keeps it so', async ({ page }) => {
+  const analytics = watchAnalytics(page);
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: de('consent.label') });
+  await expect(notice).toBeVisible();
+  expect(await deviceStorage(page)).toEqual({ local: [], cookies: '' });
+
+  await notice.getByRole('button', { name: de('consent.refuse') }).click();
+  await expect(notice).toBeHidden();
+  await page.goto('/info');
+  await expect(page.getByRole('region', { name: de('consent.label') })).toBeHidden();
+  await page.goto(MARKET);
+  expect(analytics).toEqual([]);
+  expect(await deviceStorage(page)).toEqual({ local: ['marktverzeichnis.consent'], cookies: '' });
+});
+
+test('after consent each page view is counted on the portal itself', async ({ page }) => {
+  const analytics = watchAnalytics(page);
+  await page.goto('/verzeichnis');
+  const counted = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/page_view') && (request.postDataJSON() as { path: string }).path === '/verzeichnis',
+  );
+  await page.getByRole('button', { name: de('consent.accept') }).click();
+  const view = await counted;
+  expect(view.postDataJSON()).toEqual({ path: '/verzeichnis', language: 'de' });
+  expect((await view.response())?.status()).toBe(204);
+
+  const next = page.waitForRequest((request) => request.url().endsWith('/api/page_view'));
+  await page.goto('/en/info');
+  expect((await next).postDataJSON()).toEqual({ path: '/en/info', language: 'en' });
+  expect(analytics.filter((path) => path === '/api/page_view')).toHaveLength(2);
+
+  // The choice can be changed in the footer: after a refusal the next page is not counted.
+  await page.getByRole('button', { name: messages('en')('consent.settings') }).click();
+  await page.getByRole('button', { name: messages('en')('consent.refuse') }).click();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(analytics.filter((path) => path === '/api/page_view')).toHaveLength(2);
+});
+
+test('the font size follows the visitor across pages and reloads, by keyboard too', async ({ page }) => {
+  await page.goto('/info');
+  const larger = page.getByRole('button', { name: de('fontSize.larger') });
+  await larger.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+  await expect.poll(rootSize).toBe('20.8px'); // 130 % of 16 px
+  await page.goto(MARKET);
+  expect(await rootSize()).toBe('20.8px');
+  await page.reload();
+  expect(await rootSize()).toBe('20.8px');
+  await page.getByRole('button', { name: de('fontSize.reset') }).click();
+  expect(await rootSize()).toBe('16px');
+});
+
+test('the home page follows the language cookie, else the browser languages; other pages their prefix', async ({
+  browser,
+}) => {
+  const english = await browser.newContext({ locale: 'en-GB' });
+  const page = await english.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/en\/$/);
+  await page.goto('/info');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  // Choosing French in the switcher keeps the page and is remembered for the home page.
+  await page
+    .getByRole('navigation', { name: de('nav.language') })
+    .getByRole('link', { name: 'Français' })
+    .click();
+  await expect(page).toHaveURL(/\/fr\/info\/?$/);
+  const cookie = (await english.cookies()).find((c) => c.name === 'i18n_redirected');
+  expect(cookie?.value).toBe('fr');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/fr\/$/);
+
+  await page
+    .getByRole('navigation', { name: messages('fr')('nav.language') })
+    .getByRole('link', { name: 'Deutsch' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await english.close();
+});
+
+test('the directory leads from the states to a market, with cancelled dates marked', async ({ page }) => {
+  await page.goto('/verzeichnis');
+  await page.getByRole('link', { name: de('state.6') }).click();
+  await page.getByRole('link', { name: 'Hartberg-Fürstenfeld' }).click();
+  await page.getByRole('link', { name: 'Hartberg', exact: true }).click();
+  await page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bauernmarkt am Hauptplatz');
+  await expect(page.locator('.date-cancelled').first()).toContainText(de('marketDate.status.cancelled'));
+
+  const events = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    '@graph': { '@type': string; eventStatus: string }[];
+  };
+  expect(events['@graph'].length).toBeGreaterThan(0);
+  expect(events['@graph'].every((event) => event['@type'] === 'Event')).toBe(true);
+  expect(events['@graph'].map((event) => event.eventStatus)).toContain('https://schema.org/EventCancelled');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${MARKET}$`));
+  await expect(page.locator('link[hreflang="fr"]')).toHaveAttribute('href', new RegExp(`/fr${MARKET}$`));
+});
+
+test('the directory search finds demo markets, with filters, in the browser alone', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/verzeichnis/suche');
+  await page.getByLabel(de('search.term')).fill('Bauernmarkt');
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page.getByRole('status')).toHaveText(/1|gefunden/);
+  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
+  await expect(page).toHaveURL(/\?q=Bauernmarkt/);
+
+  await page.getByLabel(de('search.term')).fill('');
+  await page.getByLabel(de('search.type')).selectOption('kirtag');
+  await page.getByLabel(de('search.state')).selectOption({ label: de('state.6') });
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page.getByRole('link', { name: 'Kirtag zu Maria Himmelfahrt' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeHidden();
+
+  await page.getByLabel(de('search.state')).selectOption({ label: de('state.9') });
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page.getByRole('status')).toHaveText(de('search.noResults'));
+  expect(errors).toEqual([]);
+});
+
+const PAGE_KINDS = [
+  '/',
+  '/info',
+  '/seite/impressum',
+  '/seite/datenschutz',
+  '/seite/barrierefreiheit',
+  '/seite/nutzungsbedingungen',
+  '/verzeichnis',
+  '/verzeichnis/steiermark',
+  '/verzeichnis/steiermark/hartberg-fuerstenfeld',
+  '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg',
+  MARKET,
+  '/verzeichnis/suche',
+  '/no/such/page',
+];
+
+for (const prefix of ['', '/en', '/fr']) {
+  test(`no axe violation on any public page kind${prefix ? ` in ${prefix}` : ' in German'}`, async ({ page }) => {
+    for (const path of PAGE_KINDS) {
+      await page.goto(`${prefix}${path}`);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
+
+test('keyboard alone reaches every control of a public page', async ({ page }) => {
+  for (const path of ['/', MARKET, '/verzeichnis/suche']) {
+    await page.goto(path);
+    const controls = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button, input, select')]
+        .filter((element) => element.checkVisibility())
+        .map((element, index) => (element.dataset['probe'] = String(index))),
+    );
+    const reached = new Set<string>();
+    for (let step = 0; step < controls.length + 5; step += 1) {
+      await page.keyboard.press('Tab');
+      const probe = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['probe']);
+      if (probe) reached.add(probe);
+    }
+    expect([...reached].sort(), path).toEqual([...controls].sort());
+  }
+});
