@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEMO_EMAIL } from '../src/server/demo/demo-data.ts';
+import { startPortal } from './portal-process.ts';
 
 /**
  * `npx node scripts/page-weight.ts` (after `npm run build`): starts the real server on a fresh database, opens every
@@ -98,42 +97,6 @@ async function weigh(html: string, pageUrl: URL) {
   return weight;
 }
 
-/** The server from `npm run serve` on a free port and a throwaway database with the demo municipality. */
-function startServer(dataDir: string) {
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onOutput = (chunk: Buffer) => {
-      log += chunk.toString();
-      const found = /portal at (http:\/\/\S+)/.exec(log)?.[1];
-      if (found) resolve(found);
-    };
-    server.stdout.on('data', onOutput);
-    server.stderr.on('data', onOutput);
-    server.once('exit', () => reject(new Error(`The server stopped before it was ready:\n${log}`)));
-    setTimeout(() => reject(new Error(`The server was not ready after two minutes:\n${log}`)), 120_000).unref();
-  });
-  const stop = async () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  };
-  return { url, stop };
-}
-
 async function logIn(base: string): Promise<string> {
   const form = new URLSearchParams({ email: DEMO_EMAIL, password: PASSWORD, password_repeat: PASSWORD });
   const response = await fetch(`${base}/api/register`, { method: 'POST', body: form });
@@ -147,7 +110,7 @@ const row = (page: string, ...figures: (string | number)[]) =>
   page.padEnd(32) + figures.map((figure) => String(figure).padStart(9)).join('');
 
 const dataDir = await mkdtemp(join(tmpdir(), 'page-weight-'));
-const server = startServer(dataDir);
+const server = startPortal(dataDir);
 try {
   const base = await server.url;
   const session = await logIn(base);

@@ -27,12 +27,19 @@
   function applyFontSize(percent) {
     document.documentElement.style.fontSize = percent === 100 ? '' : percent + '%';
   }
+  // Classes set before the first paint show the controls and a pending notice in place,
+  // so nothing moves once the page is there (no layout shift).
+  var root = document.documentElement;
+  root.classList.add('js');
+  if (read(CONSENT_KEY) === null) root.classList.add('consent-pending');
+
   var fontSize = Number(read(FONT_KEY)) || 100;
   if (FONT_STEPS.indexOf(fontSize) < 0) fontSize = 100;
   applyFontSize(fontSize);
 
   function loadAnalytics() {
-    if (document.getElementById('analytics')) return;
+    // Only public pages are counted (the layout marks them): editing and error pages never.
+    if (!root.hasAttribute('data-analytics') || document.getElementById('analytics')) return;
     var script = document.createElement('script');
     script.id = 'analytics';
     script.src = '/js/analytics.js';
@@ -60,6 +67,7 @@
 
     var notice = document.getElementById('consent');
     var settings = document.querySelector('[data-consent-settings]');
+    var reopened = false;
     if (notice) {
       if (read(CONSENT_KEY) === null) notice.hidden = false;
       notice.addEventListener('click', function (event) {
@@ -68,13 +76,20 @@
         var choice = button.getAttribute('data-consent');
         write(CONSENT_KEY, choice);
         notice.hidden = true;
+        root.classList.remove('consent-pending');
+        // Focus goes on where the page continues, not back to the top of the document.
+        if (reopened) settings.focus();
+        else document.getElementById('main').focus({ preventScroll: true });
+        reopened = false;
         if (choice === 'granted') loadAnalytics();
         // Refusing later stops counting from the next page on (the script is not loaded again).
       });
       if (settings) {
         settings.hidden = false;
         settings.addEventListener('click', function () {
+          reopened = true;
           notice.hidden = false;
+          root.classList.add('consent-pending');
           notice.querySelector('button').focus();
         });
       }

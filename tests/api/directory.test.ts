@@ -75,6 +75,8 @@ describe('POST /api/page_view', () => {
       { path: '/suche?q=name', language: 'de' },
       { path: 'https://elsewhere.example/', language: 'de' },
       { path: '/info', language: 'tr' },
+      { path: '/anmelden/a-one-time-token', language: 'de' },
+      { path: '/en/maerkte', language: 'en' },
       { path: `/${'x'.repeat(400)}`, language: 'de' },
       {},
     ]) {

@@ -20,6 +20,12 @@ describe('rootLocaleRedirect', () => {
     expect(rootLocaleRedirect(request('/', { 'accept-language': 'it' }))).toBeNull();
   });
 
+  it('never throws on request lines that are no valid URL', () => {
+    for (const url of ['http://x:99999/', '//[', 'http://%zz/', '/?%zz']) {
+      expect(() => rootLocaleRedirect(request(url, { 'accept-language': 'en' }))).not.toThrow();
+    }
+  });
+
   it('applies only at the root path and only to reads', () => {
     expect(rootLocaleRedirect(request('/info', { 'accept-language': 'en' }))).toBeNull();
     expect(rootLocaleRedirect(request('/en/', { cookie: 'i18n_redirected=fr' }))).toBeNull();

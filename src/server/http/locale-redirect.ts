@@ -12,11 +12,12 @@ export const LOCALE_COOKIE = 'i18n_redirected';
  */
 export function rootLocaleRedirect(req: Pick<IncomingMessage, 'url' | 'method' | 'headers'>): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  const url = new URL(req.url ?? '/', 'http://portal');
-  if (url.pathname !== '/') return null;
+  // Plain string work: a request line Node accepts may still be no valid URL (never throw here).
+  const [pathname, query] = (req.url ?? '/').split(/\?(.*)/s);
+  if (pathname !== '/') return null;
   const stored = parseCookie(req.headers.cookie ?? '', LOCALE_COOKIE)[LOCALE_COOKIE];
   const locale: Locale = isLocale(stored)
     ? stored
     : (negotiateLocale(req.headers['accept-language']) ?? DEFAULT_LOCALE);
-  return locale === DEFAULT_LOCALE ? null : `${localizedPath('/', locale)}${url.search}`;
+  return locale === DEFAULT_LOCALE ? null : `${localizedPath('/', locale)}${query ? `?${query}` : ''}`;
 }

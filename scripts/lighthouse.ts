@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startPortal } from './portal-process.ts';
+
+/**
+ * `npm run lighthouse` (after `npm run build`): Lighthouse, mobile, in Debian's Chromium on the
+ * public page kinds in German and French. Prints the four scores per page and fails under
+ * the issue's bars: performance ≥ 0.95, accessibility 1, best practices ≥ 0.95, SEO ≥ 0.95.
+ */
+const BARS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 0.95 } as const;
+const PLACE = '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg/';
+const PAGES = ['/', PLACE, `${PLACE}bauernmarkt-am-hauptplatz/`, '/seite/impressum/'].flatMap((path) => [
+  path,
+  `/fr${path}`,
+]);
+
+const dataDir = await mkdtemp(join(tmpdir(), 'lighthouse-'));
+const portal = startPortal(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  // An Austrian browser: the home page / would otherwise lead on to /en/.
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--accept-lang=de-AT,de'],
+});
+try {
+  const base = await portal.url;
+  const failures: string[] = [];
+  const names = Object.keys(BARS) as (keyof typeof BARS)[];
+  console.log('page'.padEnd(60) + names.map((name) => name.padStart(16)).join(''));
+  for (const path of PAGES) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...names],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}.`);
+    const scores = names.map((name) => result.lhr.categories[name]?.score ?? 0);
+    console.log(path.padEnd(60) + scores.map((score) => score.toFixed(2).padStart(16)).join(''));
+    names.forEach((name, index) => {
+      if ((scores[index] ?? 0) < BARS[name]) {
+        const audits = Object.values(result.lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+          .map((audit) => audit.id);
+        failures.push(`${path} ${name} ${scores[index]} (audits below 1: ${audits.join(', ')})`);
+      }
+    });
+  }
+  if (failures.length) {
+    console.log(`\nFAIL:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  } else console.log('\nOK: every page meets the bars.');
+} finally {
+  chrome.kill();
+  await portal.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+/** The server from `npm run serve` on a free port and a throwaway database with the demo municipality. */
+export function startPortal(dataDir: string) {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      log += chunk.toString();
+      const found = /portal at (http:\/\/\S+)/.exec(log)?.[1];
+      if (found) resolve(found);
+    };
+    server.stdout.on('data', onOutput);
+    server.stderr.on('data', onOutput);
+    server.once('exit', () => reject(new Error(`The server stopped before it was ready:\n${log}`)));
+    setTimeout(() => reject(new Error(`The server was not ready after two minutes:\n${log}`)), 120_000).unref();
+  });
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  };
+  return { url, stop };
+}
