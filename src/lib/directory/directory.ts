@@ -1,5 +1,5 @@
 import type { MarketDateRecord, MarketRecord } from '../market.ts';
-import { uniqueSlugs } from './slug.ts';
+import { slugOf, uniqueSlugs } from './slug.ts';
 
 /** The public market directory as the static build renders it: states → districts → municipalities → markets. */
 export interface Directory {
@@ -103,11 +103,7 @@ export function buildDirectory(source: DirectorySource): Directory {
   const states = [...source.states].sort(byName).flatMap((state): DirectoryState[] => {
     const districts = [...(districtsByState.get(state.code) ?? [])].sort(byName);
     if (districts.length === 0) return [];
-    const statePath = `${DIRECTORY_PATH}/${uniqueSlugs(
-      [state],
-      (s) => s.name,
-      (s) => String(s.code),
-    ).get(state)}`;
+    const statePath = `${DIRECTORY_PATH}/${slugOf(state.name) || state.code}`;
     const districtSlugs = uniqueSlugs(
       districts,
       (d) => d.name,
@@ -195,6 +191,11 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else groups.set(key(item), [item]);
   }
   return groups;
+}
+
+/** How many markets these districts hold (a state's count is that of its districts). */
+export function countMarkets(districts: readonly DirectoryDistrict[]): number {
+  return districts.reduce((sum, d) => sum + d.municipalities.reduce((n, m) => n + m.markets.length, 0), 0);
 }
 
 /** Every market of the directory with the places it belongs to, for pages that list markets. */

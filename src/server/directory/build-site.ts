@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Directory } from '../../lib/directory/directory.ts';
+import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { prepareDatabase, type Prepared } from '../db/prepare.ts';
@@ -57,10 +57,7 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
   await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
   const done = performance.now();
 
-  let markets = 0;
-  for (const state of directory.states)
-    for (const district of state.districts)
-      for (const municipality of district.municipalities) markets += municipality.markets.length;
+  const markets = countMarkets(directory.states.flatMap((state) => state.districts));
   return {
     ...prepared,
     markets,

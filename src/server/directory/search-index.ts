@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import * as pagefind from 'pagefind';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
-import { districtNameOf } from '../../lib/directory/names.ts';
+import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator } from '../../lib/i18n.ts';
 import { LOCALES, localizedPath } from '../../lib/languages.ts';
 
@@ -17,7 +17,7 @@ export async function writeSearchIndex(directory: Directory, outputPath: string)
     for (const locale of LOCALES) {
       const t = translator(locale);
       for (const { state, district, municipality, market } of marketsOf(directory)) {
-        const stateName = t(`state.${state.code}` as Parameters<typeof t>[0]);
+        const stateName = stateNameOf(state.code, t);
         const place = `${municipality.postcode} ${municipality.name}`;
         const added = await index.addCustomRecord({
           url: localizedPath(market.path, locale),
