@@ -26,9 +26,12 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const base = await portal.url;
+  // A fresh portal loads its page handler on the first request; Lighthouse measures a warm one.
+  for (const path of PAGES) await fetch(`${base}${path}`);
   const failures: string[] = [];
   const names = Object.keys(BARS) as (keyof typeof BARS)[];
-  console.log('page'.padEnd(60) + names.map((name) => name.padStart(16)).join(''));
+  const width = Math.max(...PAGES.map((path) => path.length)) + 2;
+  console.log('page'.padEnd(width) + names.map((name) => name.padStart(16)).join(''));
   for (const path of PAGES) {
     const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
@@ -37,8 +40,10 @@ try {
       onlyCategories: [...names],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}.`);
+    if (result.lhr.runtimeError)
+      console.log(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const scores = names.map((name) => result.lhr.categories[name]?.score ?? 0);
-    console.log(path.padEnd(60) + scores.map((score) => score.toFixed(2).padStart(16)).join(''));
+    console.log(path.padEnd(width) + scores.map((score) => score.toFixed(2).padStart(16)).join(''));
     names.forEach((name, index) => {
       if ((scores[index] ?? 0) < BARS[name]) {
         const audits = Object.values(result.lhr.audits)

@@ -107,7 +107,7 @@ async function logIn(base: string): Promise<string> {
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const row = (page: string, ...figures: (string | number)[]) =>
-  page.padEnd(32) + figures.map((figure) => String(figure).padStart(9)).join('');
+  page.padEnd(84) + figures.map((figure) => String(figure).padStart(9)).join('');
 
 const dataDir = await mkdtemp(join(tmpdir(), 'page-weight-'));
 const server = startPortal(dataDir);
