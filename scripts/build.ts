@@ -6,8 +6,10 @@ import { BuildError, buildSite } from '../src/server/directory/build-site.ts';
 try {
   const report = await buildSite(loadConfig());
   const { read, pages, search } = report.seconds;
+  const { copied, failed } = report.images;
   console.log(
-    `Directory of ${report.markets} markets built: reading ${read.toFixed(1)} s, pages ${pages.toFixed(1)} s, search index ${search.toFixed(1)} s.`,
+    `Directory of ${report.markets} markets built: reading ${read.toFixed(1)} s, pages ${pages.toFixed(1)} s, search index ${search.toFixed(1)} s.` +
+      (copied + failed ? ` Market images: ${copied} copied, ${failed} not reachable (linked instead).` : ''),
   );
 } catch (error) {
   if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof BuildError) {

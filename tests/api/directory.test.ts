@@ -40,6 +40,18 @@ describe('the directory the static build reads', () => {
     expect(entry.state.path).toBe('/verzeichnis/steiermark');
     expect(JSON.stringify(directory)).not.toContain('hidden');
   });
+
+  it('keeps the older of two namesakes at the plain address', async () => {
+    const dates = [{ date_start: '2026-10-18', date_end: '2026-10-18' }];
+    const { market: newer } = await addMarket(server.db, GKZ_B, { title: 'Kirtag' }, dates);
+    const { market: older } = await addMarket(server.db, GKZ_B, { title: 'Kirtag' }, dates);
+    await server.db.query(`UPDATE markets SET created_at = '2020-01-01' WHERE id = $1`, [older.id]);
+
+    const directory = await readDirectory(server.db, new Date('2026-11-23T10:00:00Z'));
+    const pathOf = (id: string) => [...marketsOf(directory)].find(({ market }) => market.id === id)?.market.path;
+    expect(pathOf(older.id)).toMatch(/\/kirtag$/);
+    expect(pathOf(newer.id)).toMatch(new RegExp(`/kirtag-${newer.id.slice(0, 8)}$`));
+  });
 });
 
 describe('POST /api/page_view', () => {

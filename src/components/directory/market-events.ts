@@ -27,8 +27,8 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
       addressCountry: 'AT',
     },
   };
-  // Only the portal's own images are shown (see market-page.astro).
-  const image = market.image?.url.startsWith('/') && site ? new URL(market.image.url, site).href : undefined;
+  // The portal's own copy, as on the page (see market-page.astro).
+  const image = market.image_file && site ? new URL(market.image_file, site).href : undefined;
   const at = (day: string, time: string | null) => (time ? `${day}T${time}:00${viennaOffset(day)}` : day);
   return {
     '@context': 'https://schema.org',

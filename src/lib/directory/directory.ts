@@ -55,7 +55,12 @@ export type DirectoryMarket = Pick<
   | 'email'
   | 'image'
   | 'updated_at'
-> & { path: string; dates: DirectoryDate[] };
+> & {
+  path: string;
+  dates: DirectoryDate[];
+  /** The build's own copy of the image, served by the portal (server/directory/market-images.ts). */
+  image_file?: string;
+};
 
 /** What the database gives: master data of the places with markets, and the public markets and dates. */
 export interface DirectorySource {
@@ -65,6 +70,7 @@ export interface DirectorySource {
   states: { code: number; name: string }[];
   districts: { code: string; name: string; state_code: number }[];
   municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
+  /** Oldest first: of two namesakes in one municipality, the older keeps the plain address. */
   markets: MarketRecord[];
   dates: MarketDateRecord[];
 }
@@ -81,6 +87,7 @@ export function buildDirectory(source: DirectorySource): Directory {
   const first = `${year}-01-01`;
   const last = `${year + 1}-12-31`;
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');
+  const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
   const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
 
   const datesByMarket = groupBy(
@@ -105,7 +112,7 @@ export function buildDirectory(source: DirectorySource): Directory {
     if (districts.length === 0) return [];
     const statePath = `${DIRECTORY_PATH}/${slugOf(state.name) || state.code}`;
     const districtSlugs = uniqueSlugs(
-      districts,
+      [...districts].sort(byCode),
       (d) => d.name,
       (d) => d.code,
     );
@@ -118,7 +125,7 @@ export function buildDirectory(source: DirectorySource): Directory {
           const districtPath = `${statePath}/${districtSlugs.get(district)}`;
           const municipalities = [...(municipalitiesByDistrict.get(district.code) ?? [])].sort(byName);
           const municipalitySlugs = uniqueSlugs(
-            municipalities,
+            [...municipalities].sort((a, b) => a.gkz.localeCompare(b.gkz)),
             (m) => m.name,
             (m) => m.gkz,
           );
@@ -128,11 +135,10 @@ export function buildDirectory(source: DirectorySource): Directory {
             path: districtPath,
             municipalities: municipalities.map((municipality) => {
               const municipalityPath = `${districtPath}/${municipalitySlugs.get(municipality)}`;
-              const markets = [...(marketsByGkz.get(municipality.gkz) ?? [])].sort((a, b) =>
-                a.title.localeCompare(b.title, 'de'),
-              );
+              const marketsOldestFirst = marketsByGkz.get(municipality.gkz) ?? [];
+              const markets = [...marketsOldestFirst].sort((a, b) => a.title.localeCompare(b.title, 'de'));
               const marketSlugs = uniqueSlugs(
-                markets,
+                marketsOldestFirst,
                 (m) => m.title,
                 (m) => m.id.slice(0, 8),
               );

@@ -11,7 +11,7 @@ describe('slugOf', () => {
 });
 
 describe('uniqueSlugs', () => {
-  it('appends the key only where names collide', () => {
+  it('appends the key only to the later of two namesakes', () => {
     const items = [
       { name: 'Bauernmarkt', key: 'a1' },
       { name: 'Bauernmarkt', key: 'b2' },
@@ -22,7 +22,7 @@ describe('uniqueSlugs', () => {
       (i) => i.name,
       (i) => i.key,
     );
-    expect(items.map((item) => slugs.get(item))).toEqual(['bauernmarkt-a1', 'bauernmarkt-b2', 'kirtag']);
+    expect(items.map((item) => slugs.get(item))).toEqual(['bauernmarkt', 'bauernmarkt-b2', 'kirtag']);
   });
 
   it('falls back to the key for a name without letters', () => {

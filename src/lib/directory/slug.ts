@@ -15,21 +15,23 @@ export function slugOf(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Slugs for names that must be unique among their siblings: a repeated slug gets the item's key appended. */
+/**
+ * Slugs for names that must be unique among their siblings. Of items whose names give the same
+ * slug, the first in `items` keeps it plain and the others get their key appended; so when items
+ * come oldest first, a page's address stays the same when a namesake is added later.
+ */
 export function uniqueSlugs<T>(
   items: readonly T[],
   name: (item: T) => string,
   key: (item: T) => string,
 ): Map<T, string> {
-  const counts = new Map<string, number>();
-  for (const item of items) {
-    const slug = slugOf(name(item));
-    counts.set(slug, (counts.get(slug) ?? 0) + 1);
-  }
+  const taken = new Set<string>();
   return new Map(
     items.map((item) => {
       const slug = slugOf(name(item)) || slugOf(key(item));
-      return [item, (counts.get(slug) ?? 0) > 1 ? `${slug}-${slugOf(key(item))}` : slug];
+      const unique = taken.has(slug) ? `${slug}-${slugOf(key(item))}` : slug;
+      taken.add(slug);
+      return [item, unique];
     }),
   );
 }

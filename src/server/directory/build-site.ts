@@ -7,6 +7,7 @@ import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { prepareDatabase, type Prepared } from '../db/prepare.ts';
+import { collectMarketImages, publishMarketImages } from './market-images.ts';
 import { readDirectory } from './read-directory.ts';
 import { writeSearchIndex } from './search-index.ts';
 
@@ -22,12 +23,14 @@ export class BuildError extends Error {
 
 export interface BuildReport extends Prepared {
   markets: number;
+  images: { copied: number; failed: number };
   seconds: { read: number; pages: number; search: number };
 }
 
 /**
  * `npm run build`: reads the public directory from the database (filling an empty one first, as
- * the server does), renders every page in three languages, then writes the search index.
+ * the server does), copies the market images, renders every page in three languages, then
+ * writes the search index.
  * The embedded database must not be held by a running portal meanwhile.
  */
 export async function buildSite(config: Config, now = new Date(), outDir = DIST_DIR): Promise<BuildReport> {
@@ -41,6 +44,9 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
   } finally {
     await db.close();
   }
+  // Visitors' browsers load market images from the portal, never from a third party.
+  const imageCache = path.join(config.DATA_DIR, 'market-images');
+  const images = await collectMarketImages(directory, imageCache);
   const read = performance.now();
 
   const folder = mkdtempSync(path.join(tmpdir(), 'directory-'));
@@ -54,6 +60,7 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
   }
   const pages = performance.now();
 
+  await publishMarketImages(directory, imageCache, path.join(outDir, 'client'));
   await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
   const done = performance.now();
 
@@ -61,6 +68,7 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
   return {
     ...prepared,
     markets,
+    images,
     seconds: { read: (read - started) / 1000, pages: (pages - read) / 1000, search: (done - pages) / 1000 },
   };
 }

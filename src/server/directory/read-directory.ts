@@ -11,6 +11,9 @@ import { listVisibleMarketDates, listVisibleMarkets } from '../db/queries/market
 export async function readDirectory(db: Database, now: Date): Promise<Directory> {
   return db.transaction(async (tx) => {
     const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
+    const ages = await tx.query<{ id: string }>('SELECT id FROM markets ORDER BY created_at, id');
+    const age = new Map(ages.map((row, index) => [row.id, index]));
+    markets.sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0));
     const dates = await listVisibleMarketDates(tx, DIRECTORY_START, null);
     const states = await tx.query<{ code: number; name: string }>('SELECT code, name FROM states');
     const districts = await tx.query<{ code: string; name: string; state_code: number }>(

@@ -1,0 +1,135 @@
+import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/** What a market image may be: the raster formats every browser shows (no SVG, which can carry scripts). */
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
+
+export interface DownloadedImage {
+  bytes: Buffer;
+  extension: string;
+}
+
+export type ImageDownload = (url: string) => Promise<DownloadedImage | null>;
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 3;
+
+/**
+ * Addresses the build must never fetch from: a clerk's image address could otherwise point the
+ * build at the provider's own network (loopback, private, link-local, metadata services).
+ */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+// IPv4 rules also cover IPv4-mapped IPv6 addresses (::ffff:127.0.0.1).
+for (const [network, prefix] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Fetches an image a market's record points to, for the static build to serve it itself
+ * (visitors' browsers then ask no third party). Gives null for anything that is not an http(s)
+ * address on the public internet answering 200 with a raster image under 5 MB within 10 s.
+ * Tests allow their own loopback server through `isAllowed`.
+ */
+export function createImageDownload(isAllowed: (address: string) => boolean = isPublicAddress): ImageDownload {
+  /** DNS lookup that fails for a name with any address that is not allowed. */
+  const allowedLookup = ((hostname: string, options: LookupOptions, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 4);
+      const first = addresses[0];
+      if (!first || addresses.some((entry) => !isAllowed(entry.address))) {
+        return callback(new Error(`${hostname} is not on the public internet.`), '', 4);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      callback(null, first.address, first.family);
+    });
+  }) as LookupFunction;
+
+  const fetchImage = (url: URL, redirectsLeft: number): Promise<DownloadedImage | null> => {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.resolve(null);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !isAllowed(host)) return Promise.resolve(null);
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = client.get(
+        url,
+        {
+          lookup: allowedLookup,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+          headers: { accept: Object.keys(IMAGE_TYPES).join(',') },
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if (status >= 300 && status < 400 && location && redirectsLeft > 0) {
+            response.resume();
+            fetchImage(new URL(location, url), redirectsLeft - 1).then(resolve, reject);
+            return;
+          }
+          const type = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+          const extension = IMAGE_TYPES[type];
+          const declared = Number(response.headers['content-length'] ?? 0);
+          if (status !== 200 || !extension || declared > MAX_BYTES) {
+            response.resume();
+            resolve(null);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_BYTES) request.destroy(new Error('The image is too large.'));
+            else chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ bytes: Buffer.concat(chunks), extension }));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+    });
+  };
+
+  return async (url) => {
+    try {
+      return await fetchImage(new URL(url), MAX_REDIRECTS);
+    } catch {
+      return null;
+    }
+  };
+}
+
+export const downloadImage: ImageDownload = createImageDownload();

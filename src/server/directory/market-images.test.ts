@@ -1,0 +1,73 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Directory, DirectoryMarket } from '../../lib/directory/directory.ts';
+import { collectMarketImages, publishMarketImages } from './market-images.ts';
+
+const market = (id: string, url: string | null) =>
+  ({ id, image: url && { url, alt: 'Stände', description: '', focal_x: 30, focal_y: 70 } }) as DirectoryMarket;
+
+const directoryOf = (markets: DirectoryMarket[]): Directory => ({
+  readAt: '2026-11-23T10:00:00Z',
+  years: [2026, 2027],
+  allStates: [],
+  states: [
+    {
+      code: 6,
+      name: 'Steiermark',
+      path: '',
+      districts: [
+        {
+          code: '622',
+          name: 'Hartberg',
+          path: '',
+          municipalities: [{ gkz: '62209', name: 'Hartberg', postcode: '8230', path: '', markets }],
+        },
+      ],
+    },
+  ],
+});
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'market-images-'));
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+describe('collectMarketImages', () => {
+  it('copies reachable images, leaves the others to be linked, and reuses a fresh copy', async () => {
+    const cache = path.join(folder, 'cache');
+    const download = vi.fn((url: string) =>
+      Promise.resolve(url.includes('gut') ? { bytes: Buffer.from('bild'), extension: 'jpg' } : null),
+    );
+    const directory = directoryOf([
+      market('a', 'https://gemeinde.at/gut.jpg'),
+      market('b', 'https://weg.at/fehlt.jpg'),
+      market('c', null),
+    ]);
+
+    expect(await collectMarketImages(directory, cache, download)).toEqual({ copied: 1, failed: 1 });
+    const [a, b, c] = directory.states[0]!.districts[0]!.municipalities[0]!.markets;
+    expect(a?.image_file).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
+    expect(b?.image_file).toBeUndefined();
+    expect(c?.image_file).toBeUndefined();
+
+    const again = directoryOf([market('a', 'https://gemeinde.at/gut.jpg')]);
+    await collectMarketImages(again, cache, download);
+    expect(download).toHaveBeenCalledTimes(2);
+    expect(again.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(a?.image_file);
+
+    const site = path.join(folder, 'site');
+    await publishMarketImages(again, cache, site);
+    expect(await readFile(path.join(site, a!.image_file!), 'utf8')).toBe('bild');
+  });
+
+  it('deletes copies no market uses any more', async () => {
+    const cache = path.join(folder, 'cache');
+    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    await writeFile(path.join(cache, 'alt.jpg'), 'alt');
+    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    expect(await readdir(cache)).toEqual([]);
+  });
+});
