@@ -28,6 +28,8 @@
       var link = document.createElement('a');
       link.href = result.url;
       link.textContent = result.meta.title;
+      // Market titles are written in German (see enteredTextLang in src/lib/languages.ts).
+      if (document.documentElement.lang !== 'de') link.lang = 'de';
       heading.appendChild(link);
       var place = document.createElement('p');
       place.textContent = result.meta.type + ' · ' + result.meta.place;

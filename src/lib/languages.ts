@@ -55,3 +55,11 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return wanted.map((entry) => entry.language).find(isLocale) ?? null;
 }
+
+/**
+ * The language attribute for what municipalities write themselves (market titles, descriptions,
+ * notes): always German, so a page in another language marks it for screen readers (WCAG 3.1.2).
+ */
+export function enteredTextLang(pageLocale: Locale): Locale | undefined {
+  return pageLocale === DEFAULT_LOCALE ? undefined : DEFAULT_LOCALE;
+}
