@@ -107,6 +107,21 @@ test('the home page follows the language cookie, else the browser languages; oth
   await english.close();
 });
 
+test('without JavaScript, German chosen on the English home page is kept', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB', javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/en\/$/);
+  await page
+    .getByRole('navigation', { name: messages('en')('nav.language') })
+    .getByRole('link', { name: 'Deutsch' })
+    .click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
+  await context.close();
+});
+
 test('the directory leads from the states to a market, with cancelled dates marked', async ({ page }) => {
   await page.goto('/verzeichnis');
   await page.getByRole('link', { name: de('state.6') }).click();
@@ -124,6 +139,14 @@ test('the directory leads from the states to a market, with cancelled dates mark
   expect(events['@graph'].map((event) => event.eventStatus)).toContain('https://schema.org/EventCancelled');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${MARKET.slice(0, -1)}$`));
   await expect(page.locator('link[hreflang="fr"]')).toHaveAttribute('href', new RegExp(`/fr${MARKET.slice(0, -1)}$`));
+
+  // On the French page the market's own words stay German, and say so.
+  await page
+    .getByRole('navigation', { name: de('nav.language') })
+    .getByRole('link', { name: 'Français' })
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'de');
 });
 
 test('the directory search finds demo markets, with filters, in the browser alone', async ({ page }) => {

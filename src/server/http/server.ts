@@ -6,7 +6,7 @@ import sirv from 'sirv';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createApi, type ApiDependencies } from './api.ts';
-import { rootLocaleRedirect } from './locale-redirect.ts';
+import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -40,7 +40,12 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
     }
     const languageHome = rootLocaleRedirect(req);
     if (languageHome) {
-      res.writeHead(302, { Location: languageHome, Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-cache' });
+      if (languageHome.chosen) res.setHeader('Set-Cookie', localeCookie(languageHome.chosen));
+      res.writeHead(302, {
+        Location: languageHome.location,
+        Vary: 'Cookie, Accept-Language',
+        'Cache-Control': 'no-cache',
+      });
       res.end();
       return;
     }
