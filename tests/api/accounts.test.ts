@@ -230,6 +230,17 @@ describe('login and logout', () => {
     expect(answers[10]?.body.error?.code).toBe('rate_limited');
     expect(Number(answers[10]?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('keeps the attempt counters, which hold IP addresses, no longer than a day', async () => {
+    const { email } = await registered();
+    await call('login', { email, password: 'Falsch-2027' });
+    const counters = () => server.db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect((await counters()).some(({ key }) => key.startsWith('login:ip:'))).toBe(true);
+
+    server.clock.advance(25 * 60 * 60 * 1000);
+    await call('login', { email: 'someone-else@gemeinde.at', password: 'Falsch-2027' });
+    expect((await counters()).map(({ key }) => key).filter((key) => key.includes(email))).toEqual([]);
+  });
 });
 
 describe('forgot and reset password', () => {
