@@ -140,6 +140,12 @@ test('the directory leads from the states to a market, with cancelled dates mark
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${MARKET.slice(0, -1)}$`));
   await expect(page.locator('link[hreflang="fr"]')).toHaveAttribute('href', new RegExp(`/fr${MARKET.slice(0, -1)}$`));
 
+  // The dates go into a calendar app as an iCalendar file.
+  const calendar = await page.getByRole('link', { name: de('directory.calendarMarket') }).getAttribute('href');
+  const file = await page.request.get(calendar!);
+  expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await file.text()).toContain('STATUS:CANCELLED');
+
   // On the French page the market's own words stay German, and say so.
   await page
     .getByRole('navigation', { name: de('nav.language') })

@@ -1,5 +1,7 @@
+import { schemaEventStatusOf } from '../../export/date-mapping.ts';
 import type { DirectoryMarket, DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { viennaOffset } from '../../lib/directory/format.ts';
+import type { RecurrenceRule, Weekday } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 
 /** Enough upcoming dates for search engines without bloating the page of a weekly market. */
@@ -14,7 +16,21 @@ interface Input {
   pageUrl: string | undefined;
 }
 
-/** schema.org Events for a market's coming dates; cancelled ones say so with eventStatus. */
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+
+/**
+ * schema.org Events for a market's coming dates, with the status the iCalendar files give them
+ * (export/date-mapping.ts): cancelled, rescheduled from the regular day, or scheduled. A weekly
+ * market also gets one Event whose eventSchedule is its rule.
+ */
 export function marketEvents({ market, municipality, stateName, site, pageUrl }: Input, today = viennaDay(new Date())) {
   const location = {
     '@type': 'Place',
@@ -30,28 +46,47 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
   // The portal's own copy, as on the page (see market-page.astro).
   const image = market.image_file && site ? new URL(market.image_file, site).href : undefined;
   const at = (day: string, time: string | null) => (time ? `${day}T${time}:00${viennaOffset(day)}` : day);
+  const common = {
+    '@type': 'Event',
+    name: market.title,
+    ...(market.description ? { description: market.description } : {}),
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location,
+    ...(image ? { image: [image] } : {}),
+    organizer: {
+      '@type': 'Organization',
+      name: municipality.name,
+      ...(market.website ? { url: market.website } : {}),
+    },
+    ...(pageUrl ? { url: pageUrl } : {}),
+  };
+  const dates = market.dates
+    .filter((date) => date.date_end >= today)
+    .slice(0, MAX_EVENTS)
+    .map((date) => ({
+      ...common,
+      startDate: at(date.date_start, date.time_from),
+      endDate: at(date.date_end, date.time_to),
+      eventStatus: schemaEventStatusOf(date),
+      ...(date.type === 'changed' && date.replaces_date
+        ? { previousStartDate: at(date.replaces_date, date.time_from) }
+        : {}),
+    }));
+  const rule = market.rule;
+  const series = rule?.freq === 'weekly' ? [{ ...common, eventSchedule: scheduleOf(rule, market) }] : [];
+  return { '@context': 'https://schema.org', '@graph': [...series, ...dates] };
+}
+
+/** A weekly rule as a schema.org Schedule (every `interval` weeks, in the season when there is one). */
+function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_start' | 'date_end'>) {
   return {
-    '@context': 'https://schema.org',
-    '@graph': market.dates
-      .filter((date) => date.date_end >= today)
-      .slice(0, MAX_EVENTS)
-      .map((date) => ({
-        '@type': 'Event',
-        name: market.title,
-        ...(market.description ? { description: market.description } : {}),
-        startDate: at(date.date_start, date.time_from),
-        endDate: at(date.date_end, date.time_to),
-        eventStatus:
-          date.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
-        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-        location,
-        ...(image ? { image: [image] } : {}),
-        organizer: {
-          '@type': 'Organization',
-          name: municipality.name,
-          ...(market.website ? { url: market.website } : {}),
-        },
-        ...(pageUrl ? { url: pageUrl } : {}),
-      })),
+    '@type': 'Schedule',
+    repeatFrequency: `P${rule.interval}W`,
+    byDay: rule.weekdays.map((day) => `https://schema.org/${SCHEMA_DAYS[day]}`),
+    startTime: `${rule.time_from}:00`,
+    endTime: `${rule.time_to}:00`,
+    scheduleTimezone: 'Europe/Vienna',
+    ...(market.date_start ? { startDate: market.date_start } : {}),
+    ...(market.date_end ? { endDate: market.date_end } : {}),
   };
 }

@@ -38,7 +38,10 @@ export interface DirectoryMunicipality {
 export type DirectoryDate = Pick<
   MarketDateRecord,
   'id' | 'date_start' | 'date_end' | 'time_from' | 'time_to' | 'status' | 'type' | 'note'
->;
+> & {
+  /** For a changed date, the regular day it replaces. */
+  replaces_date: string | null;
+};
 
 export type DirectoryMarket = Pick<
   MarketRecord,
@@ -47,6 +50,8 @@ export type DirectoryMarket = Pick<
   | 'description'
   | 'type'
   | 'rule'
+  | 'date_start'
+  | 'date_end'
   | 'location'
   | 'event_location'
   | 'floor'
@@ -72,7 +77,7 @@ export interface DirectorySource {
   municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
   /** Oldest first: of two namesakes in one municipality, the older keeps the plain address. */
   markets: MarketRecord[];
-  dates: MarketDateRecord[];
+  dates: (MarketDateRecord & { replaces_date: string | null })[];
 }
 
 /** Path of the directory's overview, without a language prefix. */
@@ -153,6 +158,8 @@ export function buildDirectory(source: DirectorySource): Directory {
                   description: market.description,
                   type: market.type,
                   rule: market.rule,
+                  date_start: market.date_start,
+                  date_end: market.date_end,
                   location: market.location,
                   event_location: market.event_location,
                   floor: market.floor,
@@ -171,6 +178,7 @@ export function buildDirectory(source: DirectorySource): Directory {
                     status: d.status,
                     type: d.type,
                     note: d.note,
+                    replaces_date: d.replaces_date,
                   })),
                 })),
               };

@@ -1,3 +1,4 @@
+import { v5 as uuidv5 } from 'uuid';
 import type { RecurrenceRule } from '../../lib/market.ts';
 import { occurrences } from '../../lib/recurrence.ts';
 import type { Database } from '../db/database.ts';
@@ -165,8 +166,11 @@ function demoMarkets(year: number): DemoMarket[] {
   ];
 }
 
+/** Name-based ids (UUID v5), so every demo database has the same markets at the same addresses. */
+const DEMO_NAMESPACE = 'a3c1f0de-5b7e-4c52-9d39-2f6a8c0b7e11';
+
 function market(fields: Partial<NewMarket> & Pick<NewMarket, 'title' | 'type'>): NewMarket {
-  return newMarket(DEMO_GKZ, { location: 'Hartberg', ...fields });
+  return newMarket(DEMO_GKZ, { id: uuidv5(fields.title, DEMO_NAMESPACE), location: 'Hartberg', ...fields });
 }
 
 function date(

@@ -2,7 +2,7 @@ import { buildDirectory, type Directory } from '../../lib/directory/directory.ts
 import { viennaDay } from '../../lib/market-rules.ts';
 import { DIRECTORY_START } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
-import { listVisibleMarketDates, listVisibleMarkets } from '../db/queries/markets.ts';
+import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from '../db/queries/markets.ts';
 
 /**
  * The public directory as of `now`: the same markets and dates the content service gives
@@ -14,7 +14,11 @@ export async function readDirectory(db: Database, now: Date): Promise<Directory>
     const ages = await tx.query<{ id: string }>('SELECT id FROM markets ORDER BY created_at, id');
     const age = new Map(ages.map((row, index) => [row.id, index]));
     markets.sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0));
-    const dates = await listVisibleMarketDates(tx, DIRECTORY_START, null);
+    const replaces = await replacedDays(tx);
+    const dates = (await listVisibleMarketDates(tx, DIRECTORY_START, null)).map((date) => ({
+      ...date,
+      replaces_date: replaces.get(date.id) ?? null,
+    }));
     const states = await tx.query<{ code: number; name: string }>('SELECT code, name FROM states');
     const districts = await tx.query<{ code: string; name: string; state_code: number }>(
       'SELECT code, name, state_code FROM districts',

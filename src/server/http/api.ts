@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
+import { publicFeedRoutes } from './routes/public-feeds.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 
 export interface ApiDependencies {
@@ -81,6 +82,7 @@ export function createApi({
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
   marketRoutes(api, createMarketService({ db, clock }));
   pageViewRoutes(api, db, clock);
+  publicFeedRoutes(api, db, config);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError((error, c) => {

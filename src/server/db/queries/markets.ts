@@ -46,6 +46,14 @@ export async function listVisibleMarketDates(
   );
 }
 
+/** Changed dates and the regular day each one replaces (migration 0003), by date id. */
+export async function replacedDays(db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.query<{ id: string; replaces_date: string }>(
+    'SELECT id, replaces_date FROM market_dates WHERE replaces_date IS NOT NULL',
+  );
+  return new Map(rows.map((row) => [row.id, row.replaces_date]));
+}
+
 /** The counter every write to markets and dates bumps (migration 0001). */
 export async function contentVersion(db: Queryable): Promise<string> {
   const [row] = await db.query<{ version: string }>('SELECT version::text AS version FROM content_version');

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { DirectoryDate, DirectoryMarket, DirectoryMunicipality } from '../../lib/directory/directory.ts';
+import { marketEvents } from './market-events.ts';
+
+const date = (fields: Partial<DirectoryDate>): DirectoryDate => ({
+  id: fields.date_start ?? 'd',
+  date_start: '2027-06-05',
+  date_end: '2027-06-05',
+  time_from: '08:00',
+  time_to: '12:00',
+  status: 'takes_place',
+  type: 'regular',
+  note: '',
+  replaces_date: null,
+  ...fields,
+});
+const municipality = {
+  gkz: '62219',
+  name: 'Hartberg',
+  postcode: '8230',
+  path: '',
+  markets: [],
+} as DirectoryMunicipality;
+const market = {
+  id: 'm1',
+  title: 'Bauernmarkt',
+  description: '',
+  location: 'Hauptplatz',
+  event_location: '',
+  website: '',
+  date_start: '2027-03-01',
+  date_end: '2027-10-31',
+  rule: { freq: 'weekly', interval: 1, weekdays: ['SA'], nth: null, time_from: '08:00', time_to: '12:00' },
+  dates: [
+    date({ date_start: '2027-06-05', date_end: '2027-06-05', status: 'cancelled', type: 'cancelled' }),
+    date({ date_start: '2027-06-14', date_end: '2027-06-14', type: 'changed', replaces_date: '2027-06-12' }),
+    date({ date_start: '2027-06-19', date_end: '2027-06-19' }),
+  ],
+} as unknown as DirectoryMarket;
+
+describe('marketEvents', () => {
+  const graph = marketEvents(
+    { market, municipality, stateName: 'Steiermark', site: undefined, pageUrl: undefined },
+    '2027-01-01',
+  )['@graph'] as Record<string, unknown>[];
+
+  it('marks cancelled and moved dates as the calendar files do', () => {
+    const byStart = new Map(graph.map((event) => [event['startDate'], event]));
+    expect(byStart.get('2027-06-05T08:00:00+02:00')?.['eventStatus']).toBe('https://schema.org/EventCancelled');
+    expect(byStart.get('2027-06-14T08:00:00+02:00')).toMatchObject({
+      eventStatus: 'https://schema.org/EventRescheduled',
+      previousStartDate: '2027-06-12T08:00:00+02:00',
+    });
+    expect(byStart.get('2027-06-19T08:00:00+02:00')?.['eventStatus']).toBe('https://schema.org/EventScheduled');
+  });
+
+  it('gives a weekly market one Event with its rule as eventSchedule', () => {
+    expect(graph[0]?.['eventSchedule']).toEqual({
+      '@type': 'Schedule',
+      repeatFrequency: 'P1W',
+      byDay: ['https://schema.org/Saturday'],
+      startTime: '08:00:00',
+      endTime: '12:00:00',
+      scheduleTimezone: 'Europe/Vienna',
+      startDate: '2027-03-01',
+      endDate: '2027-10-31',
+    });
+    expect(graph.filter((event) => event['eventSchedule'])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,20 @@
+import type { MarketDateRecord } from '../lib/market.ts';
+
+/**
+ * How a market date's status and type show in the outlets (issue 6): the iCalendar files and the
+ * schema.org events of the directory pages say the same thing about the same date.
+ */
+type MappedDate = Pick<MarketDateRecord, 'status' | 'type'> & { replaces_date: string | null };
+
+/** iCalendar STATUS: cancelled dates stay in the calendar as cancelled, pending ones are tentative. */
+export function icalStatusOf(date: MappedDate): 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE' {
+  if (date.status === 'cancelled') return 'CANCELLED';
+  return date.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED';
+}
+
+/** schema.org eventStatus: a changed date that replaces a regular one is rescheduled from it. */
+export function schemaEventStatusOf(date: MappedDate): string {
+  if (date.status === 'cancelled') return 'https://schema.org/EventCancelled';
+  if (date.type === 'changed' && date.replaces_date) return 'https://schema.org/EventRescheduled';
+  return 'https://schema.org/EventScheduled';
+}

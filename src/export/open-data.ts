@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import { MARKET_TYPES, marketDateRecordSchema, marketRecordSchema } from '../lib/market.ts';
+import { openingHoursOf } from './opening-hours.ts';
+import type { Published } from './published.ts';
+
+/** The open-data licence of the feed; attribution names the provider and the municipalities. */
+export const LICENCE = 'CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)';
+
+export function attributionOf(providerName: string): string {
+  return `Datenquelle: ${providerName} und die österreichischen Gemeinden`;
+}
+
+/** The filters of `GET /api/public/markets.json` (api.md); every one optional. */
+export const feedQuerySchema = z.object({
+  year: z.optional(z.coerce.number().check(z.int(), z.minimum(2000), z.maximum(2100))),
+  state: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(9))),
+  district: z.optional(z.string().check(z.regex(/^\d{3}$/))),
+  gkz: z.optional(z.string().check(z.regex(/^\d{5}$/))),
+  type: z.optional(z.enum(MARKET_TYPES)),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+const feedMarketSchema = z.extend(marketRecordSchema, {
+  /** OpenStreetMap opening_hours of a weekly or monthly rule, else null (opening-hours.ts). */
+  opening_hours: z.nullable(z.string()),
+  dates: z.array(marketDateRecordSchema),
+});
+
+/** The answer's `data`; its JSON Schema is published at /api/public/markets.schema.json. */
+export const openDataSchema = z.object({
+  licence: z.string(),
+  attribution: z.string(),
+  markets: z.array(feedMarketSchema),
+});
+export type OpenData = z.infer<typeof openDataSchema>;
+
+/** The whole answer, `{"data": …}`, as a JSON Schema (draft 2020-12). */
+export function openDataJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(z.object({ data: openDataSchema })),
+    title: 'Markets of the Austrian market directory (open data)',
+  };
+}
+
+/**
+ * Every published market that matches the filters, with its published dates (only that year's
+ * with `year`, and then only markets that have some), ordered by municipality and title.
+ */
+export function openDataOf(published: Published, query: FeedQuery, providerName: string): OpenData {
+  const markets = published.markets
+    .filter((market) => {
+      const place = published.placeOf(market.gkz);
+      return (
+        (!query.type || market.type === query.type) &&
+        (!query.gkz || market.gkz === query.gkz) &&
+        (!query.district || place?.districtCode === query.district) &&
+        (!query.state || place?.stateCode === query.state)
+      );
+    })
+    .map((market) => {
+      const dates = published
+        .datesOf(market.id)
+        .filter((d) => !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`))
+        // The schema leaves out what is only for the server (replaces_date).
+        .map((date) => marketDateRecordSchema.parse(date));
+      return { ...market, opening_hours: openingHoursOf(market), dates };
+    })
+    .filter((market) => !query.year || market.dates.length > 0)
+    .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));
+  return { licence: LICENCE, attribution: attributionOf(providerName), markets };
+}

@@ -1,0 +1,77 @@
+import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../lib/market.ts';
+import type { Database } from '../server/db/database.ts';
+import {
+  contentVersion,
+  listVisibleMarketDates,
+  listVisibleMarkets,
+  replacedDays,
+} from '../server/db/queries/markets.ts';
+
+/** Where a market is: its municipality with district and state, as the master data names them. */
+export interface Place {
+  gkz: string;
+  municipality: string;
+  postcode: string;
+  districtCode: string;
+  district: string;
+  stateCode: number;
+  state: string;
+}
+
+/** A published date; a changed one knows the regular date it replaces. */
+export type PublishedDate = MarketDateRecord & { replaces_date: string | null };
+
+/** Everything the outlets may show (api.md: published records only), read in one transaction. */
+export interface Published {
+  /** The content version it was read at (migration 0001's counter). */
+  version: string;
+  markets: MarketRecord[];
+  datesOf: (marketId: string) => PublishedDate[];
+  placeOf: (gkz: string) => Place | undefined;
+}
+
+/**
+ * The published markets and dates — the same ones the content service gives everyone — with
+ * their places. Dates are in order; hidden ones and those before the directory's start are left out.
+ */
+export async function readPublished(db: Database): Promise<Published> {
+  return db.transaction(async (tx) => {
+    const version = await contentVersion(tx);
+    const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
+    const dates = await listVisibleMarketDates(tx, DIRECTORY_START, null);
+    const replaces = await replacedDays(tx);
+    const places = await tx.query<Place>(
+      `SELECT m.gkz, m.name AS municipality, m.postcode, d.code AS "districtCode", d.name AS district,
+              s.code AS "stateCode", s.name AS state
+         FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
+        WHERE m.gkz IN (SELECT DISTINCT gkz FROM markets)`,
+    );
+    const datesByMarket = new Map<string, PublishedDate[]>();
+    for (const date of dates) {
+      const list = datesByMarket.get(date.wko_market_id) ?? [];
+      list.push({ ...date, replaces_date: replaces.get(date.id) ?? null });
+      datesByMarket.set(date.wko_market_id, list);
+    }
+    const placeByGkz = new Map(places.map((place) => [place.gkz, place]));
+    return {
+      version,
+      markets,
+      datesOf: (marketId) => datesByMarket.get(marketId) ?? [],
+      placeOf: (gkz) => placeByGkz.get(gkz),
+    };
+  });
+}
+
+/** The published data, read again only when the content version has moved on. */
+export function createPublishedSource(db: Database): { current(): Promise<Published> } {
+  let cached: Published | undefined;
+  let reading: Promise<Published> | undefined;
+  return {
+    async current() {
+      if (cached && cached.version === (await contentVersion(db))) return cached;
+      reading ??= readPublished(db).finally(() => (reading = undefined));
+      cached = await reading;
+      return cached;
+    },
+  };
+}

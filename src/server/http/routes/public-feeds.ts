@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { calendarOf, type CalendarMarket } from '../../../export/calendar.ts';
+import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../../export/open-data.ts';
+import { createPublishedSource, type Published } from '../../../export/published.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { publicBaseUrl, type Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../api-error.ts';
+import type { ApiEnv } from '../api-env.ts';
+import { etagMatches } from './content.ts';
+
+/** Feeds change with the data; a client asks again with If-None-Match and mostly gets 304. */
+const CACHE = 'public, max-age=0, must-revalidate';
+/** Answers of the markets feed kept per content version, one per distinct filter. */
+const MAX_KEPT_ANSWERS = 32;
+
+/**
+ * The open feeds (api.md, "Public feeds"): every published market as JSON with its JSON Schema,
+ * and iCalendar files per market and per municipality. Only published data, for anyone.
+ */
+export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config): void {
+  const published = createPublishedSource(db);
+  const host = new URL(publicBaseUrl(config)).host;
+  const kept = new Map<string, string>();
+  let keptVersion = '';
+
+  api.get('/public/markets.json', async (c) => {
+    const query = feedQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new ApiError('invalid_request');
+    const data = await published.current();
+    const key = JSON.stringify(Object.entries(query.data).sort());
+    const etag = `"markets-${data.version}-${shortHash(key)}"`;
+    if (etagMatches(c.req.header('if-none-match'), etag))
+      return c.body(null, 304, { ETag: etag, 'Cache-Control': CACHE });
+    if (keptVersion !== data.version) {
+      kept.clear();
+      keptVersion = data.version;
+    }
+    let body = kept.get(key);
+    if (!body) {
+      body = JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME) });
+      if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+      kept.set(key, body);
+    }
+    return c.body(body, 200, {
+      ETag: etag,
+      'Cache-Control': CACHE,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Access-Control-Allow-Origin': '*',
+    });
+  });
+
+  api.get('/public/markets.schema.json', (c) =>
+    c.json(openDataJsonSchema(), 200, {
+      'Cache-Control': 'public, max-age=3600',
+      'Content-Type': 'application/schema+json; charset=utf-8',
+      'Access-Control-Allow-Origin': '*',
+    }),
+  );
+
+  api.get('/public/markets/:file{[^/]+\\.ics}', async (c) => {
+    const data = await published.current();
+    const id = c.req.param('file').slice(0, -'.ics'.length);
+    const market = data.markets.find((candidate) => candidate.id === id);
+    if (!market) throw new ApiError('market_not_found');
+    return calendarAnswer(c, data, `market-${id}`, market.title, [market]);
+  });
+
+  api.get('/public/municipalities/:file{\\d{5}\\.ics}', async (c) => {
+    const gkz = c.req.param('file').slice(0, 5);
+    const [municipality] = await db.query<{ name: string }>('SELECT name FROM municipalities WHERE gkz = $1', [gkz]);
+    if (!municipality) throw new ApiError('not_found');
+    const data = await published.current();
+    const markets = data.markets.filter((market) => market.gkz === gkz);
+    const name = translator(c.get('locale'))('feeds.municipalityCalendar', { place: municipality.name });
+    return calendarAnswer(c, data, `municipality-${gkz}`, name, markets);
+  });
+
+  function calendarAnswer(
+    c: Context<ApiEnv>,
+    data: Published,
+    name: string,
+    title: string,
+    markets: Published['markets'],
+  ): Response {
+    const locale = c.get('locale');
+    const etag = `"${name}-${data.version}-${locale}"`;
+    const headers = { ETag: etag, 'Cache-Control': CACHE, Vary: 'Accept-Language' };
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    const entries: CalendarMarket[] = markets.map((market) => ({
+      market,
+      place: data.placeOf(market.gkz),
+      dates: data.datesOf(market.id),
+    }));
+    return c.body(calendarOf(title, entries, host, locale), 200, {
+      ...headers,
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `inline; filename="${name}.ics"`,
+      'Access-Control-Allow-Origin': '*',
+    });
+  }
+}
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 12);
+}

@@ -1,0 +1,144 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+const saturdays = {
+  freq: 'weekly' as const,
+  interval: 1,
+  weekdays: ['SA' as const],
+  nth: null,
+  time_from: '08:00',
+  time_to: '12:00',
+  skip_holidays: true,
+};
+let weekly: string;
+let kirtag: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({
+    market: { id: weekly },
+  } = await addMarket(server.db, GKZ_A, { title: 'Bauernmarkt am Hauptplatz', type: 'wochenmarkt', rule: saturdays }, [
+    { date_start: '2027-01-09', date_end: '2027-01-09' },
+    { date_start: '2027-06-05', date_end: '2027-06-05', status: 'cancelled', type: 'cancelled' },
+    { date_start: '2027-06-19', date_end: '2027-06-19', status: 'pending' },
+    { date_start: '2027-06-12', date_end: '2027-06-12', hidden: true },
+    { date_start: '2026-12-19', date_end: '2026-12-19', note: 'Mit Punsch, Glühwein; und Maroni' },
+  ]));
+  ({
+    market: { id: kirtag },
+  } = await addMarket(server.db, GKZ_B, { title: 'Kremser Kirtag', type: 'kirtag', location: 'Steiner Landstraße' }, [
+    { date_start: '2027-08-27', date_end: '2027-08-29', time_from: null, time_to: null },
+  ]));
+  await addMarket(server.db, GKZ_B, { title: 'Versteckter Markt', hidden: true });
+});
+afterAll(() => server.close());
+
+interface Feed {
+  data: {
+    licence: string;
+    attribution: string;
+    markets: { id: string; title: string; opening_hours: string | null; dates: { date_start: string }[] }[];
+  };
+}
+const feed = async (query = '') => {
+  const response = await server.fetch(`/api/public/markets.json${query}`);
+  return { response, body: (await response.json()) as Feed };
+};
+
+describe('GET /api/public/markets.json', () => {
+  it('gives every published market with its published dates, licence and attribution, valid against its schema', async () => {
+    const { response, body } = await feed();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(body.data.licence).toContain('CC BY 4.0');
+    expect(body.data.attribution).toContain('Gemeinden');
+    expect(body.data.markets.map((market) => market.title)).toEqual(['Kremser Kirtag', 'Bauernmarkt am Hauptplatz']);
+    const market = body.data.markets.find((candidate) => candidate.id === weekly)!;
+    expect(market.opening_hours).toBe('Sa 08:00-12:00; PH off');
+    expect(market.dates.map((d) => d.date_start)).toEqual(['2026-12-19', '2027-01-09', '2027-06-05', '2027-06-19']);
+
+    const schema = (await (await server.fetch('/api/public/markets.schema.json')).json()) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ data: { ...body.data, markets: [{ id: 1 }] } })).toBe(false);
+  });
+
+  it('filters by year, state, district, municipality and type', async () => {
+    const titles = async (query: string) => (await feed(query)).body.data.markets.map((market) => market.title);
+    expect(await titles('?year=2026')).toEqual(['Bauernmarkt am Hauptplatz']);
+    expect((await feed('?year=2026')).body.data.markets[0]?.dates).toHaveLength(1);
+    expect(await titles('?state=6')).toEqual(['Bauernmarkt am Hauptplatz']);
+    expect(await titles('?district=301')).toEqual(['Kremser Kirtag']);
+    expect(await titles(`?gkz=${GKZ_B}`)).toEqual(['Kremser Kirtag']);
+    expect(await titles('?type=kirtag&state=3')).toEqual(['Kremser Kirtag']);
+    expect(await titles('?type=messe')).toEqual([]);
+  });
+
+  it('refuses malformed filters with a message in the asked language, and answers 304 to a known ETag', async () => {
+    for (const query of ['?year=zwei', '?state=10', '?gkz=123', '?type=flohmarkt', '?district=3011']) {
+      const response = await server.fetch(`/api/public/markets.json${query}&lang=en`);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect([response.status, body.error.code], query).toEqual([400, 'invalid_request']);
+    }
+    const first = await server.fetch('/api/public/markets.json?state=6');
+    const again = await server.fetch('/api/public/markets.json?state=6', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+function eventsOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  ICAL.TimezoneService.register(new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!));
+  return calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+}
+
+describe('iCalendar files', () => {
+  it('hold a market’s dates in Vienna time with their status, and parse', async () => {
+    const response = await server.fetch(`/api/public/markets/${weekly}.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const text = await response.text();
+    expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(text).not.toMatch(/[^\r]\n/);
+
+    const events = eventsOf(text);
+    const byDay = new Map(events.map((event) => [event.startDate.toString().slice(0, 10), event]));
+    expect([...byDay.keys()].sort()).toEqual(['2026-12-19', '2027-01-09', '2027-06-05', '2027-06-19']);
+    // 08:00 in Vienna is 07:00 UTC in winter and 06:00 UTC in summer.
+    expect(byDay.get('2027-01-09')!.startDate.toJSDate().toISOString()).toBe('2027-01-09T07:00:00.000Z');
+    expect(byDay.get('2027-06-19')!.endDate.toJSDate().toISOString()).toBe('2027-06-19T10:00:00.000Z');
+    const status = (day: string) => byDay.get(day)!.component.getFirstPropertyValue('status');
+    expect([status('2027-01-09'), status('2027-06-05'), status('2027-06-19')]).toEqual([
+      'CONFIRMED',
+      'CANCELLED',
+      'TENTATIVE',
+    ]);
+    expect(byDay.get('2026-12-19')!.description).toContain('Mit Punsch, Glühwein; und Maroni');
+    expect(byDay.get('2027-01-09')!.summary).toBe('Bauernmarkt am Hauptplatz');
+  });
+
+  it('hold a municipality’s markets, whole days as dates', async () => {
+    const response = await server.fetch(`/api/public/municipalities/${GKZ_B}.ics?lang=fr`);
+    const events = eventsOf(await response.text());
+    expect(events.map((event) => event.summary)).toEqual(['Kremser Kirtag']);
+    const [kirtagDays] = events;
+    expect(kirtagDays!.startDate.isDate).toBe(true);
+    expect([kirtagDays!.startDate.toString(), kirtagDays!.endDate.toString()]).toEqual(['2027-08-27', '2027-08-30']);
+    expect(kirtagDays!.uid).toMatch(/^[\w-]+@/);
+  });
+
+  it('answer 404 for hidden or unknown markets and unknown municipalities', async () => {
+    expect((await server.fetch(`/api/public/markets/${kirtag}.ics`)).status).toBe(200);
+    expect((await server.fetch('/api/public/markets/unbekannt.ics')).status).toBe(404);
+    expect((await server.fetch('/api/public/municipalities/99999.ics')).status).toBe(404);
+    const empty = await server.fetch('/api/public/municipalities/10101.ics');
+    expect(empty.status).toBe(200);
+    expect(eventsOf(await empty.text())).toEqual([]);
+  });
+});
