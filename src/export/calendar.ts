@@ -1,4 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { dayFormatter } from '../lib/directory/format.ts';
 import { translator } from '../lib/i18n.ts';
 import type { Locale } from '../lib/languages.ts';

@@ -1,14 +1,12 @@
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarWeeks,
-  eachDayOfInterval,
-  endOfMonth,
-  format,
-  getDay,
-  parseISO,
-  startOfMonth,
-} from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInCalendarWeeks } from 'date-fns/differenceInCalendarWeeks';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { format } from 'date-fns/format';
+import { getDay } from 'date-fns/getDay';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfMonth } from 'date-fns/startOfMonth';
 import { isPublicHoliday, type PublicHoliday } from './holidays.ts';
 import type { RecurrenceRule, Weekday } from './market.ts';
 

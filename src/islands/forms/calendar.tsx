@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { DayPicker, type Matcher } from 'react-day-picker';
 import { de, enGB, fr } from 'react-day-picker/locale';
 import type { Locale } from '../../lib/languages.ts';

@@ -1,4 +1,5 @@
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { lazy, Suspense, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 // The calendar's small stylesheet goes with the page's styles; its code comes when a clerk opens it.

@@ -1,4 +1,4 @@
-import { parseISO } from 'date-fns';
+import { parseISO } from 'date-fns/parseISO';
 import { useId, useState } from 'react';
 import { datesForNextYear, type ProposedDate } from '../../lib/copy-dates.ts';
 import type { Locale } from '../../lib/languages.ts';

@@ -1,4 +1,4 @@
-import { parseISO } from 'date-fns';
+import { parseISO } from 'date-fns/parseISO';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';

@@ -213,7 +213,7 @@ export function countMarkets(districts: readonly DirectoryDistrict[]): number {
 }
 
 /** Every market of the directory with the places it belongs to, for pages that list markets. */
-export function* marketsOf(directory: Directory) {
+export function* marketsOf(directory: Pick<Directory, 'states'>) {
   for (const state of directory.states)
     for (const district of state.districts)
       for (const municipality of district.municipalities)

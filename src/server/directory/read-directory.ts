@@ -5,10 +5,15 @@ import type { Database } from '../db/database.ts';
 import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from '../db/queries/markets.ts';
 
 /**
- * The public directory as of `now`: the same markets and dates the content service gives
- * everyone (api.md), in one transaction so the pages agree with each other.
+ * The public directory as of `now`, with the dates of `year` (this year, by default) and the next:
+ * the same markets and dates the content service gives everyone (api.md), in one transaction so
+ * the pages agree with each other.
  */
-export async function readDirectory(db: Database, now: Date): Promise<Directory> {
+export async function readDirectory(
+  db: Database,
+  now: Date,
+  year = Number(viennaDay(now).slice(0, 4)),
+): Promise<Directory> {
   return db.transaction(async (tx) => {
     const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
     const ages = await tx.query<{ id: string }>('SELECT id FROM markets ORDER BY created_at, id');
@@ -27,7 +32,6 @@ export async function readDirectory(db: Database, now: Date): Promise<Directory>
       `SELECT gkz, name, postcode, district_code FROM municipalities
         WHERE gkz IN (SELECT DISTINCT gkz FROM markets)`,
     );
-    const year = Number(viennaDay(now).slice(0, 4));
     return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
   });
 }

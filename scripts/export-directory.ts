@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { exportDirectory } from '../src/export/book/export-directory.ts';
+import { isLocale } from '../src/lib/languages.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { DatabaseStartError } from '../src/server/db/database.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+import { prepareDatabase } from '../src/server/db/prepare.ts';
+
+/**
+ * `npm run export:directory -- --year 2027 [--lang de|en|fr] [--format a5|a4] [--out DIR]`
+ * (api.md): the printed directory book of a year as PDF, CSV and JSON; prints the paths written.
+ */
+const usage =
+  'Usage: npm run export:directory -- --year YYYY [--lang de|en|fr] [--format a5|a4] [--out DIR]\n' +
+  'Writes directory-YYYY-<lang>.pdf, .csv and .json into DIR (default DATA_DIR/exports).';
+class UsageError extends Error {}
+
+try {
+  const { values } = parseArgs({
+    options: {
+      year: { type: 'string' },
+      lang: { type: 'string', default: 'de' },
+      format: { type: 'string', default: 'a5' },
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const year = Number(values.year);
+  if (!Number.isInteger(year) || year < 2026 || year > 2100)
+    throw new UsageError(`--year must be a year from 2026.\n${usage}`);
+  if (!isLocale(values.lang)) throw new UsageError(`--lang must be de, en or fr.\n${usage}`);
+  if (values.format !== 'a5' && values.format !== 'a4') throw new UsageError(`--format must be a5 or a4.\n${usage}`);
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await prepareDatabase(db, config, new Date());
+    const started = performance.now();
+    const files = await exportDirectory(db, config, {
+      year,
+      locale: values.lang,
+      format: values.format,
+      outDir: values.out ?? path.join(config.DATA_DIR, 'exports'),
+    });
+    for (const file of files) console.log(file);
+    console.error(`Exported in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseStartError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${error.message}\n${usage}`);
+    process.exit(1);
+  }
+  throw error;
+}

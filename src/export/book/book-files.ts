@@ -1,0 +1,84 @@
+import { marketsOf } from '../../lib/directory/directory.ts';
+import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
+import { ruleInWords } from '../../lib/directory/rule-words.ts';
+import { translator } from '../../lib/i18n.ts';
+import type { Locale } from '../../lib/languages.ts';
+import { attributionOf, LICENCE } from '../open-data.ts';
+import type { Book } from './book.ts';
+
+/** Columns of the typesetter's CSV: one row per market date, in book order. */
+export const CSV_COLUMNS = [
+  'state',
+  'district',
+  'gkz',
+  'municipality',
+  'postcode',
+  'market_id',
+  'title',
+  'type',
+  'event_location',
+  'location',
+  'rule',
+  'date_start',
+  'date_end',
+  'time_from',
+  'time_to',
+  'status',
+  'note',
+  'phone',
+  'email',
+  'website',
+] as const;
+
+/** The book as CSV: UTF-8, semicolons, CRLF, fields quoted where needed; labels in the book's language. */
+export function bookCsv(book: Book, locale: Locale): string {
+  const t = translator(locale);
+  const rows: string[][] = [[...CSV_COLUMNS]];
+  for (const { state, district, municipality, market } of marketsOf(book)) {
+    for (const date of market.dates) {
+      rows.push([
+        stateNameOf(state.code, t),
+        districtNameOf(district.name),
+        municipality.gkz,
+        municipality.name,
+        municipality.postcode,
+        market.id,
+        market.title,
+        t(`market.type.${market.type}`),
+        market.event_location,
+        market.location,
+        market.rule ? ruleInWords(market.rule, t) : '',
+        date.date_start,
+        date.date_end,
+        date.time_from ?? '',
+        date.time_to ?? '',
+        t(`book.status.${date.status}`),
+        date.note,
+        market.phone,
+        market.email,
+        market.website,
+      ]);
+    }
+  }
+  return rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
+}
+
+function csvField(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The book as JSON: the same tree with the year, language, licence and attribution. */
+export function bookJson(book: Book, locale: Locale, providerName: string): string {
+  return JSON.stringify(
+    {
+      year: book.year,
+      language: locale,
+      read_at: book.readAt,
+      licence: LICENCE,
+      attribution: attributionOf(providerName),
+      states: book.states,
+    },
+    null,
+    1,
+  );
+}

@@ -1,0 +1,47 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locale } from '../../lib/languages.ts';
+import type { Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { readDirectory } from '../../server/directory/read-directory.ts';
+import { bookOf } from './book.ts';
+import { bookCsv, bookJson } from './book-files.ts';
+import { bookPdf, type PaperFormat } from './book-pdf.ts';
+
+export interface ExportOptions {
+  year: number;
+  locale: Locale;
+  format: PaperFormat;
+  outDir: string;
+  now?: Date;
+}
+
+/**
+ * `npm run export:directory`: the printed directory of a year as PDF, CSV and JSON
+ * (`directory-<year>-<lang>.*` in `outDir`). Each file appears whole or not at all: it is
+ * written under a temporary name and renamed when complete.
+ */
+export async function exportDirectory(db: Database, config: Config, options: ExportOptions): Promise<string[]> {
+  const directory = await readDirectory(db, options.now ?? new Date(), options.year);
+  const book = bookOf(directory, options.year);
+  await mkdir(options.outDir, { recursive: true });
+  const base = path.join(options.outDir, `directory-${options.year}-${options.locale}`);
+  const files: [string, string | Buffer][] = [
+    [`${base}.csv`, bookCsv(book, options.locale)],
+    [`${base}.json`, bookJson(book, options.locale, config.PROVIDER_NAME)],
+    [
+      `${base}.pdf`,
+      await bookPdf(book, {
+        locale: options.locale,
+        format: options.format,
+        siteTitle: config.SITE_TITLE,
+        providerName: config.PROVIDER_NAME,
+      }),
+    ],
+  ];
+  for (const [file, content] of files) {
+    await writeFile(`${file}.partial`, content);
+    await rename(`${file}.partial`, file);
+  }
+  return files.map(([file]) => file);
+}

@@ -1,0 +1,107 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '../../src/export/book/book-files.ts';
+import { exportDirectory } from '../../src/export/book/export-directory.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { seedDemoData } from '../../src/server/demo/demo-data.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+let folder: string;
+let files: string[];
+const now = new Date('2026-11-23T10:00:00Z');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemoData(server.db, now);
+  folder = await mkdtemp(path.join(tmpdir(), 'book-'));
+  files = await exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
+    year: 2026,
+    locale: 'de',
+    format: 'a5',
+    outDir: folder,
+    now,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** What the database publishes for 2026: the rows the CSV must hold. */
+async function publishedDates(): Promise<string[]> {
+  const rows = await server.db.query<{ market_id: string; date_start: string }>(
+    `SELECT d.market_id, d.date_start::text FROM market_dates d JOIN markets m ON m.id = d.market_id
+      WHERE NOT m.hidden AND m.status = 'active' AND NOT d.hidden
+        AND d.date_start <= '2026-12-31' AND d.date_end >= '2026-01-01'
+        AND EXISTS (SELECT 1 FROM market_dates p WHERE p.market_id = m.id AND NOT p.hidden
+                      AND p.status <> 'cancelled' AND p.date_end >= '2026-01-01')`,
+  );
+  return rows.map((row) => `${row.market_id} ${row.date_start}`).sort();
+}
+
+describe('npm run export:directory', () => {
+  it('writes the PDF, CSV and JSON of the year under the names api.md gives', () => {
+    expect(files.map((file) => path.basename(file)).sort()).toEqual([
+      'directory-2026-de.csv',
+      'directory-2026-de.json',
+      'directory-2026-de.pdf',
+    ]);
+  });
+
+  it('prints a book with page numbers, a working table of contents and the markets with their dates', async () => {
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path.join(folder, 'directory-2026-de.pdf'))));
+    const { text: pages } = await extractText(pdf, { mergePages: false });
+    expect(pdf.numPages).toBeGreaterThanOrEqual(4);
+    // Every page but the cover ends with its own number.
+    pages
+      .slice(1)
+      .forEach((text, index) => expect(text.trim().endsWith(String(index + 2)), `page ${index + 2}`).toBe(true));
+
+    const all = pages.join('\n');
+    expect(all).toContain('Bauernmarkt am Hauptplatz');
+    expect(all).toContain('26.12.2026 (abgesagt)');
+    expect(all).toContain('Verzeichnis der Gemeinden');
+
+    // The bookmarks lead to the pages their headings stand on.
+    interface Bookmark {
+      title: string;
+      dest: string | unknown[] | null;
+      items: Bookmark[];
+    }
+    const outline = (await pdf.getOutline()) as Bookmark[];
+    const styria = outline.find((item) => item.title === 'Steiermark')!;
+    expect(styria.items.map((item) => item.title)).toEqual(['Hartberg-Fürstenfeld']);
+    const destination = typeof styria.dest === 'string' ? await pdf.getDestination(styria.dest) : styria.dest;
+    const pageIndex = await pdf.getPageIndex(destination![0] as Parameters<typeof pdf.getPageIndex>[0]);
+    expect(pages[pageIndex]).toContain('Steiermark');
+    expect(pages[1]).toContain('Inhalt');
+    expect(pages[1]).toMatch(new RegExp(`Steiermark\\s+${pageIndex + 1}`));
+  });
+
+  it('writes a CSV with exactly the published dates of the year, and JSON with the same markets', async () => {
+    const csv = await readFile(path.join(folder, 'directory-2026-de.csv'), 'utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe(CSV_COLUMNS.join(';'));
+    const column = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
+    // The demo's texts hold no semicolons or quotes, so a plain split reads them.
+    const cells = rows.map((row) => row.split(';'));
+    expect(cells.every((row) => row.length === CSV_COLUMNS.length)).toBe(true);
+    expect(cells.map((row) => `${row[column('market_id')]} ${row[column('date_start')]}`).sort()).toEqual(
+      await publishedDates(),
+    );
+    expect(cells.find((row) => row[column('date_start')] === '2026-12-26')?.[column('status')]).toBe('abgesagt');
+
+    const json = JSON.parse(await readFile(path.join(folder, 'directory-2026-de.json'), 'utf8')) as {
+      year: number;
+      states: { districts: { municipalities: { markets: { id: string; dates: unknown[] }[] }[] }[] }[];
+    };
+    expect(json.year).toBe(2026);
+    const markets = json.states.flatMap((s) => s.districts.flatMap((d) => d.municipalities.flatMap((m) => m.markets)));
+    expect(markets.map((m) => m.id).sort()).toEqual([...new Set(cells.map((row) => row[column('market_id')]))].sort());
+    expect(markets.reduce((sum, m) => sum + m.dates.length, 0)).toBe(rows.length);
+  });
+});
