@@ -28,7 +28,18 @@ const noServerImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', '.bench/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      '.bench/',
+      '.nightly/',
+      '.astro/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...astro.configs.recommended,
