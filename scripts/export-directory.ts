@@ -40,14 +40,16 @@ try {
   try {
     await prepareDatabase(db, config, new Date());
     const started = performance.now();
-    const files = await exportDirectory(db, config, {
+    const { files, pages } = await exportDirectory(db, config, {
       year,
       locale: values.lang,
       format: values.format,
       outDir: values.out ?? path.join(config.DATA_DIR, 'exports'),
     });
     for (const file of files) console.log(file);
-    console.error(`Exported in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+    console.error(`Exported in ${seconds} s (PDF of ${pages} pages); peak memory ${peak} MB.`);
   } finally {
     await db.close();
   }

@@ -18,13 +18,13 @@ beforeAll(async () => {
   server = await startTestServer();
   await seedDemoData(server.db, now);
   folder = await mkdtemp(path.join(tmpdir(), 'book-'));
-  files = await exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
+  ({ files } = await exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
     year: 2026,
     locale: 'de',
     format: 'a5',
     outDir: folder,
     now,
-  });
+  }));
 });
 afterAll(async () => {
   await server.close();

@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentMarket, MarketDateRecord } from '../../src/lib/market.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
@@ -73,6 +75,25 @@ describe('get_content/1', () => {
     const changed = await server.fetch('/api/get_content/1', { headers: { 'If-None-Match': etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends the public answer gzipped to clients that accept it, and plain to the others', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        get(`${server.url}/api/get_content_stops/1`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const zipped = await raw('br;q=1, gzip;q=0.8');
+    const plain = await raw('gzip;q=0, identity');
+    expect(zipped.encoding).toBe('gzip');
+    expect(plain.encoding).toBeUndefined();
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
   });
 
   it('refuses another exhibition id and a malformed include_hidden_records', async () => {

@@ -41,9 +41,9 @@ interface PageInfo {
  * The printed directory book: cover, table of contents (linked, with page numbers, also as PDF
  * bookmarks), states → districts → municipalities → markets with their dates, running heads and
  * page numbers, an index of municipalities. Fonts are embedded (DejaVu Serif); market texts are
- * hyphenated by the German rules. Resolves with the PDF's bytes.
+ * hyphenated by the German rules. Resolves with the PDF's bytes and its number of pages.
  */
-export function bookPdf(book: Book, options: BookPdfOptions): Promise<Buffer> {
+export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buffer; pages: number }> {
   const t = translator(options.locale);
   const geometry = GEOMETRY[options.format];
   const doc = new PDFDocument({
@@ -62,8 +62,8 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<Buffer> {
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  const done = new Promise<{ pdf: Buffer; pages: number }>((resolve, reject) => {
+    doc.on('end', () => resolve({ pdf: Buffer.concat(chunks), pages: pages.length }));
     doc.on('error', reject);
   });
 

@@ -21,27 +21,29 @@ export interface ExportOptions {
  * (`directory-<year>-<lang>.*` in `outDir`). Each file appears whole or not at all: it is
  * written under a temporary name and renamed when complete.
  */
-export async function exportDirectory(db: Database, config: Config, options: ExportOptions): Promise<string[]> {
+export async function exportDirectory(
+  db: Database,
+  config: Config,
+  options: ExportOptions,
+): Promise<{ files: string[]; pages: number }> {
   const directory = await readDirectory(db, options.now ?? new Date(), options.year);
   const book = bookOf(directory, options.year);
   await mkdir(options.outDir, { recursive: true });
   const base = path.join(options.outDir, `directory-${options.year}-${options.locale}`);
+  const { pdf, pages } = await bookPdf(book, {
+    locale: options.locale,
+    format: options.format,
+    siteTitle: config.SITE_TITLE,
+    providerName: config.PROVIDER_NAME,
+  });
   const files: [string, string | Buffer][] = [
     [`${base}.csv`, bookCsv(book, options.locale)],
     [`${base}.json`, bookJson(book, options.locale, config.PROVIDER_NAME)],
-    [
-      `${base}.pdf`,
-      await bookPdf(book, {
-        locale: options.locale,
-        format: options.format,
-        siteTitle: config.SITE_TITLE,
-        providerName: config.PROVIDER_NAME,
-      }),
-    ],
+    [`${base}.pdf`, pdf],
   ];
   for (const [file, content] of files) {
     await writeFile(`${file}.partial`, content);
     await rename(`${file}.partial`, file);
   }
-  return files.map(([file]) => file);
+  return { files: files.map(([file]) => file), pages };
 }

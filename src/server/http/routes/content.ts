@@ -26,13 +26,27 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const etag = await content.currentEtag(kind, ownGkz);
       if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ...headers, ETag: etag });
       const answer = await content.answer(kind, ownGkz);
-      return c.body(answer.body, 200, {
-        ...headers,
-        ETag: answer.etag,
-        'Content-Type': 'application/json; charset=utf-8',
-      });
+      const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
+      if (answer.gzipped && acceptsGzip(c.req.header('accept-encoding'))) {
+        return c.body(view(answer.gzipped()), 200, { ...typed, 'Content-Encoding': 'gzip' });
+      }
+      return c.body(view(answer.body), 200, typed);
     });
   }
+}
+
+/** The bytes of a Buffer as the plain Uint8Array Hono takes, without copying them. */
+function view(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Whether Accept-Encoding allows gzip (RFC 9110: listed, or `*`, and not with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [coding, ...parameters] = entry.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
+  });
 }
 
 /** RFC 9110 weak comparison over a list of tags, or `*`. */
