@@ -1,11 +1,11 @@
-import { CommandError, runCommand } from '../src/server/admin/commands.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { DatabaseStartError } from '../src/server/db/database.ts';
+import { runCommand } from '../src/server/admin/commands.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
+import { runOperatorCommand } from './operator-command.ts';
 
 /** `npm run admin -- <command>`: the provider's operator commands (README, "Operator commands"). */
-try {
+await runOperatorCommand('Usage: npm run admin -- <command> (README, "Operator commands")', async () => {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
@@ -14,10 +14,4 @@ try {
   } finally {
     await db.close();
   }
-} catch (error) {
-  if (error instanceof CommandError || error instanceof ConfigError || error instanceof DatabaseStartError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+});

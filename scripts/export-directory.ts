@@ -2,10 +2,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportDirectory } from '../src/export/book/export-directory.ts';
 import { isLocale } from '../src/lib/languages.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { DatabaseStartError } from '../src/server/db/database.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { runOperatorCommand, UsageError } from './operator-command.ts';
 
 /**
  * `npm run export:directory -- --year 2027 [--lang de|en|fr] [--format a5|a4] [--out DIR]`
@@ -14,9 +14,7 @@ import { prepareDatabase } from '../src/server/db/prepare.ts';
 const usage =
   'Usage: npm run export:directory -- --year YYYY [--lang de|en|fr] [--format a5|a4] [--out DIR]\n' +
   'Writes directory-YYYY-<lang>.pdf, .csv and .json into DIR (default DATA_DIR/exports).';
-class UsageError extends Error {}
-
-try {
+await runOperatorCommand(usage, async () => {
   const { values } = parseArgs({
     options: {
       year: { type: 'string' },
@@ -53,14 +51,4 @@ try {
   } finally {
     await db.close();
   }
-} catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseStartError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${error.message}\n${usage}`);
-    process.exit(1);
-  }
-  throw error;
-}
+});

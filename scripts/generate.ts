@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { DatabaseStartError } from '../src/server/db/database.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { AUSTRIA, generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
+import { runOperatorCommand, UsageError } from './operator-command.ts';
 
 /**
  * `npm run generate -- --markets 6000 [--dates-per-market 10] [--year 2026] [--seed 2026]`:
@@ -21,9 +21,7 @@ function whole(value: string | undefined, fallback: number, name: string, min: n
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}.`);
   return number;
 }
-class UsageError extends Error {}
-
-try {
+await runOperatorCommand(usage, async () => {
   const { values } = parseArgs({
     options: {
       markets: { type: 'string' },
@@ -60,14 +58,4 @@ try {
   } finally {
     await db.close();
   }
-} catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseStartError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${error.message}\n${usage}`);
-    process.exit(1);
-  }
-  throw error;
-}
+});
