@@ -13,6 +13,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   try {
     db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       parsers: { [DATE_OID]: parseDay },
+      // PostgreSQL's default of 128 MB of shared buffers grows the process by as much; the
+      // embedded database's files are in the system's file cache anyway (Austria-scale export:
+      // peak memory about 100 MB lower).
+      postgresqlconf: ['shared_buffers=32MB'],
     });
   } catch (error) {
     release();

@@ -35,28 +35,37 @@ export function createContentService(db: Database) {
     });
   }
 
-  return {
-    /** The ETag the answer would carry now, for a cheap 304. */
-    async currentEtag(kind: ContentKind, ownGkz: string | null): Promise<string> {
-      return etagOf(kind, await contentVersion(db), ownGkz);
-    },
+  const building = new Map<ContentKind, Promise<ContentAnswer>>();
+  async function buildPublic(kind: ContentKind): Promise<ContentAnswer> {
+    const { version, ...built } = await build(kind, null);
+    let gzipped: Buffer | undefined;
+    const answer = { ...built, gzipped: () => (gzipped ??= gzipSync(built.body)) };
+    publicCache.set(kind, { version, answer });
+    return answer;
+  }
 
-    async answer(kind: ContentKind, ownGkz: string | null): Promise<ContentAnswer> {
+  return {
+    /** The content version now: one tiny query, shared by the ETag check and the answer. */
+    version: (): Promise<string> => contentVersion(db),
+
+    /** The answer at `version` (or a newer one). Requests that find the cache stale share one build. */
+    async answer(kind: ContentKind, ownGkz: string | null, version: string): Promise<ContentAnswer> {
       if (ownGkz) return build(kind, ownGkz);
       const cached = publicCache.get(kind);
-      if (cached && cached.version === (await contentVersion(db))) return cached.answer;
-      const { version, ...built } = await build(kind, null);
-      let gzipped: Buffer | undefined;
-      const answer = { ...built, gzipped: () => (gzipped ??= gzipSync(built.body)) };
-      publicCache.set(kind, { version, answer });
-      return answer;
+      if (cached && cached.version === version) return cached.answer;
+      let pending = building.get(kind);
+      if (!pending) {
+        pending = buildPublic(kind).finally(() => building.delete(kind));
+        building.set(kind, pending);
+      }
+      return pending;
     },
   };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
+export function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
   return `"${kind}-${version}-${ownGkz ?? 'public'}"`;
 }
 

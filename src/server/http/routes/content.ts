@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
-import type { ContentKind, ContentService } from '../../services/content.ts';
+import { etagOf, type ContentKind, type ContentService } from '../../services/content.ts';
 import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
 
@@ -23,9 +23,10 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',
         Vary: 'Cookie, Accept-Encoding',
       };
-      const etag = await content.currentEtag(kind, ownGkz);
+      const version = await content.version();
+      const etag = etagOf(kind, version, ownGkz);
       if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ...headers, ETag: etag });
-      const answer = await content.answer(kind, ownGkz);
+      const answer = await content.answer(kind, ownGkz, version);
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
       if (answer.gzipped && acceptsGzip(c.req.header('accept-encoding'))) {
         return c.body(view(answer.gzipped()), 200, { ...typed, 'Content-Encoding': 'gzip' });
