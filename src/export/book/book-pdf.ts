@@ -88,8 +88,8 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
     doc.font(font).fontSize(fontSize);
     return (text: string) => doc.widthOfString(text);
   };
-  const linesOf = (text: string, font: Font, fontSize: number, indent = 0) =>
-    breakLines(text, width() - indent, measureWith(font, fontSize));
+  const linesOf = (text: string, font: Font, fontSize: number) =>
+    breakLines(text, width(), measureWith(font, fontSize));
   const draw = (line: string, font: Font, fontSize: number, indent = 0, extra: PDFKit.Mixins.TextOptions = {}) => {
     doc
       .font(font)
@@ -157,14 +157,14 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
         y += size * 1.9;
         for (const market of municipality.markets) {
           const block = marketBlock(market, municipality.name, t, options.locale, book.year);
-          const laidOut = block.map((part) => ({ ...part, lines: linesOf(part.text, part.font, size, part.indent) }));
+          const laidOut = block.map((part) => ({ ...part, lines: linesOf(part.text, part.font, size) }));
           const height = laidOut.reduce((sum, part) => sum + part.lines.length * lineHeight, 0) + size;
           // A market stays on one page when it fits on one.
           if (height <= bottom() - geometry.top) ensure(height);
           for (const part of laidOut) {
             for (const line of part.lines) {
               ensure(lineHeight);
-              draw(line, part.font, size, part.indent);
+              draw(line, part.font, size);
               y += lineHeight;
             }
           }
@@ -237,7 +237,6 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
 interface BlockPart {
   text: string;
   font: Font;
-  indent: number;
 }
 
 /** A market as the book shows it: title, kind and place, rule, the year's dates, contacts. */
@@ -261,18 +260,16 @@ function marketBlock(market: DirectoryMarket, place: string, t: Translate, local
     market.email,
     market.website.replace(/^https?:\/\//, ''),
   ].filter(Boolean);
-  const indent = 0;
   return [
-    { text: germanQuotes(market.title), font: 'bold' as const, indent },
-    { text: `${t(`market.type.${market.type}`)} · ${where}`, font: 'italic' as const, indent },
-    ...(market.description ? [{ text: germanQuotes(market.description), font: 'regular' as const, indent }] : []),
-    ...(market.rule ? [{ text: capitalized(ruleInWords(market.rule, t)), font: 'regular' as const, indent }] : []),
+    { text: germanQuotes(market.title), font: 'bold' as const },
+    { text: `${t(`market.type.${market.type}`)} · ${where}`, font: 'italic' as const },
+    ...(market.description ? [{ text: germanQuotes(market.description), font: 'regular' as const }] : []),
+    ...(market.rule ? [{ text: capitalized(ruleInWords(market.rule, t)), font: 'regular' as const }] : []),
     {
       text: `${t('directory.datesOf', { year })}${sameTimes ? ` (${sameTimes})` : ''}: ${dates}`,
       font: 'regular' as const,
-      indent,
     },
-    ...(contacts.length ? [{ text: contacts.join(' · '), font: 'regular' as const, indent }] : []),
+    ...(contacts.length ? [{ text: contacts.join(' · '), font: 'regular' as const }] : []),
   ];
 }
 
