@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportDirectory } from '../src/export/book/export-directory.ts';
+import { writeBook } from '../src/export/book/export-directory.ts';
+import type { Directory } from '../src/lib/directory/directory.ts';
 import { isLocale } from '../src/lib/languages.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { readDirectory } from '../src/server/directory/read-directory.ts';
 import { runOperatorCommand, UsageError } from './operator-command.ts';
 
 /**
@@ -34,21 +36,26 @@ await runOperatorCommand(usage, async () => {
   if (!isLocale(values.lang)) throw new UsageError(`--lang must be de, en or fr.\n${usage}`);
   if (values.format !== 'a5' && values.format !== 'a4') throw new UsageError(`--format must be a5 or a4.\n${usage}`);
   const config = loadConfig();
+  const now = new Date();
+  const started = performance.now();
+  // Read, then close the database before rendering: its memory and the book's are not needed at once.
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let directory: Directory;
   try {
-    await prepareDatabase(db, config, new Date());
-    const started = performance.now();
-    const { files, pages } = await exportDirectory(db, config, {
-      year,
-      locale: values.lang,
-      format: values.format,
-      outDir: values.out ?? path.join(config.DATA_DIR, 'exports'),
-    });
-    for (const file of files) console.log(file);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
-    console.error(`Exported in ${seconds} s (PDF of ${pages} pages); peak memory ${peak} MB.`);
+    await prepareDatabase(db, config, now);
+    directory = await readDirectory(db, now, year);
   } finally {
     await db.close();
   }
+  const { files, pages } = await writeBook(directory, config, {
+    year,
+    locale: values.lang,
+    format: values.format,
+    outDir: values.out ?? path.join(config.DATA_DIR, 'exports'),
+    now,
+  });
+  for (const file of files) console.log(file);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+  console.error(`Exported in ${seconds} s (PDF of ${pages} pages); peak memory ${peak} MB.`);
 });

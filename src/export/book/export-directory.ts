@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Directory } from '../../lib/directory/directory.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -26,7 +27,15 @@ export async function exportDirectory(
   config: Config,
   options: ExportOptions,
 ): Promise<{ files: string[]; pages: number }> {
-  const directory = await readDirectory(db, options.now ?? new Date(), options.year);
+  return writeBook(await readDirectory(db, options.now ?? new Date(), options.year), config, options);
+}
+
+/** The files of a directory already read (the command closes the database before it renders). */
+export async function writeBook(
+  directory: Directory,
+  config: Config,
+  options: ExportOptions,
+): Promise<{ files: string[]; pages: number }> {
   const book = bookOf(directory, options.year);
   await mkdir(options.outDir, { recursive: true });
   const base = path.join(options.outDir, `directory-${options.year}-${options.locale}`);
