@@ -109,12 +109,12 @@ function utcStamp(iso: string): string {
 }
 
 /** RFC 5545 3.3.11: backslash, semicolon, comma and line breaks escaped. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
 /** RFC 5545 3.1: lines longer than 75 octets go on in lines that start with a space, never inside a character. */
-export function fold(line: string): string {
+function fold(line: string): string {
   const encoder = new TextEncoder();
   if (encoder.encode(line).length <= 75) return line;
   const parts: string[] = [];

@@ -34,7 +34,7 @@ export interface Published {
  * The published markets and dates — the same ones the content service gives everyone — with
  * their places. Dates are in order; hidden ones and those before the directory's start are left out.
  */
-export async function readPublished(db: Database): Promise<Published> {
+async function readPublished(db: Database): Promise<Published> {
   return db.transaction(async (tx) => {
     const version = await contentVersion(tx);
     const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);

@@ -57,6 +57,15 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
 }
 
 /**
+ * The home page in a chosen language: `/?lang=fr`. The server stores the choice in the language
+ * cookie and redirects (server/http/locale-redirect.ts), so it works without JavaScript.
+ */
+export const LOCALE_CHOICE_PARAMETER = 'lang';
+export function homeChoosing(locale: Locale): string {
+  return `/?${LOCALE_CHOICE_PARAMETER}=${locale}`;
+}
+
+/**
  * The language attribute for what municipalities write themselves (market titles, descriptions,
  * notes): always German, so a page in another language marks it for screen readers (WCAG 3.1.2).
  */

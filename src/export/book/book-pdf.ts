@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { DirectoryMarket } from '../../lib/directory/directory.ts';
+import { dayFormatter } from '../../lib/directory/format.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
@@ -45,6 +46,13 @@ interface PageInfo {
  */
 export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buffer; pages: number }> {
   const t = translator(options.locale);
+  // German typography: 24.12.2027 (English and French books: 24/12/2027).
+  const formatDay = dayFormatter(options.locale, {
+    weekday: undefined,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   const geometry = GEOMETRY[options.format];
   const doc = new PDFDocument({
     size: geometry.size,
@@ -113,7 +121,7 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
   y = doc.page.height * 0.75;
   draw(options.providerName, 'regular', size * 1.2);
   y += size * 2;
-  draw(t('book.asOf', { date: dayOf(book.readAt.slice(0, 10), options.locale) }), 'italic', size);
+  draw(t('book.asOf', { date: formatDay(book.readAt.slice(0, 10)) }), 'italic', size);
 
   // The table of contents gets its pages now and its entries at the end, when the page numbers are known.
   const contents = book.states.flatMap((state) => [
@@ -156,7 +164,7 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
         draw(`${municipality.postcode} ${municipality.name}`, 'bold', size * 1.2);
         y += size * 1.9;
         for (const market of municipality.markets) {
-          const block = marketBlock(market, municipality.name, t, options.locale, book.year);
+          const block = marketBlock(market, municipality.name, t, formatDay, book.year);
           const laidOut = block.map((part) => ({ ...part, lines: linesOf(part.text, part.font, size) }));
           const height = laidOut.reduce((sum, part) => sum + part.lines.length * lineHeight, 0) + size;
           // A market stays on one page when it fits on one.
@@ -240,16 +248,20 @@ interface BlockPart {
 }
 
 /** A market as the book shows it: title, kind and place, rule, the year's dates, contacts. */
-function marketBlock(market: DirectoryMarket, place: string, t: Translate, locale: Locale, year: number): BlockPart[] {
+function marketBlock(
+  market: DirectoryMarket,
+  place: string,
+  t: Translate,
+  formatDay: (isoDay: string) => string,
+  year: number,
+): BlockPart[] {
   const where = [market.event_location, market.location || place].filter(Boolean).map(germanQuotes).join(', ');
   const times = new Set(market.dates.map((d) => timeOf(d.time_from, d.time_to)));
   const sameTimes = times.size === 1 ? [...times][0] : undefined;
   const dates = market.dates
     .map((d) => {
       const days =
-        d.date_end === d.date_start
-          ? dayOf(d.date_start, locale)
-          : `${dayOf(d.date_start, locale)}–${dayOf(d.date_end, locale)}`;
+        d.date_end === d.date_start ? formatDay(d.date_start) : `${formatDay(d.date_start)}–${formatDay(d.date_end)}`;
       const time = sameTimes === undefined && d.time_from ? ` ${timeOf(d.time_from, d.time_to)}` : '';
       const status = d.status === 'takes_place' ? '' : ` (${t(`book.status.${d.status}`)})`;
       return `${days}${time}${status}`;
@@ -279,10 +291,4 @@ function capitalized(text: string): string {
 
 function timeOf(from: string | null, to: string | null): string {
   return from ? (to ? `${from}–${to}` : from) : '';
-}
-
-/** German typography: 24.12.2027; English and French: 24/12/2027. */
-export function dayOf(isoDay: string, locale: Locale): string {
-  const [year, month, day] = isoDay.split('-');
-  return locale === 'de' ? `${day}.${month}.${year}` : `${day}/${month}/${year}`;
 }

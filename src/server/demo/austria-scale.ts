@@ -199,7 +199,7 @@ function ruleMarket(
     rule,
     date_start: seasonStart,
     date_end: seasonEnd,
-    ...contactsOf(place),
+    ...placeDetailsOf(place),
   });
   return { market, dates: days.map((day) => dateOf(id, day, day, spec.from, spec.to, next)) };
 }
@@ -221,7 +221,7 @@ function eventMarket(
     const end = format(addDays(parseISO(start), spec.days - 1), ISO);
     return dateOf(id, start, end, spec.from, spec.to, next);
   });
-  return { market: newMarket(place.gkz, { id, title, type: kind.type, ...contactsOf(place) }), dates };
+  return { market: newMarket(place.gkz, { id, title, type: kind.type, ...placeDetailsOf(place) }), dates };
 }
 
 function dateOf(
@@ -244,7 +244,7 @@ function dateOf(
   });
 }
 
-function contactsOf(place: Place): Partial<NewMarket> {
+function placeDetailsOf(place: Place): Partial<NewMarket> {
   return {
     description: 'Regionale Produkte, Handwerk und Gastronomie.',
     location: place.name,

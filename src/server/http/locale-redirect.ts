@@ -1,12 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseCookie } from 'hono/utils/cookie';
-import { DEFAULT_LOCALE, isLocale, localizedPath, negotiateLocale, type Locale } from '../../lib/languages.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_CHOICE_PARAMETER,
+  localizedPath,
+  negotiateLocale,
+  type Locale,
+} from '../../lib/languages.ts';
 
 /** Seed section 4: the cookie the language switcher sets (path /, 365 days). */
 export const LOCALE_COOKIE = 'i18n_redirected';
-
-/** The query the language switcher's links to the home page carry: `/?lang=de`. */
-export const LOCALE_CHOICE_PARAMETER = 'lang';
 
 export interface LocaleRedirect {
   location: string;

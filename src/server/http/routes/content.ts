@@ -51,7 +51,7 @@ function sendBytes(c: Context<ApiEnv>, bytes: Buffer, headers: Record<string, st
 }
 
 /** Whether Accept-Encoding allows gzip (RFC 9110: listed, or `*`, and not with q=0). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return (acceptEncoding ?? '').split(',').some((entry) => {
     const [coding, ...parameters] = entry.trim().toLowerCase().split(';');
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
