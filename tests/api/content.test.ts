@@ -71,10 +71,30 @@ describe('get_content/1', () => {
     const again = await server.fetch('/api/get_content/1', { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    await addMarket(server.db, GKZ_B, { title: 'Neu' });
+    const saved = await server.fetch('/api/save_market', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookieA },
+      body: JSON.stringify({
+        title: 'Neu',
+        type: 'kirtag',
+        schedule: 'dates',
+        first_date: { date_start: '2027-08-01', date_end: '2027-08-01' },
+      }),
+    });
+    expect(saved.status).toBe(200);
     const changed = await server.fetch('/api/get_content/1', { headers: { 'If-None-Match': etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('shows a change made by another server process within a second', async () => {
+    const etag = (await server.fetch('/api/get_content/1')).headers.get('etag');
+    await addMarket(server.db, GKZ_B, { title: 'Von nebenan' }); // straight into the database, as another process would
+    const started = performance.now();
+    await expect
+      .poll(async () => (await server.fetch('/api/get_content/1')).headers.get('etag'), { timeout: 3000, interval: 50 })
+      .not.toBe(etag);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('sends the public answer gzipped to clients that accept it, and plain to the others', async () => {

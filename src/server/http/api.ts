@@ -77,10 +77,11 @@ export function createApi({
     await db.query('SELECT 1');
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
-  contentRoutes(api, createContentService(db));
+  const content = createContentService(db);
+  contentRoutes(api, content);
   visitorRoutes(api, db);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
-  marketRoutes(api, createMarketService({ db, clock }));
+  marketRoutes(api, createMarketService({ db, clock, onChange: content.changed }));
   pageViewRoutes(api, db, clock);
   publicFeedRoutes(api, db, config);
 

@@ -64,7 +64,21 @@ const DATE_FIELDS = [
  * Saving and deleting markets and dates (api.md, "Markets and dates"): only a logged-in user's
  * own municipality, a stale version refused, each call one transaction with its history entry.
  */
-export function createMarketService({ db, clock }: { db: Database; clock: () => Date }) {
+export function createMarketService({
+  db,
+  clock,
+  onChange = () => {},
+}: {
+  db: Database;
+  clock: () => Date;
+  /** Called after every committed change, so cached content answers know to look again. */
+  onChange?: () => void;
+}) {
+  const write = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const result = await db.transaction(work);
+    onChange();
+    return result;
+  };
   /** A market of the user's municipality, locked for the change; refused otherwise. */
   const ownMarket = async (tx: Queryable, user: SessionUser, id: string): Promise<MarketRecord> => {
     const market = await lockMarket(tx, id);
@@ -122,7 +136,7 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
       const today = viennaDay(clock());
       if (input.first_date) refuseIfAny(dateSpanErrors(input.first_date, input, today), 'first_date.');
       const { id, version, first_date: firstDate, ...fields } = input;
-      return db.transaction(async (tx) => {
+      return write(async (tx) => {
         let previous: MarketRecord | null = null;
         let market: NewMarket;
         if (id === undefined) {
@@ -156,7 +170,7 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
     },
 
     async deleteMarket(user: SessionUser, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await write(async (tx) => {
         const market = await ownMarket(tx, user, id);
         await deleteMarketRow(tx, id);
         await record(tx, user, {
@@ -170,7 +184,7 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
 
     async saveMarketDate(user: SessionUser, input: MarketDateInput): Promise<SavedRecords> {
       const today = viennaDay(clock());
-      return db.transaction(async (tx) => {
+      return write(async (tx) => {
         const market = await ownMarket(tx, user, input.wko_market_id);
         const id = await writeMarketDate(tx, user, market, input, today);
         return answer(tx, market.id, await listMarketDates(tx, market.id, [id]));
@@ -184,7 +198,7 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
       inputs: readonly MarketDateInput[],
     ): Promise<SavedRecords> {
       const today = viennaDay(clock());
-      return db.transaction(async (tx) => {
+      return write(async (tx) => {
         const market = await ownMarket(tx, user, marketId);
         const ids: string[] = [];
         for (const [index, input] of inputs.entries()) {
@@ -203,7 +217,7 @@ export function createMarketService({ db, clock }: { db: Database; clock: () => 
     },
 
     async deleteMarketDate(user: SessionUser, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await write(async (tx) => {
         const date = await lockMarketDate(tx, id);
         if (!date) throw new ApiError('market_date_not_found');
         await ownMarket(tx, user, date.wko_market_id);

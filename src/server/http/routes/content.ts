@@ -1,7 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
-import { etagOf, type ContentKind, type ContentService } from '../../services/content.ts';
+import { type ContentKind, type ContentService } from '../../services/content.ts';
 import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
 
@@ -24,13 +24,13 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',
         Vary: 'Cookie, Accept-Encoding',
       };
-      const version = await content.version();
-      const etag = etagOf(kind, version, ownGkz);
-      if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ...headers, ETag: etag });
-      const answer = await content.answer(kind, ownGkz, version);
+      const found = await content.lookup(kind, ownGkz);
+      if (etagMatches(c.req.header('if-none-match'), found.etag))
+        return c.body(null, 304, { ...headers, ETag: found.etag });
+      const answer = await found.answer();
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
       if (answer.gzipped && acceptsGzip(c.req.header('accept-encoding'))) {
-        return sendBytes(c, answer.gzipped(), { ...typed, 'Content-Encoding': 'gzip' });
+        return sendBytes(c, await answer.gzipped(), { ...typed, 'Content-Encoding': 'gzip' });
       }
       return sendBytes(c, answer.body, typed);
     });

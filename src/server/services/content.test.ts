@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database, Queryable } from '../db/database.ts';
+import { createContentService } from './content.ts';
+
+/** A database of no markets whose content version the test sets, and whose version reads it can hold up. */
+function fakeDatabase() {
+  const state = { version: 1, versionReads: 0, hold: null as Promise<void> | null };
+  const query = async <Row>(sql: string): Promise<Row[]> => {
+    if (!sql.includes('content_version')) return [];
+    state.versionReads += 1;
+    if (state.hold) await state.hold;
+    return [{ version: String(state.version) }] as Row[];
+  };
+  const queryable: Queryable = { query, exec: async () => {} };
+  const db: Database = {
+    kind: 'pglite',
+    ...queryable,
+    transaction: (work) => work(queryable),
+    close: async () => {},
+  };
+  return { db, state };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the public content answers', () => {
+  it('are kept per content version and looked at again after a change made here', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    const first = await content.lookup('dates', null);
+    expect(first.etag).toBe('"dates-1-public"');
+    const readsAfterFirst = state.versionReads;
+    await content.lookup('dates', null);
+    expect(state.versionReads).toBe(readsAfterFirst); // within a second, nothing changed here: no query
+
+    state.version = 2;
+    content.changed();
+    expect((await content.lookup('dates', null)).etag).toBe('"dates-2-public"');
+  });
+
+  it('notice a change made by another process within a second', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.lookup('markets', null);
+    state.version = 7; // written by another server process: this one is not told
+    expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
+    vi.advanceTimersByTime(1000);
+    expect((await content.lookup('markets', null)).etag).toBe('"markets-7-public"');
+  });
+
+  it('go out as they are while a check is under way, so readers never queue behind the database', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.lookup('dates', null);
+    let release = () => {};
+    state.hold = new Promise((resolve) => (release = resolve));
+    state.version = 3;
+    content.changed();
+
+    const checking = content.lookup('dates', null); // starts the check, and waits for it
+    const meanwhile = await content.lookup('dates', null);
+    expect(meanwhile.etag).toBe('"dates-1-public"');
+    release();
+    expect((await checking).etag).toBe('"dates-3-public"');
+  });
+
+  it('with hidden records are read afresh every time', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-1-62219"');
+    state.version = 4;
+    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-4-62219"');
+  });
+});
