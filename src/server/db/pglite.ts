@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
 
@@ -31,14 +32,38 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await target.exec(sql);
     },
   });
+  const whole = wrap(db);
+  const inTurn = takingTurns();
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    query: (sql, params) => inTurn(() => whole.query(sql, params)),
+    exec: (sql) => inTurn(() => whole.exec(sql)),
+    transaction: (work) => inTurn(() => db.transaction((tx) => work(wrap(tx)))),
     close: async () => {
       await db.close();
       release();
     },
+  };
+}
+
+/**
+ * PGlite works on this thread, and goes from one query to the next in promise callbacks: a queue
+ * of saves would run to its end before another request is even read. So queries and transactions
+ * run one after another in slices: after 20 ms of database work, waiting network events go first.
+ */
+export function takingTurns(sliceMs = 20): <T>(work: () => Promise<T>) => Promise<T> {
+  let queue: Promise<unknown> = Promise.resolve();
+  let sliceStart = performance.now();
+  return (work) => {
+    const run = queue.then(async () => {
+      if (performance.now() - sliceStart >= sliceMs) {
+        await setImmediate();
+        sliceStart = performance.now();
+      }
+      return work();
+    });
+    queue = run.catch(() => {});
+    return run;
   };
 }
 
