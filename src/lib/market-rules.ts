@@ -1,9 +1,12 @@
 import type { ErrorCode } from './error-codes.ts';
 import type { FieldErrors } from './validation.ts';
 
+// Made once: a formatter with a time zone costs far more to make than to use.
+const VIENNA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' });
+
 /** Markets are Austrian: "today" is the day in Vienna, whatever the server's or browser's zone. */
 export function viennaDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
+  return VIENNA_DAY.format(now);
 }
 
 interface DaySpan {

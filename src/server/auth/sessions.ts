@@ -19,13 +19,21 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The user of a live session, or null for an unknown, expired or malformed token. */
+/**
+ * The user of a live session, or null for an unknown, expired or malformed token. The idle clock
+ * is moved on at most once a minute, so an editor's stream of requests is not a stream of writes.
+ */
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db.query<{ user_id: string; email: string; gkz: string }>(
-    `UPDATE sessions s SET last_seen_at = now() FROM users u
-     WHERE s.token_hash = $1 AND u.id = s.user_id AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
-     RETURNING u.id AS user_id, u.email, u.gkz`,
+    `WITH live AS (
+       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now()
+       WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
+     )
+     SELECT user_id, email, gkz FROM live`,
     [hashToken(token)],
   );
   return row ? { userId: row.user_id, email: row.email, gkz: row.gkz } : null;
