@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-/** The server from `npm run serve` on a free port and a throwaway database with the demo municipality. */
-export function startPortal(dataDir: string) {
+/**
+ * The server from `npm run serve` on a free port and a throwaway database with the demo
+ * municipality; `env` may name another database (DATABASE_URL) or turn the demo off.
+ */
+export function startPortal(dataDir: string, env: Record<string, string> = {}) {
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
@@ -15,6 +18,7 @@ export function startPortal(dataDir: string) {
       SEED_DEMO: '1',
       DATABASE_URL: '',
       SMTP_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,120 @@
+import type { NewMarket } from '../src/server/db/queries/markets.ts';
+
+/** A record as its last acknowledged save left it: what was sent, and the version answered. */
+export interface EditorRecord {
+  id: string;
+  version: number;
+  fields: Record<string, string | null>;
+}
+
+export interface Save {
+  path: string;
+  record: 'market' | 'date';
+  id: string | null;
+  fields: Record<string, string | null>;
+}
+
+interface SaveAnswer {
+  data?: {
+    wko_markets: Record<string, Record<string, { id: string; version: number }>>;
+    wko_market_dates: Record<string, { id: string; version: number }>;
+  };
+}
+
+/** Dates each editor keeps; after that, they change the ones they have. */
+const DATES_PER_EDITOR = 10;
+
+/**
+ * One clerk of the load test, on one connection: one save at a time, each sent at the version of
+ * the last answer, so every save must succeed and the last acknowledged one is what the database
+ * must hold. Every third save changes the market; the others add a date or change one.
+ */
+export class Editor {
+  market: EditorRecord;
+  readonly dates: EditorRecord[] = [];
+  readonly refusals: string[] = [];
+  acknowledged = 0;
+  private sent = 0;
+  /** The save sent and not yet answered: when the load stops, it may or may not have been stored. */
+  pending: Save | null = null;
+  private readonly index: number;
+  private readonly cookie: string;
+
+  constructor(index: number, cookie: string, market: NewMarket) {
+    this.index = index;
+    this.cookie = cookie;
+    const { title, type, schedule, location } = market;
+    this.market = { id: market.id, version: 1, fields: { title, type, schedule, location, description: '' } };
+  }
+
+  /** The next request: autocannon's raw request fields. */
+  nextSave(): { method: 'POST'; path: string; headers: Record<string, string>; body: string } {
+    if (this.pending) this.refusals.push(`editor ${this.index + 1}: no answer to a save (connection error or timeout)`);
+    const save = this.plan(this.sent++);
+    this.pending = save;
+    const known = save.id ? this.find(save) : null;
+    const body = { ...save.fields, ...(known ? { id: known.id, version: known.version } : {}) };
+    return {
+      method: 'POST',
+      path: save.path,
+      headers: { 'content-type': 'application/json', cookie: this.cookie },
+      body: JSON.stringify(body),
+    };
+  }
+
+  answered(status: number, body: string): void {
+    const save = this.pending;
+    this.pending = null;
+    if (!save) return;
+    if (status !== 200) {
+      this.refusals.push(`editor ${this.index + 1}: ${save.path} answered ${status}: ${body.slice(0, 200)}`);
+      return;
+    }
+    const data = (JSON.parse(body) as SaveAnswer).data;
+    const answered =
+      save.record === 'market'
+        ? data?.wko_markets['2']?.[this.market.id]
+        : Object.values(data?.wko_market_dates ?? {}).find((date) => !save.id || date.id === save.id);
+    if (!answered) {
+      this.refusals.push(`editor ${this.index + 1}: ${save.path} answered without the saved record`);
+      return;
+    }
+    const record = { id: answered.id, version: answered.version, fields: save.fields };
+    if (save.record === 'market') this.market = record;
+    else if (save.id) this.dates[this.dates.findIndex((date) => date.id === save.id)] = record;
+    else this.dates.push(record);
+    this.acknowledged += 1;
+  }
+
+  private plan(n: number): Save {
+    const stamp = `Redakteur ${this.index + 1}, Speicherung ${n + 1}`;
+    if (n % 3 === 0) {
+      const fields = { ...this.market.fields, description: `Geändert: ${stamp}` };
+      return { path: '/api/save_market', record: 'market', id: this.market.id, fields };
+    }
+    const fields = {
+      wko_market_id: this.market.id,
+      date_start: '',
+      date_end: '',
+      time_from: '08:00',
+      time_to: n % 2 === 0 ? '12:00' : '13:00',
+      note: stamp,
+    };
+    if (this.dates.length < DATES_PER_EDITOR) {
+      const day = `2027-02-${String(this.dates.length + 1).padStart(2, '0')}`;
+      return {
+        path: '/api/save_market_date',
+        record: 'date',
+        id: null,
+        fields: { ...fields, date_start: day, date_end: day },
+      };
+    }
+    const date = this.dates[n % DATES_PER_EDITOR]!;
+    const { date_start = null, date_end = null } = date.fields;
+    return { path: '/api/save_market_date', record: 'date', id: date.id, fields: { ...fields, date_start, date_end } };
+  }
+
+  private find(save: Save): EditorRecord | undefined {
+    return save.record === 'market' ? this.market : this.dates.find((date) => date.id === save.id);
+  }
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import { startPortal } from '../scripts/portal-process.ts';
+import { SESSION_COOKIE, startSession } from '../src/server/auth/sessions.ts';
+import { loadConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/database.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
+import { generateMarkets } from '../src/server/demo/austria-scale.ts';
+import { Editor, type EditorRecord } from './load-editor.ts';
+
+/**
+ * `npm run load`: the portal under the load a public service meets, on loopback. Readers fetch
+ * the two content calls (gzip, as the app does) and the public pages; logged-in editors, each on
+ * one connection in their own municipality, save their market and its dates one after another.
+ * Afterwards every acknowledged save is compared with the database. Prints throughput, p50/p99
+ * latency and errors per group; exits 1 on any error, lost save, or a content p99 over budget.
+ *
+ *   npm run load -- [--seconds 60] [--readers 200] [--editors 50] [--markets 0] [--database-url URL]
+ *
+ * --markets adds that many generated markets (Austria scale is 6000); --database-url runs on an
+ * empty PostgreSQL database instead of a fresh embedded one. Needs the built pages (`npm run build`).
+ */
+const CONTENT_P99_BUDGET_MS = 250;
+// In autocannon's API (README, "autocannon.aggregateResult"), not in its type definitions.
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult: (results: Result[], options: { url: string; connections: number }) => Result;
+};
+const CONTENT_PATHS = ['/api/get_content/1', '/api/get_content_stops/1'];
+
+const { values: options } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    readers: { type: 'string', default: '200' },
+    editors: { type: 'string', default: '50' },
+    markets: { type: 'string', default: '0' },
+    'database-url': { type: 'string' },
+  },
+});
+const seconds = Number(options.seconds);
+const readerCount = Number(options.readers);
+const editorCount = Number(options.editors);
+const extraMarkets = Number(options.markets);
+const databaseUrl = options['database-url'];
+if (!(seconds > 0 && readerCount >= 2 && editorCount >= 1)) {
+  console.error('--seconds must be above 0, --readers at least 2 and --editors at least 1.');
+  process.exit(1);
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pagesFolder = join(root, 'dist', 'client');
+if (!existsSync(pagesFolder)) {
+  console.error('The built pages are missing: run `npm run build` first.');
+  process.exit(1);
+}
+await mkdir(join(root, '.bench'), { recursive: true });
+const work = await mkdtemp(join(root, '.bench', 'load-'));
+const dataDir = join(work, 'data');
+
+try {
+  const db = await openDatabase({ databaseUrl, dataDir });
+  let editors: Editor[];
+  try {
+    const [used] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM markets');
+    if (databaseUrl && used?.n)
+      throw new Error('--database-url must name an empty database: the load test writes to it.');
+    await prepareDatabase(db, loadConfig({ SEED_DEMO: '1', DATA_DIR: dataDir }), new Date());
+    if (extraMarkets > 0) await generateMarkets(db, { markets: extraMarkets, datesPerMarket: 10, year: 2027, seed: 7 });
+    editors = await createEditors(db, editorCount);
+    const [size] = await db.query<{ markets: number; dates: number }>(
+      'SELECT (SELECT count(*)::int FROM markets) AS markets, (SELECT count(*)::int FROM market_dates) AS dates',
+    );
+    console.log(`Data: ${size?.markets} markets, ${size?.dates} dates; ${editors.length} editors with a session.`);
+  } finally {
+    await db.close();
+  }
+
+  const portal = startPortal(dataDir, { SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  process.once('exit', () => void portal.stop()); // never leave the server behind, whatever fails
+  const url = await portal.url;
+  const pagePaths = await builtPages();
+  for (const path of [...CONTENT_PATHS, ...pagePaths]) await (await fetch(url + path)).arrayBuffer(); // warm caches
+
+  const contentReaders = Math.ceil(readerCount / 2);
+  console.log(
+    `Load for ${seconds} s on ${url}: ${contentReaders} readers of the content calls, ` +
+      `${readerCount - contentReaders} readers of ${pagePaths.length} public pages, ${editors.length} editors saving.\n`,
+  );
+  const readerHeaders = { 'accept-encoding': 'gzip', 'accept-language': 'de-AT,de;q=0.9' };
+  const [content, pages, ...editorResults] = await Promise.all([
+    autocannon({
+      url,
+      connections: contentReaders,
+      duration: seconds,
+      headers: readerHeaders,
+      requests: CONTENT_PATHS.map((path) => ({ method: 'GET', path })),
+    }),
+    autocannon({
+      url,
+      connections: readerCount - contentReaders,
+      duration: seconds,
+      headers: readerHeaders,
+      requests: pagePaths.map((path) => ({ method: 'GET', path })),
+    }),
+    ...editors.map((editor) =>
+      autocannon({
+        url,
+        connections: 1,
+        duration: seconds,
+        skipAggregateResult: true,
+        requests: [
+          {
+            setupRequest: (request) => ({ ...request, ...editor.nextSave() }),
+            onResponse: (status, body) => editor.answered(status, body),
+          },
+        ],
+      }),
+    ),
+  ]);
+  const saves = aggregateResult(editorResults, { url, connections: editors.length });
+  await portal.stop();
+
+  const problems: string[] = [];
+  console.log(line('content calls', content, problems));
+  console.log(line('public pages', pages, problems));
+  console.log(line('editors saving', saves, problems));
+  const contentP99 = content.latency.p99;
+  console.log(
+    `\nContent calls p99: ${contentP99} ms (budget < ${CONTENT_P99_BUDGET_MS} ms: ${contentP99 < CONTENT_P99_BUDGET_MS ? 'OK' : 'OVER'})`,
+  );
+  if (contentP99 >= CONTENT_P99_BUDGET_MS) problems.push(`content p99 ${contentP99} ms`);
+  for (const editor of editors) problems.push(...editor.refusals);
+
+  const lost = await lostSaves(editors);
+  const acknowledged = editors.reduce((sum, editor) => sum + editor.acknowledged, 0);
+  console.log(`Acknowledged saves: ${acknowledged}; not in the database exactly as sent: ${lost.length}`);
+  problems.push(...lost);
+
+  if (problems.length > 0) {
+    console.error(`\nFAILED:\n  ${problems.slice(0, 20).join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nOK: no errors, no lost saves.');
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+/** One user with a live session and one market (with one date) in each of `count` municipalities. */
+async function createEditors(db: Database, count: number): Promise<Editor[]> {
+  const places = await db.query<{ gkz: string }>('SELECT gkz FROM municipalities ORDER BY gkz LIMIT $1', [count]);
+  return Promise.all(
+    places.map(async ({ gkz }, index) => {
+      const userId = randomUUID();
+      await db.query(
+        `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'load test: no password', $3, now())`,
+        [userId, `lastprobe-${index + 1}@gemeinde.example`, gkz],
+      );
+      const token = await startSession(db, userId);
+      const market = newMarket(gkz, { title: `Lastprobe ${index + 1}`, type: 'wochenmarkt', location: 'Hauptplatz' });
+      await insertMarket(db, market);
+      await insertMarketDates(db, [newMarketDate(market.id, { date_start: '2027-01-02', date_end: '2027-01-02' })]);
+      return new Editor(index, `${SESSION_COOKIE}=${token}`, market);
+    }),
+  );
+}
+
+/**
+ * Every acknowledged save that is not in the database exactly as sent, and any date nobody
+ * acknowledged. A save still unanswered when the load stopped may have been stored or not: for
+ * its record, either state is right.
+ */
+async function lostSaves(editors: readonly Editor[]): Promise<string[]> {
+  const db = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const problems: string[] = [];
+    const differences = (expected: EditorRecord, stored: Record<string, unknown>) =>
+      Object.entries({ ...expected.fields, version: expected.version })
+        .filter(([field, value]) => stored[field] !== value)
+        .map(([field, value]) => `${field} is ${JSON.stringify(stored[field])}, sent ${JSON.stringify(value)}`);
+    const compare = (
+      what: string,
+      acknowledged: EditorRecord,
+      stored: Record<string, unknown> | undefined,
+      editor: Editor,
+    ) => {
+      if (!stored) return void problems.push(`${what} ${acknowledged.id} is missing`);
+      const found = differences(acknowledged, stored);
+      const pending = editor.pending?.id === acknowledged.id ? editor.pending : null;
+      if (found.length === 0) return;
+      if (
+        pending &&
+        differences({ ...acknowledged, version: acknowledged.version + 1, fields: pending.fields }, stored).length === 0
+      )
+        return;
+      problems.push(`${what} ${acknowledged.id}: ${found.join(', ')}`);
+    };
+    for (const editor of editors) {
+      const [market] = await db.query<Record<string, unknown>>('SELECT * FROM markets WHERE id = $1', [
+        editor.market.id,
+      ]);
+      compare('market', editor.market, market, editor);
+      const dates = await db.query<Record<string, unknown>>(
+        'SELECT *, market_id AS wko_market_id FROM market_dates WHERE market_id = $1',
+        [editor.market.id],
+      );
+      const stored = new Map(dates.map((date) => [date.id as string, date]));
+      for (const date of editor.dates) compare('market date', date, stored.get(date.id), editor);
+      // Beside the date made before the load, only an unanswered new date may be there.
+      const unexpected = dates.length - 1 - editor.dates.length;
+      const mayBeThere = editor.pending?.record === 'date' && !editor.pending.id ? 1 : 0;
+      if (unexpected < 0 || unexpected > mayBeThere)
+        problems.push(`market ${editor.market.id} has ${unexpected} dates nobody acknowledged`);
+    }
+    return problems;
+  } finally {
+    await db.close();
+  }
+}
+
+/** The URL paths of the built public pages. */
+async function builtPages(): Promise<string[]> {
+  const files = (await readdir(pagesFolder, { recursive: true })).filter((file) => file.endsWith('index.html'));
+  return files.map((file) => `/${file.replace(/index\.html$/, '')}`).sort();
+}
+
+function line(group: string, result: Result, problems: string[]): string {
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0)
+    problems.push(`${group}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers not 2xx`);
+  // Per second over the whole run: an aggregated result (the editors) has no per-second histogram.
+  const perSecond = (result.requests.total / seconds).toFixed(0);
+  const megabytes = (result.throughput.total / seconds / 1e6).toFixed(1);
+  return (
+    `${group.padEnd(15)} ${String(result.requests.total).padStart(7)} requests, ${perSecond.padStart(5)}/s, ` +
+    `${megabytes} MB/s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+    `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`
+  );
+}
