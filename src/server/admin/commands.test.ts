@@ -65,6 +65,27 @@ describe('operator commands', () => {
     expect(await db.query(`SELECT name FROM municipalities WHERE gkz = '62219'`)).toEqual([{ name: 'Hartberg' }]);
   });
 
+  it('backup and restore say in one line what they did, or why they refused', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-admin-')), 'portal.jsonl.gz');
+    const [backedUp] = await runCommand(db, ['backup', file]);
+    expect(backedUp).toMatch(
+      /^Backed up 10 tables, \d+ rows \(states 9, districts 94, .*, users 1, .*\) to .*portal\.jsonl\.gz \(\d+ kB\) in \d+\.\d s\.$/,
+    );
+    const before = await allowed();
+    await db.query('DELETE FROM allowed_emails');
+    const [restored] = await runCommand(db, ['restore', file]);
+    expect(restored).toMatch(
+      /^Restored 10 tables, \d+ rows \(.*\) from .*portal\.jsonl\.gz \(\d+ kB, made \S+ on pglite\) in \d+\.\d s; sessions ended, content version now \d+\.$/,
+    );
+    expect(await allowed()).toEqual(before);
+    await expect(runCommand(db, ['backup', file])).rejects.toThrow(
+      new CommandError(`${file} already exists: name a new file or move the old one away.`),
+    );
+    await expect(runCommand(db, ['restore', '/no/such/backup.gz'])).rejects.toThrow(
+      new CommandError('Nothing restored: cannot read /no/such/backup.gz: no such file or folder.'),
+    );
+  });
+
   it('explains wrong use', async () => {
     await expect(runCommand(db, ['allow-email', '62219'])).rejects.toThrow(CommandError);
     await expect(runCommand(db, ['delete-everything'])).rejects.toThrow(/Unknown command "delete-everything"/);

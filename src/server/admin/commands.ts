@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { emailSchema } from '../../lib/account.ts';
+import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { importMasterData } from '../master-data/import.ts';
 
@@ -12,7 +13,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   allow-email <gkz> <email>                           allow one staff address of a municipality to register
   import-allowed <file.csv>                           allow many: lines "gkz;email" (all or nothing)
   list-users                                          registered users with municipality and confirmation
-  import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists`;
+  import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists
+  backup <file.jsonl.gz>                              write all data to a new file (for either database)
+  restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)`;
 
 /** Runs one operator command; answers the lines to print. */
 export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
@@ -33,6 +36,19 @@ export async function runCommand(db: Database, args: readonly string[]): Promise
       const result = await db.transaction((tx) => importMasterData(tx, readText(municipalities), readText(districts)));
       return [
         `Imported ${result.municipalities} municipalities, ${result.districts} districts, ${result.states} states.`,
+      ];
+    }
+    case 'backup': {
+      const [file] = expectArgs(rest, 1);
+      const done = await asCommand(() => backupDatabase(db, file));
+      return [`Backed up ${rowsOf(done)} to ${file} (${sizeOf(done)}) in ${secondsOf(done)}.`];
+    }
+    case 'restore': {
+      const [file] = expectArgs(rest, 1);
+      const done = await asCommand(() => restoreDatabase(db, file));
+      return [
+        `Restored ${rowsOf(done)} from ${file} (${sizeOf(done)}, made ${done.createdAt} on ${done.source}) ` +
+          `in ${secondsOf(done)}; sessions ended, content version now ${done.contentVersion}.`,
       ];
     }
     default:
@@ -91,6 +107,21 @@ async function listUsers(db: Database): Promise<string[]> {
     (u) => `${u.email}\t${u.gkz} ${u.name}\t${u.confirmed ? 'confirmed' : 'not confirmed'}\tsince ${u.created}`,
   );
 }
+
+async function asCommand<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof BackupError ? new CommandError(error.message) : error;
+  }
+}
+
+const rowsOf = ({ counts }: BackupSummary) =>
+  `${counts.length} tables, ${counts.reduce((sum, [, rows]) => sum + rows, 0)} rows ` +
+  `(${counts.map(([table, rows]) => `${table} ${rows}`).join(', ')})`;
+const sizeOf = ({ bytes }: BackupSummary) =>
+  bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+const secondsOf = ({ seconds }: BackupSummary) => `${seconds.toFixed(1)} s`;
 
 function expectArgs(args: readonly string[], count: 1): [string];
 function expectArgs(args: readonly string[], count: 2): [string, string];

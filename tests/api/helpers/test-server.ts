@@ -51,9 +51,15 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-async function freshDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+/**
+ * A database for one test: the embedded one in memory (no URL), or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, as the project under test says unless `kind` is given.
+ */
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres' = process.env['TEST_DATABASE'] === 'postgres' ? 'postgres' : 'pglite',
+): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (process.env['TEST_DATABASE'] !== 'postgres' || !adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  if (kind !== 'postgres' || !adminUrl) return { databaseUrl: undefined, drop: async () => {} };
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
