@@ -29,7 +29,17 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
   const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
   const pagesHandler = pages?.handler;
 
+  // Once close() is called, every answer ends its connection: a keep-alive client would otherwise
+  // hold the stop up until its connection times out, or keep it busy with new requests.
+  let closing = false;
+  const answering = new Set<ServerResponse>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    answering.add(res);
+    res.once('close', () => {
+      answering.delete(res);
+      if (closing) server.closeIdleConnections(); // one whose headers went out before close()
+    });
+    if (closing) res.setHeader('Connection', 'close');
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
     const https = config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https';
@@ -81,6 +91,8 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
+        for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
