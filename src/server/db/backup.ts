@@ -1,86 +1,37 @@
-import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline as pipeStreams, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
+import {
+  BACKED_UP_TABLES,
+  BackupError,
+  backupParts,
+  fileSize,
+  FORMAT,
+  FORMAT_VERSION,
+  isSystemError,
+  readingFile,
+  systemReason,
+  type Header,
+  type TableLine,
+  type TableShape,
+} from './backup-file.ts';
 import type { Database, Queryable } from './database.ts';
 
-/** A backup or restore the operator can act on; printed as one line, nothing was changed. */
-export class BackupError extends Error {
-  override name = 'BackupError';
-}
+export { BACKED_UP_TABLES, BackupError, LEFT_OUT_TABLES } from './backup-file.ts';
 
 /**
- * What a backup holds, parents before children (the order of restoring): everything the portal
- * cannot make again. Master data, because the operator may have imported a newer list and the
- * municipalities keep their contacts in it; the allowed addresses and the users with their
- * password hashes (so a backup file is as confidential as the database); the visitors' saved
- * state; markets, dates, their change history (issue 4) and the page-view counts (issue 5).
- *
- * Left out on purpose (LEFT_OUT_TABLES): sessions and one-time tokens are short-lived secrets —
- * after a restore everyone logs in again and old mail links are void, so restore deletes them;
- * rate_limits are counters of a few minutes and stay as they are; content_version is a counter,
- * not content — restore moves it past both its own and the backup's value, so every running
- * server's cached answer misses; schema_migrations is checked (the header names the latest
- * migration), not copied. A unit test fails when a migration adds a table to neither list.
+ * `npm run admin -- backup` and `restore`: the database side (one snapshot read page by page;
+ * one transaction to replace everything). The file and its checks are in backup-file.ts.
  */
-export const BACKED_UP_TABLES = [
-  'states',
-  'districts',
-  'municipalities',
-  'allowed_emails',
-  'users',
-  'visitors',
-  'markets',
-  'market_dates',
-  'market_changes',
-  'page_views',
-] as const;
-export const LEFT_OUT_TABLES = ['sessions', 'one_time_tokens', 'rate_limits', 'content_version', 'schema_migrations'];
 
-/*
- * The file: gzip of JSON lines. Line 1 is the header, then per table one line naming it, its
- * columns and its row count, then that many rows, each the `row_to_json` of one row. Compared
- * with the suggestion: the counts make a file that was cut short (or re-zipped after cutting)
- * detectable without trusting gzip alone, and the table lines are told from the rows by
- * position, never by content; rows are written as PostgreSQL printed them (never parsed in JS,
- * so bigints keep every digit) with timestamps in UTC, so the same data gives the same rows
- * whichever database wrote them.
- */
-const FORMAT = 'markets-portal-backup';
-const FORMAT_VERSION = 1;
 /**
- * Rows per query, and rows or bytes per insert: bound the memory at any scale (a date is about
- * 500 bytes of JSON, a visitor's state up to 64 KiB). Larger inserts restore faster (Austria
- * scale: 1,000 rows per insert 3.7 s, 5,000 rows 2.4 s).
+ * Rows per query: bounds the memory at any scale (a date is about 500 bytes of JSON, a visitor's
+ * state up to 64 KiB).
  */
 const PAGE_ROWS = 1000;
-const INSERT_ROWS = 5000;
-const INSERT_BYTES = 4_000_000;
-
-interface Header {
-  format: string;
-  version: number;
-  migration: string;
-  created_at: string;
-  source: Database['kind'];
-  /** As text: a bigint. */
-  content_version: string;
-  tables: string[];
-}
-interface TableLine {
-  table: string;
-  columns: string[];
-  rows: number;
-}
-interface TableShape {
-  name: string;
-  columns: string[];
-  key: string[];
-  identity: string[];
-}
 
 export interface BackupSummary {
   counts: Array<[table: string, rows: number]>;
@@ -243,125 +194,6 @@ async function insertRows(tx: Queryable, table: TableShape, rows: readonly strin
   }
 }
 
-type Part = { header: Header } | { table: TableLine } | { rows: string[] };
-
-/** The file's header, table lines and rows in batches; throws BackupError at the first thing wrong. */
-async function* backupParts(
-  file: string,
-  migration: string,
-  shapes: ReadonlyMap<string, TableShape>,
-  checkRows: boolean,
-): AsyncGenerator<Part> {
-  const lines = readLines(file);
-  try {
-    yield* checkedParts(file, migration, shapes, checkRows, async () => (await lines.next()).value ?? undefined);
-  } finally {
-    await lines.return(undefined); // closes the file when a check stops early
-  }
-}
-
-async function* checkedParts(
-  file: string,
-  migration: string,
-  shapes: ReadonlyMap<string, TableShape>,
-  checkRows: boolean,
-  next: () => Promise<string | undefined>,
-): AsyncGenerator<Part> {
-  const damaged = (why: string) => new BackupError(`Nothing restored: ${file} is damaged (${why}).`);
-  const header = parseJson(await next()) as Partial<Header> | undefined;
-  if (header?.format !== FORMAT) {
-    throw new BackupError(
-      `Nothing restored: ${file} is not a backup of this portal (npm run admin -- backup makes one).`,
-    );
-  }
-  if (header.version !== FORMAT_VERSION) {
-    throw new BackupError(`Nothing restored: ${file} has format version ${header.version}, this portal reads 1.`);
-  }
-  if (header.migration !== migration) {
-    const advice =
-      String(header.migration) < migration
-        ? 'restore it with the portal version that made it, then update the portal'
-        : 'update the portal to the version that made it, then restore';
-    throw new BackupError(
-      `Nothing restored: ${file} was made at migration ${header.migration}, this database is at ${migration}: ${advice}.`,
-    );
-  }
-  if (!/^\d{1,18}$/.test(String(header.content_version))) throw damaged('its header has no content version');
-  if (JSON.stringify(header.tables) !== JSON.stringify(BACKED_UP_TABLES)) {
-    throw new BackupError(`Nothing restored: ${file} holds other tables than this portal backs up.`);
-  }
-  yield { header: header as Header };
-  for (const name of BACKED_UP_TABLES) {
-    const table = parseJson(await next()) as Partial<TableLine> | undefined;
-    const columns = shapes.get(name)!.columns;
-    if (table?.table !== name || !Number.isSafeInteger(table.rows) || table.rows! < 0) {
-      throw damaged(`table ${name} is missing`);
-    }
-    if (JSON.stringify([...(table.columns ?? [])].sort()) !== JSON.stringify([...columns].sort())) {
-      throw damaged(`the columns of ${name} differ from the database's`);
-    }
-    yield { table: table as TableLine };
-    let batch: string[] = [];
-    let bytes = 0;
-    for (let row = 0; row < table.rows!; row += 1) {
-      const line = await next();
-      if (line === undefined) throw damaged(`it ends in table ${name}`);
-      if (checkRows && !isObjectJson(line)) throw damaged(`row ${row + 1} of ${name} is not a JSON object`);
-      batch.push(line);
-      bytes += line.length;
-      if (batch.length === INSERT_ROWS || bytes >= INSERT_BYTES) {
-        yield { rows: batch };
-        batch = [];
-        bytes = 0;
-      }
-    }
-    if (batch.length > 0) yield { rows: batch };
-  }
-  if ((await next()) !== undefined) throw damaged('it has more lines than its tables');
-}
-
-/** The lines of a gzipped file, streamed; gzip's own check finds a file cut short. */
-async function* readLines(file: string): AsyncGenerator<string, void> {
-  const gunzip = pipeStreams(createReadStream(file), createGunzip(), () => {});
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-    const lines = (rest + decoder.write(chunk)).split('\n');
-    rest = lines.pop()!;
-    yield* lines;
-  }
-  rest += decoder.end();
-  if (rest) yield rest;
-}
-
-/** Runs `work` on the file, turning what reading it can throw into one line for the operator. */
-async function readingFile<T>(file: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof BackupError) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code.startsWith('Z_') || code.startsWith('ERR_ZLIB')) {
-      throw new BackupError(
-        `Nothing restored: ${file} is damaged or not a backup of this portal (gzip: ${(error as Error).message}).`,
-      );
-    }
-    if (isSystemError(error)) throw new BackupError(`Nothing restored: cannot read ${file}: ${systemReason(error)}.`);
-    throw error;
-  }
-}
-
-function fileSize(file: string): number {
-  let stats;
-  try {
-    stats = statSync(file);
-  } catch (error) {
-    throw new BackupError(`Nothing restored: cannot read ${file}: ${systemReason(error as NodeJS.ErrnoException)}.`);
-  }
-  if (!stats.isFile()) throw new BackupError(`Nothing restored: ${file} is not a file.`);
-  return stats.size;
-}
-
 /** Columns, primary key and identity columns of every table of the schema. */
 async function tableShapes(db: Queryable): Promise<Map<string, TableShape>> {
   const rows = await db.query<TableShape>(
@@ -390,28 +222,3 @@ async function rowCount(db: Queryable, table: string): Promise<number> {
 }
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
-
-function parseJson(line: string | undefined): unknown {
-  try {
-    return line === undefined ? undefined : (JSON.parse(line) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-function isObjectJson(line: string): boolean {
-  const value = parseJson(line);
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An error of the file system (it names a path), not one of the database's connection. */
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).path === 'string';
-}
-
-function systemReason(error: NodeJS.ErrnoException): string {
-  if (error.code === 'ENOENT') return 'no such file or folder';
-  if (error.code === 'EACCES' || error.code === 'EPERM') return 'permission denied';
-  if (error.code === 'EISDIR') return 'it is a folder';
-  return error.message;
-}
