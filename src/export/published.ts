@@ -37,8 +37,8 @@ export interface Published {
 async function readPublished(db: Database): Promise<Published> {
   return db.transaction(async (tx) => {
     const version = await contentVersion(tx);
-    const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
-    const dates = await listVisibleMarketDates(tx, DIRECTORY_START, null);
+    const markets = await listVisibleMarkets(tx, DIRECTORY_START);
+    const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
     const replaces = await replacedDays(tx);
     const places = await tx.query<Place>(
       `SELECT m.gkz, m.name AS municipality, m.postcode, d.code AS "districtCode", d.name AS district,

@@ -174,6 +174,24 @@ describe('hidden records', () => {
     expect(dates.body.data.wko_market_dates[ids['hiddenDateA']!]).toMatchObject({ hidden: true });
   });
 
+  it("come with the user's own municipality as it is now, whatever the public answer at hand", async () => {
+    const asked = { Cookie: cookieA };
+    await getJson('/api/get_content_stops/1', asked); // the public answer is at hand from here on
+    // Straight into the database, as another server process would: the public answer may lag a second.
+    await server.db.query(`UPDATE markets SET title = 'Umbenannt A', version = version + 1 WHERE id = $1`, [
+      ids['published'],
+    ]);
+    const own = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1?include_hidden_records=1', asked);
+    for (const group of ['1', '2', '3']) {
+      expect(own.body.data.wko_markets[group]![ids['published']!]).toMatchObject({ title: 'Umbenannt A', version: 2 });
+    }
+    const text = await (
+      await server.fetch('/api/get_content_stops/1?include_hidden_records=1', { headers: asked })
+    ).text();
+    expect(text.split(`"${ids['published']}":{`)).toHaveLength(4); // once per language: replaced, not added
+    expect(own.response.headers.get('etag')).toMatch(/^"markets-\d+\.\d+-62219"$/);
+  });
+
   it('are not given without include_hidden_records, even with a session', async () => {
     const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1', { Cookie: cookieA });
     expect(Object.keys(body.data.wko_markets['2']!)).not.toContain(ids['hiddenA']);

@@ -15,12 +15,12 @@ export async function readDirectory(
   year = Number(viennaDay(now).slice(0, 4)),
 ): Promise<Directory> {
   return db.transaction(async (tx) => {
-    const markets = await listVisibleMarkets(tx, DIRECTORY_START, null);
+    const markets = await listVisibleMarkets(tx, DIRECTORY_START);
     const ages = await tx.query<{ id: string }>('SELECT id FROM markets ORDER BY created_at, id');
     const age = new Map(ages.map((row, index) => [row.id, index]));
     markets.sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0));
     const replaces = await replacedDays(tx);
-    const dates = (await listVisibleMarketDates(tx, DIRECTORY_START, null)).map((date) => ({
+    const dates = (await listVisibleMarketDates(tx, DIRECTORY_START)).map((date) => ({
       ...date,
       replaces_date: replaces.get(date.id) ?? null,
     }));

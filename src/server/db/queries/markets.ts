@@ -12,12 +12,11 @@ export const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d
   d.status, d.type, d.note, d.hidden, d.version`;
 
 /**
- * Which markets an answer may show (api.md, get_content_stops): published ones — not hidden,
- * active, with a date from `since` on that is neither hidden nor cancelled — and, for a
- * logged-in user ($2 = their gkz), every market of their own municipality.
+ * Which markets the public sees (api.md, get_content_stops): not hidden, active, with a date from
+ * `since` on that is neither hidden nor cancelled.
  */
-const VISIBLE_MARKET = `(m.gkz = $2 OR (NOT m.hidden AND m.status = 'active' AND EXISTS (
-  SELECT 1 FROM market_dates p WHERE p.market_id = m.id AND NOT p.hidden AND p.status <> 'cancelled' AND p.date_end >= $1)))`;
+const PUBLISHED_MARKET = `NOT m.hidden AND m.status = 'active' AND EXISTS (
+  SELECT 1 FROM market_dates p WHERE p.market_id = m.id AND NOT p.hidden AND p.status <> 'cancelled' AND p.date_end >= $1)`;
 
 type MarketRow = Omit<MarketRecord, 'updated_at'> & { updated_at: Date };
 
@@ -25,24 +24,38 @@ export function toMarketRecord(row: MarketRow): MarketRecord {
   return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-export async function listVisibleMarkets(db: Queryable, since: string, ownGkz: string | null): Promise<MarketRecord[]> {
+export async function listVisibleMarkets(db: Queryable, since: string): Promise<MarketRecord[]> {
   const rows = await db.query<MarketRow>(
-    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE ${VISIBLE_MARKET} ORDER BY m.title, m.id`,
-    [since, ownGkz],
+    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE ${PUBLISHED_MARKET} ORDER BY m.title, m.id`,
+    [since],
   );
   return rows.map(toMarketRecord);
 }
 
-export async function listVisibleMarketDates(
-  db: Queryable,
-  since: string,
-  ownGkz: string | null,
-): Promise<MarketDateRecord[]> {
+export async function listVisibleMarketDates(db: Queryable, since: string): Promise<MarketDateRecord[]> {
   return db.query<MarketDateRecord>(
     `SELECT ${DATE_COLUMNS} FROM market_dates d JOIN markets m ON m.id = d.market_id
-     WHERE ${VISIBLE_MARKET} AND (m.gkz = $2 OR NOT d.hidden)
+     WHERE ${PUBLISHED_MARKET} AND NOT d.hidden
      ORDER BY d.date_start, d.id`,
-    [since, ownGkz],
+    [since],
+  );
+}
+
+/** Every market of one municipality, hidden or not: what its staff see. */
+export async function listMarketsOf(db: Queryable, gkz: string): Promise<MarketRecord[]> {
+  const rows = await db.query<MarketRow>(
+    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE m.gkz = $1 ORDER BY m.title, m.id`,
+    [gkz],
+  );
+  return rows.map(toMarketRecord);
+}
+
+/** Every date of one municipality's markets, hidden or not. */
+export async function listMarketDatesOf(db: Queryable, gkz: string): Promise<MarketDateRecord[]> {
+  return db.query<MarketDateRecord>(
+    `SELECT ${DATE_COLUMNS} FROM market_dates d JOIN markets m ON m.id = d.market_id
+     WHERE m.gkz = $1 ORDER BY d.date_start, d.id`,
+    [gkz],
   );
 }
 

@@ -29,7 +29,7 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         return c.body(null, 304, { ...headers, ETag: found.etag });
       const answer = await found.answer();
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-      if (answer.gzipped && acceptsGzip(c.req.header('accept-encoding'))) {
+      if (acceptsGzip(c.req.header('accept-encoding'))) {
         return sendBytes(c, await answer.gzipped(), { ...typed, 'Content-Encoding': 'gzip' });
       }
       return sendBytes(c, answer.body, typed);
