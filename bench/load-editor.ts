@@ -16,10 +16,15 @@ export interface Save {
 
 interface SaveAnswer {
   data?: {
-    wko_markets: Record<string, Record<string, { id: string; version: number }>>;
-    wko_market_dates: Record<string, { id: string; version: number }>;
+    wko_markets?: Record<string, Record<string, { id: string; version: number }>>;
+    wko_market_dates?: Record<string, { id: string; version: number }>;
   };
 }
+
+const OWN_CONTENT = [
+  '/api/get_content/1?include_hidden_records=1',
+  '/api/get_content_stops/1?include_hidden_records=1',
+] as const;
 
 /** Dates each editor keeps; after that, they change the ones they have. */
 const DATES_PER_EDITOR = 10;
@@ -27,7 +32,8 @@ const DATES_PER_EDITOR = 10;
 /**
  * One clerk of the load test, on one connection: one save at a time, each sent at the version of
  * the last answer, so every save must succeed and the last acknowledged one is what the database
- * must hold. Every third save changes the market; the others add a date or change one.
+ * must hold. Every third save changes the market; the others add a date or change one. Every
+ * tenth request reads the clerk's own content back, which must show every acknowledged save.
  */
 export class Editor {
   market: EditorRecord;
@@ -37,6 +43,7 @@ export class Editor {
   private sent = 0;
   /** The save sent and not yet answered: when the load stops, it may or may not have been stored. */
   pending: Save | null = null;
+  private reading: string | null = null;
   private readonly index: number;
   private readonly cookie: string;
 
@@ -48,9 +55,16 @@ export class Editor {
   }
 
   /** The next request: autocannon's raw request fields. */
-  nextSave(): { method: 'POST'; path: string; headers: Record<string, string>; body: string } {
-    if (this.pending) this.refusals.push(`editor ${this.index + 1}: no answer to a save (connection error or timeout)`);
-    const save = this.plan(this.sent++);
+  nextRequest(): { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string } {
+    if (this.pending || this.reading)
+      this.refusals.push(`editor ${this.index + 1}: no answer to a request (connection error or timeout)`);
+    const n = this.sent++;
+    if (n % 10 === 9) {
+      // Now and then the clerk opens the editing page again: their own content, hidden records too.
+      this.reading = OWN_CONTENT[Math.floor(n / 10) % 2]!;
+      return { method: 'GET', path: this.reading, headers: { cookie: this.cookie } };
+    }
+    const save = this.plan(n);
     this.pending = save;
     const known = save.id ? this.find(save) : null;
     const body = { ...save.fields, ...(known ? { id: known.id, version: known.version } : {}) };
@@ -63,6 +77,7 @@ export class Editor {
   }
 
   answered(status: number, body: string): void {
+    if (this.reading) return this.read(status, body);
     const save = this.pending;
     this.pending = null;
     if (!save) return;
@@ -73,7 +88,7 @@ export class Editor {
     const data = (JSON.parse(body) as SaveAnswer).data;
     const answered =
       save.record === 'market'
-        ? data?.wko_markets['2']?.[this.market.id]
+        ? data?.wko_markets?.['2']?.[this.market.id]
         : Object.values(data?.wko_market_dates ?? {}).find((date) => !save.id || date.id === save.id);
     if (!answered) {
       this.refusals.push(`editor ${this.index + 1}: ${save.path} answered without the saved record`);
@@ -84,6 +99,18 @@ export class Editor {
     else if (save.id) this.dates[this.dates.findIndex((date) => date.id === save.id)] = record;
     else this.dates.push(record);
     this.acknowledged += 1;
+  }
+
+  /** What the clerk reads back must hold every save acknowledged so far, at its version. */
+  private read(status: number, body: string): void {
+    const path = this.reading;
+    this.reading = null;
+    const data = status === 200 ? (JSON.parse(body) as SaveAnswer).data : undefined;
+    const seen = path === OWN_CONTENT[0] ? data?.wko_market_dates : data?.wko_markets?.['2'];
+    const expected = path === OWN_CONTENT[0] ? this.dates : [this.market];
+    const stale = expected.filter((record) => seen?.[record.id]?.version !== record.version);
+    if (!seen || stale.length > 0)
+      this.refusals.push(`editor ${this.index + 1}: ${path} answered ${status} without ${stale.length} saved records`);
   }
 
   private plan(n: number): Save {

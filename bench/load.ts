@@ -116,7 +116,7 @@ try {
         skipAggregateResult: true,
         requests: [
           {
-            setupRequest: (request) => ({ ...request, ...editor.nextSave() }),
+            setupRequest: (request) => ({ ...request, ...editor.nextRequest() }),
             onResponse: (status, body) => editor.answered(status, body),
           },
         ],
@@ -129,7 +129,7 @@ try {
   const problems: string[] = [];
   console.log(line('content calls', content, problems));
   console.log(line('public pages', pages, problems));
-  console.log(line('editors saving', saves, problems));
+  console.log(line('editors', saves, problems));
   const contentP99 = content.latency.p99;
   console.log(
     `\nContent calls p99: ${contentP99} ms (budget < ${CONTENT_P99_BUDGET_MS} ms: ${contentP99 < CONTENT_P99_BUDGET_MS ? 'OK' : 'OVER'})`,
