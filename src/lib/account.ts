@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
+import { isStorableText } from './validation.ts';
 
 /** Seed section 9 and design: passwords of 8 to 128 characters. */
 export const PASSWORD_MIN = 8;
@@ -41,7 +42,12 @@ export const REGISTER_CHECK_ORDER: readonly ErrorCode[] = [
 ];
 
 export const loginRequestSchema = z.object({
-  email: filled('credentials_missing').check(z.toLowerCase()),
+  // No address on file is longer or holds a NUL character; neither may reach the database (rate-limit key).
+  email: filled('credentials_missing').check(
+    z.maxLength(254, { error: 'too_long' }),
+    z.refine(isStorableText, { error: 'invalid_email' }),
+    z.toLowerCase(),
+  ),
   password: z.string({ error: 'credentials_missing' }).check(z.minLength(1, { error: 'credentials_missing' })),
 });
 

@@ -8,6 +8,7 @@ import {
   TEXT_MAX,
   WEEKDAYS,
 } from './market.ts';
+import { isStorableText } from './validation.ts';
 
 /**
  * What save_market and save_market_date accept (api.md, "Markets and dates"; seed section 5),
@@ -15,9 +16,12 @@ import {
  * Form data carries nested values (rule, image, first_date) as JSON text and booleans as 0/1.
  */
 
-/** Seed: "fields reject unallowed characters". Control characters, bidi overrides and angle brackets. */
+/**
+ * Seed: "fields reject unallowed characters". Control characters, bidi overrides and angle brackets,
+ * and unpaired surrogates, which PostgreSQL cannot store (see isStorableText).
+ */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const UNALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069<>]/u;
+const UNALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069<>\uD800-\uDFFF]/u;
 const LINE_BREAK = /[\r\n\t]/;
 /** Longest free-text line other than title and description (places, floor, floor plan). */
 const LINE_MAX = 200;
@@ -55,9 +59,17 @@ const wholeNumber = z.pipe(
 );
 const recordId = z
   .string({ error: 'invalid_request' })
-  .check(z.trim(), z.minLength(1, { error: 'invalid_request' }), z.maxLength(64, { error: 'invalid_request' }));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'invalid_request' }),
+    z.maxLength(64, { error: 'invalid_request' }),
+    z.refine(isStorableText, { error: 'invalid_request' }),
+  );
 
-export const isoDaySchema = z.iso.date({ error: 'invalid_date' });
+/** A day of the calendar PostgreSQL keeps, which has no year 0 (1 BC comes before AD 1). */
+export const isoDaySchema = z.iso
+  .date({ error: 'invalid_date' })
+  .check(z.refine((day) => !day.startsWith('0000-'), { error: 'invalid_date' }));
 const optionalDay = z._default(z.pipe(z.transform(blankAsNull), z.nullable(isoDaySchema)), null);
 const clockTime = z
   .string({ error: 'invalid_request' })
@@ -72,7 +84,7 @@ const phone = z.string({ error: 'invalid_request' }).check(
 );
 const webAddress = z
   .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' })
-  .check(z.maxLength(500, { error: 'too_long' }));
+  .check(z.maxLength(500, { error: 'too_long' }), z.refine(isStorableText, { error: 'invalid_url' }));
 const website = z._default(z.union([z.literal(''), webAddress], { error: 'invalid_url' }), '');
 const emailPattern = z.email();
 const email = z._default(
@@ -168,7 +180,12 @@ const marketDateObject = z.object({
   version: z.optional(wholeNumber),
   wko_market_id: z
     .string({ error: 'required_fields' })
-    .check(z.trim(), z.minLength(1, { error: 'required_fields' }), z.maxLength(64, { error: 'invalid_request' })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'required_fields' }),
+      z.maxLength(64, { error: 'invalid_request' }),
+      z.refine(isStorableText, { error: 'invalid_request' }),
+    ),
   date_start: isoDaySchema,
   date_end: isoDaySchema,
   time_from: optionalTime,

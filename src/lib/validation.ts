@@ -3,6 +3,17 @@ import { isErrorCode, type ErrorCode } from './error-codes.ts';
 
 export type FieldErrors = Record<string, ErrorCode>;
 
+/**
+ * Whether PostgreSQL can store the text: no NUL character (text refuses it) and no unpaired
+ * UTF-16 surrogate (jsonb refuses it, and the change history keeps every field as jsonb).
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+// With the `u` flag, the surrogate range matches only a surrogate that is not part of a pair.
+// eslint-disable-next-line no-control-regex -- NUL is what is refused
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+
 /** A schema's verdict in the content service's words: the data, or the answer's code and each refused field's. */
 export type Checked<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; fields: FieldErrors };
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { KNOWN_LANGUAGE_IDS } from './languages.ts';
+import { isStorableText } from './validation.ts';
 
 /** localStorage keys of the portal start with this keyword (seed section 7). */
 export const STORAGE_KEYWORD = 'marktverzeichnis';
@@ -69,7 +70,13 @@ export const updateVisitorRequestSchema = z.object({
         error: 'too_long',
         abort: true,
       }),
-      z.refine((text) => visitorStateSchema.safeParse(parseJson(text)).success, { error: 'invalid_request' }),
+      z.refine(
+        (text) => {
+          const state = parseJson(text);
+          return visitorStateSchema.safeParse(state).success && isStorableJson(state);
+        },
+        { error: 'invalid_request' },
+      ),
     ),
   ),
 });
@@ -80,4 +87,24 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Far deeper than the app state (app-state.ts) ever nests; much deeper JSON cannot be sent back (JSON.stringify). */
+const VISITOR_STATE_MAX_DEPTH = 32;
+
+/** Whether jsonb can hold the value (isStorableText for every key and text) and its answer can be written. */
+function isStorableJson(value: unknown): boolean {
+  // A list of pending values, not recursion: the nesting is what is being checked.
+  const pending: Array<[value: unknown, depth: number]> = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item === 'string' && !isStorableText(item)) return false;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= VISITOR_STATE_MAX_DEPTH) return false;
+    for (const [key, inner] of Object.entries(item)) {
+      if (!isStorableText(key)) return false;
+      pending.push([inner, depth + 1]);
+    }
+  }
+  return true;
 }

@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/http/server.ts';
 import { count, GKZ_A } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -57,6 +59,8 @@ async function call(
   };
 }
 const tokenOf = (link: string) => link.split('/anmelden/')[1] ?? '';
+/** Random, so that the database cannot compress it below the row limit of an index. */
+const randomString = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
 const lastLink = () => server.mails.at(-1)?.link ?? '';
 
 async function registered(password = 'Marktplatz-2027'): Promise<{ email: string; cookie: string; password: string }> {
@@ -201,6 +205,14 @@ describe('login and logout', () => {
       'user_not_found',
     ],
     ['a wrong password', (email: string) => ({ email, password: 'Falsch-2027' }), 401, 'wrong_password'],
+    // Neither may reach the database (the key of the attempt counter): a NUL, or a length beyond any address.
+    [
+      'an e-mail with a NUL character',
+      () => ({ email: 'a\u0000@gemeinde.example', password: 'x' }),
+      422,
+      'invalid_email',
+    ],
+    ['an e-mail of 6,000 characters', () => ({ email: `${randomString(6000)}@x.at`, password: 'x' }), 422, 'too_long'],
   ])('refuses %s', async (_name, fields, status, code) => {
     const { email } = await registered();
     const answer = await call('login', fields(email));
@@ -229,6 +241,28 @@ describe('login and logout', () => {
     expect(answers[10]?.status).toBe(429);
     expect(answers[10]?.body.error?.code).toBe('rate_limited');
     expect(Number(answers[10]?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts attempts behind a proxy by the forwarded address, unless it is none', async () => {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', TRUST_PROXY: '1' });
+    const mailer = { send: () => Promise.resolve() };
+    const proxied = await startServer({ config, db: server.db, mailer, clock: () => server.clock.now });
+    try {
+      const login = (forwardedFor: string) =>
+        fetch(`${proxied.url}/api/login`, {
+          method: 'POST',
+          body: new URLSearchParams({ email: 'niemand@gemeinde.example', password: 'Falsch-2027' }),
+          headers: { 'X-Forwarded-For': forwardedFor },
+        });
+      expect((await login('203.0.113.9, 10.0.0.1')).status).toBe(404);
+      const junk = randomString(6000);
+      expect((await login(junk)).status).toBe(404);
+      const keys = await server.db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE key LIKE 'login:ip:%'`);
+      expect(keys.map(({ key }) => key)).toContain('login:ip:203.0.113.9');
+      expect(keys.some(({ key }) => key.includes(junk.slice(0, 40)))).toBe(false);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('keeps the attempt counters, which hold IP addresses, no longer than a day', async () => {

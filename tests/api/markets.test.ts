@@ -199,6 +199,33 @@ describe('the validation rules of seed section 5, each refused and passed', () =
   });
 });
 
+describe('what the database cannot store is refused, not a 500', () => {
+  const image = { url: 'https://www.hartberg.at/markt.jpg', alt: 'Marktplatz' };
+  it.each([
+    ['an unpaired surrogate in a text', { title: 'Kirtag \ud800' }, 'invalid_characters'],
+    ['an unpaired surrogate in an image text', { image: { ...image, alt: 'Platz \udc00' } }, 'invalid_characters'],
+    ['an unpaired surrogate in a web address', { website: 'https://www.hartberg.at/\ud800' }, 'invalid_url'],
+    ['a NUL character in a web address', { image: { ...image, url: 'https://www.hartberg.at/\u0000' } }, 'invalid_url'],
+    ['a day of year 0000', { date_start: '0000-02-29' }, 'invalid_date'],
+  ])('market: %s', async (_what, bad, code) => {
+    await expectRefused('save_market', { ...KIRTAG, ...bad }, clerkA, 422, code);
+  });
+
+  it('refuses an id with a NUL character in every editing call', async () => {
+    const date = { date_start: '2027-03-01', date_end: '2027-03-01' };
+    for (const [path, fields] of [
+      ['save_market', { ...KIRTAG, id: 'm\u0000', version: 1 }],
+      ['delete_market', { id: 'm\u0000' }],
+      ['save_market_date', { ...date, wko_market_id: 'm\u0000' }],
+      ['add_market_dates', { wko_market_id: 'm\u0000', dates: [date] }],
+      ['delete_market_date', { id: 'd\u0000' }],
+    ] as const) {
+      await expectRefused(path, fields, clerkA, 400, 'invalid_request');
+    }
+    expect((await call('get_market_history/m%00', undefined, clerkA)).status).toBe(400);
+  });
+});
+
 describe('municipalities are kept apart', () => {
   it('refuses a clerk of another municipality every change, and shows them no hidden record', async () => {
     const { market, dates } = await addMarket(server.db, GKZ_A, { hidden: true, title: 'Geheimer Markt' });

@@ -188,6 +188,15 @@ describe('update_visitor', () => {
     ['no state', {}, 400, 'invalid_request'],
     ['a state over 64 KiB', { state: JSON.stringify({ big: 'x'.repeat(65 * 1024) }) }, 422, 'too_long'],
     ['another exhibition', { state: '{}', exhibition_id: '2' }, 400, 'invalid_request'],
+    // The database's jsonb holds neither; the answer of a state this deep could not be written.
+    ['state with a NUL character', { state: '{"a":"\\u0000"}' }, 400, 'invalid_request'],
+    ['state with an unpaired surrogate', { state: '{"\\ud800":1}' }, 400, 'invalid_request'],
+    [
+      'state nested 10,000 levels deep',
+      { state: `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}` },
+      400,
+      'invalid_request',
+    ],
   ])('refuses %s and keeps the stored state', async (_name, fields, status, code) => {
     const id = await newVisitor();
     await post('update_visitor', form({ visitor_id_js: id, state: '{"kept":1}' }));
@@ -196,6 +205,13 @@ describe('update_visitor', () => {
     expect(answer.body.error.code).toBe(code);
     expect(answer.body.error.fields).toBeTypeOf('object');
     expect(await storedState(id)).toEqual({ kept: 1 });
+  });
+
+  it('refuses a state object with a NUL character in a JSON body as well', async () => {
+    const id = await newVisitor();
+    const answer = await post('update_visitor', json({ visitor_id_js: id, state: { note: 'a\u0000b' } }));
+    expect([answer.status, answer.body.error.code]).toEqual([400, 'invalid_request']);
+    expect(await storedState(id)).toEqual({});
   });
 
   it('answers an unknown visitor with 404, creating nothing', async () => {

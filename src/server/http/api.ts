@@ -56,6 +56,18 @@ export function createApi({
     }
     await next();
   });
+  // bodyLimit copies a body without Content-Length (chunked, or a DELETE without body) into a new
+  // global Request, which cannot be made from @hono/node-server's own request (server.ts keeps the
+  // global classes): it gets a standard request to copy. (Node needs `duplex` for a streamed body;
+  // the DOM types do not know it.)
+  api.use(async (c, next) => {
+    const raw = c.req.raw;
+    if (raw.body && (!raw.headers.has('content-length') || raw.headers.has('transfer-encoding'))) {
+      const init = { method: raw.method, headers: raw.headers, body: raw.body, duplex: 'half' };
+      c.req.raw = new Request(raw.url, init);
+    }
+    await next();
+  });
   api.use(
     bodyLimit({
       maxSize: BODY_LIMIT,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -34,7 +35,8 @@ export function accountRoutes(
 ): void {
   const ipOf = (c: Context<ApiEnv>) => {
     const forwarded = config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    return forwarded || (getConnInfo(c).remote.address ?? 'unknown');
+    // Only an address: whatever else a client sends there would end up in the counter's key.
+    return forwarded && isIP(forwarded) ? forwarded : (getConnInfo(c).remote.address ?? 'unknown');
   };
   /** Per address and per IP (design: sessions); a passed limit is 429 with Retry-After. */
   const limit = async (

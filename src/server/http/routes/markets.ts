@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { MARKET_CHECK_ORDER, marketDateInputSchema, marketInputSchema } from '../../../lib/market-input.ts';
+import { isStorableText } from '../../../lib/validation.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { MarketService } from '../../services/markets.ts';
 import { ApiError } from '../api-error.ts';
@@ -11,7 +12,12 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const idRequestSchema = z.object({
   id: z
     .string({ error: 'required_fields' })
-    .check(z.trim(), z.minLength(1, { error: 'required_fields' }), z.maxLength(64, { error: 'invalid_request' })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'required_fields' }),
+      z.maxLength(64, { error: 'invalid_request' }),
+      z.refine(isStorableText, { error: 'invalid_request' }),
+    ),
 });
 
 /** Dates as JSON text (form data) or an array (JSON body); a year of a market has far fewer than 400. */
