@@ -34,7 +34,8 @@ export function accountRoutes(
   clock: () => Date,
 ): void {
   const ipOf = (c: Context<ApiEnv>) => {
-    const forwarded = config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    // The last entry is the one the trusted proxy added; those before it come from the client.
+    const forwarded = config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
     // Only an address: whatever else a client sends there would end up in the counter's key.
     return forwarded && isIP(forwarded) ? forwarded : (getConnInfo(c).remote.address ?? 'unknown');
   };
