@@ -30,7 +30,7 @@ export interface SavedRecords {
 }
 
 /** Market fields a clerk edits; the history compares these. */
-const MARKET_FIELDS = [
+export const MARKET_FIELDS = [
   'title',
   'description',
   'type',
@@ -49,7 +49,8 @@ const MARKET_FIELDS = [
   'image',
   'hidden',
 ] as const satisfies readonly (keyof MarketRecord)[];
-const DATE_FIELDS = [
+/** Date fields a clerk edits. */
+export const DATE_FIELDS = [
   'date_start',
   'date_end',
   'time_from',

@@ -1,5 +1,6 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { MARKET_TYPES } from '../../../src/lib/market.ts';
+import { DATE_FIELDS, MARKET_FIELDS } from '../../../src/server/services/markets.ts';
 import {
   deepJson,
   fieldsOf,
@@ -103,28 +104,7 @@ const image = fc.oneof(
     focal_y: fc.constant(50),
   }),
 );
-const MARKET_KEYS = [
-  'id',
-  'version',
-  'title',
-  'description',
-  'type',
-  'schedule',
-  'rule',
-  'location',
-  'event_location',
-  'floor',
-  'floorplan',
-  'status',
-  'date_start',
-  'date_end',
-  'website',
-  'phone',
-  'email',
-  'image',
-  'hidden',
-  'first_date',
-];
+const MARKET_KEYS = ['id', 'version', ...MARKET_FIELDS, 'first_date'];
 
 /** A market as save_market takes it: new (no id) or a change (id and version). */
 function marketFields(ids: Arbitrary<string>): Arbitrary<Record<string, unknown>> {
@@ -169,19 +149,7 @@ function marketFields(ids: Arbitrary<string>): Arbitrary<Record<string, unknown>
     }));
 }
 
-const DATE_KEYS = [
-  'id',
-  'version',
-  'wko_market_id',
-  'date_start',
-  'date_end',
-  'time_from',
-  'time_to',
-  'status',
-  'type',
-  'note',
-  'hidden',
-];
+const DATE_KEYS = ['id', 'version', 'wko_market_id', ...DATE_FIELDS];
 
 /** A market date as save_market_date takes it; with `ids`, sometimes a change of a stored one. */
 function dateFields(ids: Arbitrary<string> | null, marketIds: Arbitrary<string>): Arbitrary<Record<string, unknown>> {
