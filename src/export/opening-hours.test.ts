@@ -10,9 +10,10 @@ const saturdays: RecurrenceRule = {
   nth: null,
   time_from: '08:00',
   time_to: '12:00',
+  dtstart: '2026-01-01',
   skip_holidays: true,
 };
-const noSeason = { date_start: null, date_end: null };
+const noSeason = { date_start: null, date_end: null, gkz: '62219' };
 
 /** The reference parser of the format (used by OpenStreetMap's editors) must take every value. */
 function checked(value: string | null): string | null {
@@ -37,12 +38,25 @@ describe('openingHoursOf', () => {
   });
 
   it('limits the rule to the season, also over New Year', () => {
-    expect(checked(openingHoursOf({ rule: saturdays, date_start: '2027-03-15', date_end: '2027-10-31' }))).toBe(
+    const season = (date_start: string, date_end: string) => ({ ...noSeason, date_start, date_end });
+    expect(checked(openingHoursOf({ rule: saturdays, ...season('2027-03-15', '2027-10-31') }))).toBe(
       'Mar 15-Oct 31 Sa 08:00-12:00; PH off',
     );
-    expect(checked(openingHoursOf({ rule: saturdays, date_start: '2026-11-20', date_end: '2027-01-06' }))).toBe(
-      'Nov 20-Jan 06 Sa 08:00-12:00; PH off',
+    // Over New Year with years: without them it would read "every year from November to January".
+    expect(checked(openingHoursOf({ rule: saturdays, ...season('2026-11-20', '2027-01-06') }))).toBe(
+      '2026 Nov 20-2027 Jan 06 Sa 08:00-12:00; PH off',
     );
+    const lastSaturday = { ...saturdays, freq: 'monthly' as const, nth: -1 as const };
+    expect(checked(openingHoursOf({ rule: lastSaturday, ...season('2026-01-08', '2027-01-30') }))).toBe(
+      '2026 Jan 08-2027 Jan 30 Sa[-1] 08:00-12:00; PH off',
+    );
+  });
+
+  it('names the state’s patron day when the rule skips it too; PH is the statutory holidays only', () => {
+    const fridays = { ...saturdays, weekdays: ['FR' as const], skip_state_holidays: true };
+    expect(checked(openingHoursOf({ rule: fridays, ...noSeason }))).toBe('Fr 08:00-12:00; PH off; Mar 19 off');
+    const viennese = openingHoursOf({ rule: { ...fridays, skip_holidays: false }, ...noSeason, gkz: '90001' });
+    expect(checked(viennese)).toBe('Fr 08:00-12:00; Nov 15 off');
   });
 
   it('gives nothing for single dates or rules every other week', () => {

@@ -1,15 +1,18 @@
 /**
- * Austrian public holidays: the 13 national ones of the Arbeitsruhegesetz (§ 7, without Karfreitag since 2019)
- * plus the holiday of each federal state. Computed here rather than with `date-holidays`, which costs ~240 KB
- * gzipped in the browser bundle (its parser alone ~145 KB) against a 120 KB budget for the editing pages.
- * The state days (Landesfeiertage) follow date-holidays' AT data; they are not statutory days off, mostly only
- * schools and state offices close.
+ * Austrian holidays: the 13 statutory public holidays of the Arbeitsruhegesetz (§ 7, without Karfreitag since
+ * 2019), and the patron day of each federal state. Computed here rather than with `date-holidays`, which costs
+ * ~240 KB gzipped in the browser bundle (its parser alone ~145 KB) against a 120 KB budget for the editing pages.
+ * The state days (Landesfeiertage) follow date-holidays' AT data. They are ordinary working days: mostly only
+ * schools and state offices close, so markets are held. "Skip holidays" skips the statutory ones only (issue 14);
+ * skipping the state day is a choice of its own.
  */
 
 export interface PublicHoliday {
   /** YYYY-MM-DD */
   date: string;
   name: { de: string; en: string; fr: string };
+  /** `statutory`: a public holiday of the whole country (OpenStreetMap's `PH`); `state`: the state's patron day. */
+  kind: 'statutory' | 'state';
 }
 
 type HolidayName = PublicHoliday['name'];
@@ -104,7 +107,7 @@ const BY_STATE: Readonly<Record<number, readonly [HolidayRule, HolidayName][]>> 
 };
 
 /**
- * The national holidays and those of the state, sorted by date. Two holidays on one day stay two entries
+ * The statutory holidays and the patron day of the state, sorted by date. Two holidays on one day stay two entries
  * (Christi Himmelfahrt fell on 1 May in 2008), as in date-holidays.
  * stateNumber: the first digit of the Austrian municipality code (gkz): 1 Burgenland, 2 Kärnten,
  * 3 Niederösterreich, 4 Oberösterreich, 5 Salzburg, 6 Steiermark, 7 Tirol, 8 Vorarlberg, 9 Wien;
@@ -112,19 +115,24 @@ const BY_STATE: Readonly<Record<number, readonly [HolidayRule, HolidayName][]>> 
  */
 export function publicHolidays(year: number, stateNumber: number): PublicHoliday[] {
   const easter = easterSunday(year);
-  return [...NATIONAL, ...(BY_STATE[stateNumber] ?? [])]
-    .map(([rule, name]) => ({
+  const dated =
+    (kind: PublicHoliday['kind']) =>
+    ([rule, name]: readonly [HolidayRule, HolidayName]): PublicHoliday => ({
       date:
         'easter' in rule ? isoDay(year, easter.month, easter.day + rule.easter) : isoDay(year, rule.month, rule.day),
       name,
-    }))
-    .sort((a, b) => a.date.localeCompare(b.date));
+      kind,
+    });
+  return [...NATIONAL.map(dated('statutory')), ...(BY_STATE[stateNumber] ?? []).map(dated('state'))].sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
 }
 
-/** The holiday on a YYYY-MM-DD day in the state (the first of two on one day), or null. */
+/** The holiday on a YYYY-MM-DD day in the state (a statutory one before a state day on the same day), or null. */
 export function isPublicHoliday(date: string, stateNumber: number): PublicHoliday | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  return publicHolidays(Number(date.slice(0, 4)), stateNumber).find((holiday) => holiday.date === date) ?? null;
+  const onDay = publicHolidays(Number(date.slice(0, 4)), stateNumber).filter((holiday) => holiday.date === date);
+  return onDay.find((holiday) => holiday.kind === 'statutory') ?? onDay[0] ?? null;
 }
 
 /** Easter Sunday of the Gregorian calendar (anonymous algorithm, Meeus/Jones/Butcher). */

@@ -5,6 +5,7 @@ import {
   MARKET_DATE_TYPES,
   MARKET_STATUSES,
   MARKET_TYPES,
+  NTHS,
   TEXT_MAX,
   WEEKDAYS,
 } from './market.ts';
@@ -26,8 +27,14 @@ const LINE_BREAK = /[\r\n\t]/;
 /** Longest free-text line other than title and description (places, floor, floor plan). */
 const LINE_MAX = 200;
 
+/** A required value that is missing is `required_fields` (api.md), whatever else its check would say. */
+const missingOr =
+  (code: ErrorCode) =>
+  (issue: { input?: unknown }): ErrorCode =>
+    issue.input === undefined || issue.input === null ? 'required_fields' : code;
+
 const text = (max: number, multiline: boolean, required = false) =>
-  z.string({ error: 'invalid_request' }).check(
+  z.string({ error: required ? missingOr('invalid_request') : 'invalid_request' }).check(
     z.trim(),
     ...(required ? [z.minLength(1, { error: 'required_fields', abort: true })] : []),
     z.maxLength(max, { error: 'too_long' }),
@@ -68,12 +75,12 @@ const recordId = z
 
 /** A day of the calendar PostgreSQL keeps, which has no year 0 (1 BC comes before AD 1). */
 export const isoDaySchema = z.iso
-  .date({ error: 'invalid_date' })
+  .date({ error: missingOr('invalid_date') })
   .check(z.refine((day) => !day.startsWith('0000-'), { error: 'invalid_date' }));
 const optionalDay = z._default(z.pipe(z.transform(blankAsNull), z.nullable(isoDaySchema)), null);
 const clockTime = z
-  .string({ error: 'invalid_request' })
-  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalid_request' }));
+  .string({ error: missingOr('invalid_time') })
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalid_time' }));
 const optionalTime = z._default(z.pipe(z.transform(blankAsNull), z.nullable(clockTime)), null);
 
 /** Seed: +43/3332/1231234, or with an extension +43/3332/1234123/12. */
@@ -99,20 +106,52 @@ const email = z._default(
 const nested = <S extends z.core.$ZodType>(schema: S) =>
   z._default(z.pipe(z.transform(jsonText), z.nullable(schema)), null);
 
-export const recurrenceRuleInputSchema = z.object(
+const ruleObject = z.object(
   {
     freq: z.enum(['weekly', 'monthly'], { error: 'required_fields' }),
-    interval: z._default(z.int({ error: 'invalid_request' }).check(z.minimum(1), z.maximum(12)), 1),
+    interval: z._default(
+      z
+        .int({ error: 'invalid_interval' })
+        .check(z.minimum(1, { error: 'invalid_interval' }), z.maximum(12, { error: 'invalid_interval' })),
+      1,
+    ),
     weekdays: z
-      .array(z.enum(WEEKDAYS, { error: 'invalid_request' }))
-      .check(z.minLength(1, { error: 'required_fields' }), z.maxLength(7)),
-    nth: z._default(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1), z.null()]), null),
+      .array(z.enum(WEEKDAYS, { error: 'invalid_request' }), { error: missingOr('invalid_request') })
+      .check(z.minLength(1, { error: 'no_weekday' }), z.maxLength(7, { error: 'invalid_request' })),
+    nth: z._default(z.nullable(z.literal(NTHS, { error: 'invalid_nth' })), null),
     time_from: clockTime,
     time_to: clockTime,
     skip_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
+    skip_state_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
   },
   { error: 'required_fields' },
 );
+type RuleObject = z.output<typeof ruleObject>;
+
+/**
+ * A weekly or monthly rule as a clerk gives it (issue 14): at least one weekday, the closing time
+ * after the opening time, the week of the month for monthly rules (weekly ones have none), every
+ * 1 to 12 weeks or months. Its anchor is not given: the server sets it (recurrence.ts, anchorOf).
+ */
+export const recurrenceRuleInputSchema = z.pipe(
+  ruleObject.check(
+    z.refine<RuleObject>((rule) => rule.time_to > rule.time_from, {
+      error: 'end_time_before_start',
+      path: ['time_to'],
+    }),
+    z.refine<RuleObject>((rule) => rule.freq === 'weekly' || rule.nth !== null, {
+      error: 'invalid_nth',
+      path: ['nth'],
+    }),
+  ),
+  // Each weekday once, in the week's order, so that equal rules are stored equally.
+  z.transform((rule: RuleObject) => ({
+    ...rule,
+    weekdays: WEEKDAYS.filter((day) => rule.weekdays.includes(day)),
+    nth: rule.freq === 'monthly' ? rule.nth : null,
+  })),
+);
+export type RecurrenceRuleInput = z.output<typeof recurrenceRuleInputSchema>;
 
 const imageInputSchema = z.object(
   {
@@ -168,7 +207,7 @@ export const marketInputSchema = z.pipe(
     }),
     z.refine<MarketObject>((market) => !market.first_date || endNotBeforeStart(market.first_date), {
       error: 'end_before_start',
-      path: ['first_date'],
+      path: ['first_date', 'date_end'],
     }),
   ),
   z.transform((market: MarketObject) => ({ ...market, rule: market.schedule === 'regular' ? market.rule : null })),
@@ -201,7 +240,7 @@ export const marketDateInputSchema = z.pipe(
   marketDateObject.check(
     z.refine<MarketDateObject>(endNotBeforeStart, { error: 'end_before_start', path: ['date_end'] }),
     z.refine<MarketDateObject>((date) => !date.time_from || !date.time_to || date.time_to > date.time_from, {
-      error: 'end_before_start',
+      error: 'end_time_before_start',
       path: ['time_to'],
     }),
   ),
@@ -217,11 +256,16 @@ export type MarketDateInput = z.output<typeof marketDateInputSchema>;
 /** The order in which a market form's checks name the answer: missing fields first, then formats, then relations. */
 export const MARKET_CHECK_ORDER: readonly ErrorCode[] = [
   'required_fields',
+  'no_weekday',
   'too_long',
   'invalid_characters',
   'invalid_date',
+  'invalid_time',
   'invalid_url',
   'invalid_phone',
   'invalid_email',
+  'invalid_nth',
+  'invalid_interval',
   'end_before_start',
+  'end_time_before_start',
 ];

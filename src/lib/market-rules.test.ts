@@ -9,9 +9,9 @@ describe('dateSpanErrors', () => {
     expect(dateSpanErrors({ date_start: TODAY, date_end: '2027-12-31' }, NO_SEASON, TODAY)).toEqual({});
   });
 
-  it('refuses a day before today as locked', () => {
+  it('refuses a day before today as in the past', () => {
     expect(dateSpanErrors({ date_start: '2026-11-22', date_end: TODAY }, NO_SEASON, TODAY)).toEqual({
-      date_start: 'date_locked',
+      date_start: 'date_in_past',
     });
   });
 
@@ -28,7 +28,7 @@ describe('dateSpanErrors', () => {
     const season = { date_start: '2026-03-01', date_end: '2027-10-31' };
     expect(dateSpanErrors({ date_start: '2027-05-01', date_end: '2027-05-01' }, season, TODAY)).toEqual({});
     expect(dateSpanErrors({ date_start: '2027-10-31', date_end: '2027-11-01' }, season, TODAY)).toEqual({
-      date_end: 'date_out_of_range',
+      date_end: 'outside_season',
     });
   });
 });

@@ -20,7 +20,7 @@ interface Season {
 
 /**
  * Seed section 5, the checks of a market date that need the calendar: only the current and the
- * next year, no day before today (locked), and inside the market's season when it has one.
+ * next year, no day before today, and inside the market's season when it has one.
  */
 export function dateSpanErrors(span: DaySpan, season: Season, today: string): FieldErrors {
   const year = Number(today.slice(0, 4));
@@ -30,9 +30,9 @@ export function dateSpanErrors(span: DaySpan, season: Season, today: string): Fi
   };
   if (Number(span.date_start.slice(0, 4)) < year) refuse('date_start', 'date_out_of_range');
   if (Number(span.date_end.slice(0, 4)) > year + 1) refuse('date_end', 'date_out_of_range');
-  if (season.date_start && span.date_start < season.date_start) refuse('date_start', 'date_out_of_range');
-  if (season.date_end && span.date_end > season.date_end) refuse('date_end', 'date_out_of_range');
-  if (span.date_start < today) refuse('date_start', 'date_locked');
+  if (season.date_start && span.date_start < season.date_start) refuse('date_start', 'outside_season');
+  if (season.date_end && span.date_end > season.date_end) refuse('date_end', 'outside_season');
+  if (span.date_start < today) refuse('date_start', 'date_in_past');
   return errors;
 }
 

@@ -35,16 +35,27 @@ export const DIRECTORY_START = '2026-01-01';
 const isoDay = z.iso.date();
 const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
+/** The weeks of the month a monthly rule may name: first to fourth, or -1 for the last. */
+export const NTHS = [1, 2, 3, 4, -1] as const;
+
 /** A weekly or monthly recurrence (api.md, "Recurrence rule"). */
 export const recurrenceRuleSchema = z.object({
   freq: z.enum(['weekly', 'monthly']),
   interval: z.int().check(z.minimum(1), z.maximum(12)),
   weekdays: z.array(z.enum(WEEKDAYS)).check(z.minLength(1)),
-  nth: z.nullable(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)])),
+  /** The week of the month for monthly rules; null for weekly ones. */
+  nth: z.nullable(z.literal(NTHS)),
   time_from: clockTime,
   time_to: clockTime,
-  /** Beyond api.md: the rule leaves out Austrian public holidays of the market's state (lib/holidays.ts). */
+  /**
+   * The rule's anchor (RFC 5545 DTSTART): the season's first day when the market has a season, else
+   * the day the rule was first saved. Intervals count from it, so a re-save never shifts the weeks.
+   */
+  dtstart: isoDay,
+  /** Beyond api.md: the rule leaves out Austria's statutory public holidays (lib/holidays.ts). */
   skip_holidays: z.optional(z.boolean()),
+  /** Beyond api.md: the rule also leaves out the patron day of the market's state (a working day). */
+  skip_state_holidays: z.optional(z.boolean()),
 });
 export type RecurrenceRule = z.infer<typeof recurrenceRuleSchema>;
 

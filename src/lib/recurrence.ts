@@ -1,63 +1,137 @@
-import { addDays } from 'date-fns/addDays';
-import { addMonths } from 'date-fns/addMonths';
-import { differenceInCalendarWeeks } from 'date-fns/differenceInCalendarWeeks';
-import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
-import { endOfMonth } from 'date-fns/endOfMonth';
-import { format } from 'date-fns/format';
-import { getDay } from 'date-fns/getDay';
-import { parseISO } from 'date-fns/parseISO';
-import { startOfMonth } from 'date-fns/startOfMonth';
-import { isPublicHoliday, type PublicHoliday } from './holidays.ts';
+import { publicHolidays, type PublicHoliday } from './holidays.ts';
 import type { RecurrenceRule, Weekday } from './market.ts';
 
+/**
+ * A weekly or monthly rule's days (api.md, "Recurrence rule"), with the meaning RFC 5545 gives
+ * DTSTART, FREQ, INTERVAL and BYDAY (WKST=MO): the rule counts its weeks or months from its
+ * anchor, `dtstart`, never from the day it is looked at. So saving a market on another day
+ * derives the same days. Days are YYYY-MM-DD strings, reckoned as whole UTC days, free of any
+ * time zone.
+ */
+
 const DAY_NUMBER: Record<Weekday, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
-const ISO_DAY = 'yyyy-MM-dd';
+const DAY_MS = 86_400_000;
 
 /** The RFC 5545 form of a rule (api.md): `FREQ=WEEKLY;BYDAY=SA`, `FREQ=MONTHLY;BYDAY=1SA`. */
-export function rruleOf(rule: RecurrenceRule): string {
+export function rruleOf(rule: Pick<RecurrenceRule, 'freq' | 'interval' | 'weekdays' | 'nth'>): string {
   const byDay = rule.weekdays.map((day) => (rule.freq === 'monthly' && rule.nth ? `${rule.nth}${day}` : day)).join(',');
   const interval = rule.interval > 1 ? `;INTERVAL=${rule.interval}` : '';
   return `FREQ=${rule.freq.toUpperCase()}${interval};BYDAY=${byDay}`;
 }
 
-/**
- * The days on which a rule falls between `from` and `to` (inclusive, YYYY-MM-DD), in order.
- * Weekly rules with an interval count weeks from `from`; monthly rules take the n-th
- * (or, with nth -1, the last) given weekday of each month, every `interval` months.
- */
+/** The days on which a rule falls between `from` and `to` (inclusive), in order; none before its anchor. */
 export function occurrences(rule: RecurrenceRule, from: string, to: string): string[] {
-  const start = parseISO(from);
-  const end = parseISO(to);
-  if (end < start) return [];
+  const anchor = dayNumber(rule.dtstart);
+  const first = Math.max(dayNumber(from), anchor);
+  const last = dayNumber(to);
   const wanted = new Set(rule.weekdays.map((day) => DAY_NUMBER[day]));
+  const days: number[] = [];
   if (rule.freq === 'weekly') {
-    return eachDayOfInterval({ start, end })
-      .filter((day) => wanted.has(getDay(day)))
-      .filter((day) => differenceInCalendarWeeks(day, start, { weekStartsOn: 1 }) % rule.interval === 0)
-      .map((day) => format(day, ISO_DAY));
-  }
-  const days: string[] = [];
-  for (let month = startOfMonth(start); month <= end; month = addMonths(month, rule.interval)) {
-    for (const weekday of wanted) {
-      const day = nthWeekdayOfMonth(month, weekday, rule.nth ?? 1);
-      if (day && day >= start && day <= end) days.push(format(day, ISO_DAY));
+    const anchorWeek = mondayOf(anchor);
+    for (let day = first; day <= last; day += 1) {
+      const week = (mondayOf(day) - anchorWeek) / 7;
+      if (wanted.has(weekdayOf(day)) && week % rule.interval === 0) days.push(day);
+    }
+  } else {
+    const anchorMonth = monthOf(anchor);
+    for (let month = monthOf(first); month <= monthOf(last); month += 1) {
+      if ((month - anchorMonth) % rule.interval !== 0) continue;
+      for (const weekday of wanted) {
+        const day = nthWeekdayOf(month, weekday, rule.nth ?? 1);
+        if (day !== null && day >= first && day <= last) days.push(day);
+      }
     }
   }
-  return days.sort();
+  return days.sort((a, b) => a - b).map(isoOf);
 }
 
-function nthWeekdayOfMonth(month: Date, weekday: number, nth: number): Date | null {
-  if (nth === -1) {
-    const last = endOfMonth(month);
-    return addDays(last, -((getDay(last) - weekday + 7) % 7));
+export interface Season {
+  date_start: string | null;
+  date_end: string | null;
+}
+
+/**
+ * The regular days of a market's rule that are not yet past: from today (or the season's start,
+ * if later) to the season's end or the end of next year, whichever comes first. Holidays the
+ * rule skips are left out and named in `skipped`, so a clerk sees why a week has no market.
+ */
+export function regularDays(
+  rule: RecurrenceRule,
+  season: Season,
+  stateNumber: number,
+  today: string,
+): { days: string[]; skipped: PublicHoliday[] } {
+  const { from, to } = derivationWindow(season, today);
+  const days: string[] = [];
+  const skipped: PublicHoliday[] = [];
+  for (const day of occurrences(rule, from, to)) {
+    const holiday = holidaySkipped(rule, day, stateNumber);
+    if (holiday) skipped.push(holiday);
+    else days.push(day);
   }
-  const first = addDays(month, (weekday - getDay(month) + 7) % 7);
-  const day = addDays(first, (nth - 1) * 7);
-  return day.getMonth() === month.getMonth() ? day : null;
+  return { days, skipped };
 }
 
-/** The days a rule would fall on but leaves out because they are public holidays (rule.skip_holidays). */
-export function skippedHolidays(rule: RecurrenceRule, stateNumber: number, from: string, to: string): PublicHoliday[] {
-  if (!rule.skip_holidays) return [];
-  return occurrences(rule, from, to).flatMap((day) => isPublicHoliday(day, stateNumber) ?? []);
+/** The span regular dates are derived for (api.md): today to the end of next year, inside the season. */
+export function derivationWindow(season: Season, today: string): { from: string; to: string } {
+  const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
+  return {
+    from: season.date_start && season.date_start > today ? season.date_start : today,
+    to: season.date_end && season.date_end < lastDay ? season.date_end : lastDay,
+  };
+}
+
+/** The holiday a rule leaves out on `day`: a statutory one if it skips holidays, the state's day if it skips that. */
+export function holidaySkipped(rule: RecurrenceRule, day: string, stateNumber: number): PublicHoliday | null {
+  if (!rule.skip_holidays && !rule.skip_state_holidays) return null;
+  const onDay = publicHolidays(Number(day.slice(0, 4)), stateNumber).filter((holiday) => holiday.date === day);
+  return (
+    onDay.find((holiday) =>
+      holiday.kind === 'statutory' ? rule.skip_holidays === true : rule.skip_state_holidays === true,
+    ) ?? null
+  );
+}
+
+/**
+ * The anchor of a rule being saved (api.md): the season's first day when the market has a season,
+ * else the anchor it already had, else today, the day the rule is first saved.
+ */
+export function anchorOf(season: Season, previous: RecurrenceRule | null, today: string): string {
+  return season.date_start ?? previous?.dtstart ?? today;
+}
+
+function dayNumber(iso: string): number {
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+}
+
+function isoOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday; day 0 (1970-01-01) was a Thursday. */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+function mondayOf(day: number): number {
+  return day - ((weekdayOf(day) + 6) % 7);
+}
+
+/** Months counted from year 0, so that month arithmetic crosses New Year. */
+function monthOf(day: number): number {
+  const date = new Date(day * DAY_MS);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
+/** The n-th (1–4) or last (-1) given weekday of a month, or null when the month has no such day. */
+function nthWeekdayOf(month: number, weekday: number, nth: number): number | null {
+  const year = Math.floor(month / 12);
+  const index = month % 12;
+  if (nth === -1) {
+    const last = Date.UTC(year, index + 1, 0) / DAY_MS;
+    return last - ((weekdayOf(last) - weekday + 7) % 7);
+  }
+  const firstOfMonth = Date.UTC(year, index, 1) / DAY_MS;
+  const day = firstOfMonth + ((weekday - weekdayOf(firstOfMonth) + 7) % 7) + (nth - 1) * 7;
+  return monthOf(day) === month ? day : null;
 }

@@ -171,13 +171,13 @@ describe('the validation rules of seed section 5, each refused and passed', () =
       'no day before today',
       { date_start: '2026-11-22', date_end: '2026-11-22' },
       { date_start: '2026-11-23', date_end: '2026-11-23' },
-      'date_locked',
+      'date_in_past',
     ],
     [
       'times in order',
       { time_from: '12:00', time_to: '08:00' },
       { time_from: '08:00', time_to: '12:00' },
-      'end_before_start',
+      'end_time_before_start',
     ],
   ];
   it.each(dateCases)('market date: %s', async (_rule, bad, good, code) => {
@@ -192,7 +192,7 @@ describe('the validation rules of seed section 5, each refused and passed', () =
       await call('save_market', { ...KIRTAG, date_start: '2026-04-01', date_end: '2027-10-31' }, clerkA),
     );
     const date = { wko_market_id: market.id, date_start: '2027-11-01', date_end: '2027-11-01' };
-    await expectRefused('save_market_date', date, clerkA, 422, 'date_out_of_range');
+    await expectRefused('save_market_date', date, clerkA, 422, 'outside_season');
     expect(
       (await call('save_market_date', { ...date, date_start: '2027-10-31', date_end: '2027-10-31' }, clerkA)).status,
     ).toBe(200);

@@ -12,6 +12,7 @@ const saturdays = {
   nth: null,
   time_from: '08:00',
   time_to: '12:00',
+  dtstart: '2026-01-01',
   skip_holidays: true,
 };
 let weekly: string;

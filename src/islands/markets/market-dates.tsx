@@ -12,7 +12,7 @@ import {
 import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
 import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
 import type { PublicHoliday } from '../../lib/holidays.ts';
-import { skippedHolidays } from '../../lib/recurrence.ts';
+import { regularDays } from '../../lib/recurrence.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { check } from '../../lib/validation.ts';
 import { deleteMarketDate, saveMarketDate } from '../../stores/markets.ts';
@@ -43,7 +43,7 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
   // Holidays the rule leaves out show among the dates, and can be added back as additional dates.
   const shownYears = [...new Set(dates.map((date) => date.date_start.slice(0, 4)))];
   const skipped = market.rule
-    ? skippedHolidays(market.rule, Number(market.gkz.slice(0, 1)), today, `${lastMonth.getFullYear()}-12-31`).filter(
+    ? regularDays(market.rule, market, Number(market.gkz.slice(0, 1)), today).skipped.filter(
         (holiday) =>
           shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
       )

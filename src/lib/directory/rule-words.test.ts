@@ -11,6 +11,7 @@ const weekly: RecurrenceRule = {
   nth: null,
   time_from: '07:00',
   time_to: '12:00',
+  dtstart: '2026-01-01',
 };
 
 describe('ruleInWords', () => {

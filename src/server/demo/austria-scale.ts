@@ -3,8 +3,7 @@ import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { v5 as uuidv5 } from 'uuid';
 import type { MarketType, RecurrenceRule, Weekday } from '../../lib/market.ts';
-import { isPublicHoliday } from '../../lib/holidays.ts';
-import { occurrences } from '../../lib/recurrence.ts';
+import { holidaySkipped, occurrences } from '../../lib/recurrence.ts';
 import type { Database } from '../db/database.ts';
 import {
   insertMarket,
@@ -176,20 +175,24 @@ function ruleMarket(
   pick: <T>(list: readonly T[]) => T,
 ): { market: NewMarket; dates: NewMarketDate[] } {
   const spec = kind.rule!;
+  const weekdays = pick(spec.days);
+  const nth = spec.freq === 'monthly' ? pick([1, 2, 3, -1] as const) : null;
+  const skipHolidays = next() < 0.7;
+  // The season starts early in the year and runs until the rule has given its dates.
+  const seasonStart = format(addDays(parseISO(`${year}-01-08`), Math.floor(next() * 50)), ISO);
   const rule: RecurrenceRule = {
     freq: spec.freq,
     interval: 1,
-    weekdays: pick(spec.days),
-    nth: spec.freq === 'monthly' ? pick([1, 2, 3, -1] as const) : null,
+    weekdays,
+    nth,
     time_from: spec.from,
     time_to: spec.to,
-    skip_holidays: next() < 0.7,
+    dtstart: seasonStart,
+    skip_holidays: skipHolidays,
   };
-  // The season starts early in the year and runs until the rule has given its dates.
-  const seasonStart = format(addDays(parseISO(`${year}-01-08`), Math.floor(next() * 50)), ISO);
   const state = Number(place.gkz[0]);
   const days = occurrences(rule, seasonStart, `${year + 1}-12-31`)
-    .filter((day) => !rule.skip_holidays || !isPublicHoliday(day, state))
+    .filter((day) => !holidaySkipped(rule, day, state))
     .slice(0, seasonLength);
   const seasonEnd = days.at(-1) ?? seasonStart;
   const market = newMarket(place.gkz, {

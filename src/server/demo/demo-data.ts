@@ -55,6 +55,7 @@ function demoMarkets(year: number): DemoMarket[] {
     nth: null,
     time_from: '07:00',
     time_to: '12:00',
+    dtstart: `${year}-01-01`,
   };
   const firstFriday: RecurrenceRule = {
     freq: 'monthly',
@@ -63,6 +64,7 @@ function demoMarkets(year: number): DemoMarket[] {
     nth: 1,
     time_from: '14:00',
     time_to: '18:00',
+    dtstart: `${year}-03-01`,
   };
 
   const farmers = market({

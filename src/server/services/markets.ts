@@ -1,9 +1,8 @@
 import type { SessionUser } from '../auth/sessions.ts';
 import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
-import { isPublicHoliday } from '../../lib/holidays.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
-import { occurrences } from '../../lib/recurrence.ts';
+import { anchorOf, regularDays } from '../../lib/recurrence.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -15,6 +14,7 @@ import {
   lockMarket,
   lockMarketDate,
   readMarket,
+  retimeMarketDates,
   updateMarket,
   updateMarketDate,
   type MarketChange,
@@ -107,15 +107,15 @@ export function createMarketService({
       if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
     }
     refuseIfAny(dateSpanErrors(fields, market, today));
-    const movedDay = previous !== null && previous.date_start !== fields.date_start;
-    // api.md: dates of a market with single dates are regular unless cancelled; a regular date
-    // of a rule moved to another day is a changed one, and remembers the day it replaces.
+    // api.md: dates of a market with single dates are regular unless cancelled. A regular date of
+    // a rule given another day or other times is a changed one (an exception the rule leaves alone),
+    // and remembers the day it replaces.
     const type =
       market.schedule === 'dates'
         ? fields.type === 'cancelled'
           ? 'cancelled'
           : 'regular'
-        : previous?.type === 'regular' && fields.type === 'regular' && movedDay
+        : previous?.type === 'regular' && fields.type === 'regular' && !sameDayAndTimes(previous, fields)
           ? 'changed'
           : fields.type;
     const movedRegular = previous?.type === 'regular' && type === 'changed';
@@ -136,12 +136,15 @@ export function createMarketService({
     async saveMarket(user: SessionUser, input: MarketInput): Promise<SavedRecords> {
       const today = viennaDay(clock());
       if (input.first_date) refuseIfAny(dateSpanErrors(input.first_date, input, today), 'first_date.');
-      const { id, version, first_date: firstDate, ...fields } = input;
+      const { id, version, first_date: firstDate, rule: ruleInput, ...fields } = input;
+      // api.md: a rule counts from its anchor, which a later save keeps (recurrence.ts).
+      const withAnchor = (previous: MarketRecord | null) =>
+        ruleInput && { ...ruleInput, dtstart: anchorOf(fields, previous?.rule ?? null, today) };
       return write(async (tx) => {
         let previous: MarketRecord | null = null;
         let market: NewMarket;
         if (id === undefined) {
-          market = newMarket(user.gkz, fields);
+          market = newMarket(user.gkz, { ...fields, rule: withAnchor(null) });
           await insertMarket(tx, market);
           if (firstDate) {
             const times = { time_from: market.rule?.time_from ?? null, time_to: market.rule?.time_to ?? null };
@@ -153,10 +156,10 @@ export function createMarketService({
           previous = await ownMarket(tx, user, id);
           if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
           if (version !== previous.version) throw new ApiError('conflict');
-          market = { ...newMarket(user.gkz, fields), id };
+          market = { ...newMarket(user.gkz, { ...fields, rule: withAnchor(previous) }), id };
           await updateMarket(tx, market, clock());
         }
-        if (market.rule) await deriveRegularDates(tx, market, today);
+        if (market.rule) await deriveRegularDates(tx, market, today, clock());
         const changes = differences(previous, market, MARKET_FIELDS);
         if (Object.keys(changes).length > 0) {
           await record(tx, user, {
@@ -246,34 +249,56 @@ export function createMarketService({
 export type MarketService = ReturnType<typeof createMarketService>;
 
 /**
- * The regular dates of a weekly or monthly market follow its rule, from today to the end of next
- * year, inside its season, without public holidays if the rule says so. Days the clerk cancelled
- * or moved stay as they are; regular dates that no longer fit the rule go, missing ones come.
+ * The regular dates of a weekly or monthly market follow its rule (api.md; design: "Schedules"):
+ * from today to the end of next year, inside its season, without the holidays it skips. After
+ * any change of the rule, the regular dates still ahead are derived again: days the rule no longer
+ * has go, new ones come, and the others take the rule's times. Exceptions — dates the clerk
+ * changed, cancelled or added — stay as they are, and so does every past date.
  */
-async function deriveRegularDates(tx: Queryable, market: NewMarket, today: string): Promise<void> {
-  if (!market.rule) return;
-  const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
-  const from = market.date_start && market.date_start > today ? market.date_start : today;
-  const to = market.date_end && market.date_end < lastDay ? market.date_end : lastDay;
-  const state = Number(market.gkz.slice(0, 1));
-  const wanted = new Set(
-    occurrences(market.rule, from, to).filter((day) => !market.rule?.skip_holidays || !isPublicHoliday(day, state)),
+async function deriveRegularDates(tx: Queryable, market: NewMarket, today: string, now: Date): Promise<void> {
+  const { rule } = market;
+  if (!rule) return;
+  const { days } = regularDays(rule, market, Number(market.gkz.slice(0, 1)), today);
+  const wanted = new Set(days);
+  const ahead = (await listMarketDates(tx, market.id)).filter((date) => date.date_start >= today);
+  const regular = ahead.filter((date) => date.type === 'regular');
+  // The days an exception stands for: a changed date for the day it replaces, the others for their own.
+  const excepted = new Set(
+    ahead.flatMap((date) =>
+      date.type === 'regular' ? [] : [date.type === 'changed' ? date.replaces_date : date.date_start],
+    ),
   );
-  const dates = (await listMarketDates(tx, market.id)).filter((date) => date.date_start >= today);
-  const covered = new Set(
-    dates.flatMap((date) => (date.type === 'changed' ? [date.replaces_date] : [date.date_start])),
-  );
-  const stale = dates.filter((date) => date.type === 'regular' && !wanted.has(date.date_start));
+  const kept = regular.filter((date) => wanted.has(date.date_start));
+  const keptDays = new Set(kept.map((date) => date.date_start));
   await deleteMarketDateRows(
     tx,
-    stale.map((date) => date.id),
+    regular.filter((date) => !kept.includes(date)).map((date) => date.id),
   );
-  const times = { time_from: market.rule.time_from, time_to: market.rule.time_to };
+  const times = { time_from: rule.time_from, time_to: rule.time_to };
+  await retimeMarketDates(
+    tx,
+    kept.filter((date) => date.time_from !== times.time_from || date.time_to !== times.time_to).map((date) => date.id),
+    times,
+    now,
+  );
   await insertMarketDates(
     tx,
-    [...wanted]
-      .filter((day) => !covered.has(day))
+    days
+      .filter((day) => !excepted.has(day) && !keptDays.has(day))
       .map((day) => newMarketDate(market.id, { date_start: day, date_end: day, ...times })),
+  );
+}
+
+/** Whether a date keeps the day and times it had. */
+function sameDayAndTimes(
+  before: Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>,
+  after: Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>,
+): boolean {
+  return (
+    before.date_start === after.date_start &&
+    before.date_end === after.date_end &&
+    before.time_from === after.time_from &&
+    before.time_to === after.time_to
   );
 }
 

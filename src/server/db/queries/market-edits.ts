@@ -51,7 +51,6 @@ export async function listMarketDates(tx: Queryable, marketId: string, ids?: rea
 }
 
 /** Writes every field of a changed market and raises its version. */
-/** Writes every field of a changed market and raises its version. */
 export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<void> {
   await tx.query(
     `UPDATE markets SET title = $2, description = $3, type = $4, schedule = $5, rule = $6::jsonb, rrule = $7,
@@ -85,6 +84,21 @@ export async function updateMarketDate(
       date.replaces_date,
       now,
     ],
+  );
+}
+
+/** Gives regular dates of a rule its new times (a rule change), raising their versions. */
+export async function retimeMarketDates(
+  tx: Queryable,
+  ids: readonly string[],
+  times: { time_from: string; time_to: string },
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.query(
+    `UPDATE market_dates SET time_from = $2, time_to = $3, version = version + 1, updated_at = $4
+     WHERE id = ANY($1::text[])`,
+    [ids, times.time_from, times.time_to, now],
   );
 }
 

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/**
+ * Issue 14: what a clerk enters for a weekly or monthly market is what gets published. A rule
+ * counts from its anchor, a rule change reaches every future regular date and no exception, and
+ * a rule that makes no sense is refused before anything is stored.
+ */
+
+let server: TestServer;
+let clerk: string;
+/** Today in Vienna is Monday, 2026-11-23, unless a test moves the clock. */
+const NOW = new Date('2026-11-23T10:00:00Z');
+const WEEK = 7 * 86_400_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clerk = (await loggedInUser(server.db, GKZ_A)).cookie;
+});
+beforeEach(() => {
+  server.clock.now = NOW;
+});
+afterAll(() => server.close());
+
+interface Date_ {
+  id: string;
+  date_start: string;
+  date_end: string;
+  time_from: string | null;
+  time_to: string | null;
+  type: string;
+  status: string;
+  version: number;
+}
+interface Market {
+  id: string;
+  version: number;
+  rule: { dtstart: string; interval: number } | null;
+}
+interface Answer {
+  status: number;
+  market: Market;
+  dates: Date_[];
+  error: { code: string; fields?: Record<string, string> } | undefined;
+}
+
+async function call(path: string, fields: Record<string, unknown>): Promise<Answer> {
+  const response = await server.fetch(`/api/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(fields),
+    headers: { 'Content-Type': 'application/json', Cookie: clerk },
+  });
+  const body = (await response.json()) as {
+    data?: { wko_markets: Record<string, Record<string, Market>>; wko_market_dates: Record<string, Date_> };
+    error?: Answer['error'];
+  };
+  const dates = Object.values(body.data?.wko_market_dates ?? {}).sort((a, b) =>
+    a.date_start.localeCompare(b.date_start),
+  );
+  return {
+    status: response.status,
+    market: Object.values(body.data?.wko_markets['2'] ?? {})[0]!,
+    dates,
+    error: body.error,
+  };
+}
+
+async function storedRows(): Promise<string> {
+  const tables = await Promise.all(
+    ['markets', 'market_dates', 'market_changes'].map((table) => server.db.query(`SELECT * FROM ${table} ORDER BY 1`)),
+  );
+  return JSON.stringify(tables);
+}
+
+const SATURDAYS = { freq: 'weekly', weekdays: ['SA'], time_from: '08:00', time_to: '12:00' };
+const weekly = (rule: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) => ({
+  title: 'Wochenmarkt am Hauptplatz',
+  type: 'wochenmarkt',
+  schedule: 'regular',
+  rule: { ...SATURDAYS, ...rule },
+  ...fields,
+});
+const regular = (dates: Date_[]) => dates.filter((date) => date.type === 'regular');
+
+describe('a rule’s anchor', () => {
+  it('is the season’s first day, published in the rule, and keeps a fortnightly market’s phase', async () => {
+    // The season began on Monday 2026-11-16: one week ago, an odd number of weeks.
+    const season = { date_start: '2026-11-16', date_end: '2027-06-30' };
+    const created = await call('save_market', weekly({ interval: 2 }, season));
+    expect(created.status).toBe(200);
+    expect(created.market.rule).toMatchObject({ dtstart: '2026-11-16', interval: 2 });
+    expect(
+      regular(created.dates)
+        .map((date) => date.date_start)
+        .slice(0, 3),
+    ).toEqual(['2026-12-05', '2026-12-19', '2027-01-02']);
+
+    // A week later the clerk saves the market again: the same Saturdays, the same records.
+    server.clock.advance(WEEK);
+    const again = await call('save_market', {
+      ...weekly({ interval: 2 }, season),
+      id: created.market.id,
+      version: created.market.version,
+      location: 'Hauptplatz',
+    });
+    expect(again.market.rule?.dtstart).toBe('2026-11-16');
+    expect(again.dates.map((date) => [date.id, date.date_start, date.version])).toEqual(
+      created.dates.map((date) => [date.id, date.date_start, date.version]),
+    );
+  });
+
+  it('is the day of the first save without a season, and stays when the market is saved later', async () => {
+    const created = await call('save_market', weekly({ interval: 3 }));
+    expect(created.market.rule?.dtstart).toBe('2026-11-23');
+    server.clock.advance(2 * WEEK);
+    const again = await call('save_market', {
+      ...weekly({ interval: 3 }),
+      id: created.market.id,
+      version: created.market.version,
+    });
+    expect(again.market.rule?.dtstart).toBe('2026-11-23');
+    const ahead = (dates: Date_[]) => dates.filter((date) => date.date_start >= '2026-12-07').map((d) => d.id);
+    expect(ahead(again.dates)).toEqual(ahead(created.dates));
+  });
+
+  it('is published in the content answers and the open-data feed', async () => {
+    const created = await call('save_market', weekly({}, { date_start: '2026-11-01', date_end: '2027-10-31' }));
+    const content = (await (await server.fetch('/api/get_content_stops/1')).json()) as {
+      data: { wko_markets: Record<string, Record<string, Market>> };
+    };
+    expect(content.data.wko_markets['2']![created.market.id]!.rule?.dtstart).toBe('2026-11-01');
+    const feed = (await (await server.fetch(`/api/public/markets.json?gkz=${GKZ_A}`)).json()) as {
+      data: { markets: Market[] };
+    };
+    expect(feed.data.markets.find((market) => market.id === created.market.id)?.rule?.dtstart).toBe('2026-11-01');
+  });
+});
+
+describe('a rule change', () => {
+  it('gives every future regular date the new times and leaves each exception as it was', async () => {
+    const created = await call('save_market', weekly({ time_from: '07:30', time_to: '09:00' }));
+    const [first, second, third, fourth] = regular(created.dates);
+    const marketId = created.market.id;
+    const cancelled = (await call('save_market_date', { ...second!, wko_market_id: marketId, status: 'cancelled' }))
+      .dates[0]!;
+    const moved = (
+      await call('save_market_date', {
+        ...third!,
+        wko_market_id: marketId,
+        date_start: '2026-12-11',
+        date_end: '2026-12-11',
+      })
+    ).dates[0]!;
+    // Other hours on its own day make a regular date a changed one too.
+    const longer = (await call('save_market_date', { ...fourth!, wko_market_id: marketId, time_to: '10:00' }))
+      .dates[0]!;
+    expect([cancelled.type, moved.type, longer.type]).toEqual(['cancelled', 'changed', 'changed']);
+    const added = (
+      await call('save_market_date', {
+        wko_market_id: marketId,
+        date_start: '2026-12-02',
+        date_end: '2026-12-02',
+        time_from: '15:00',
+        time_to: '18:00',
+        type: 'additional',
+      })
+    ).dates[0]!;
+
+    const changed = await call('save_market', {
+      ...weekly({ time_from: '08:00', time_to: '12:00' }),
+      id: marketId,
+      version: created.market.version,
+    });
+    const after = new Map(changed.dates.map((date) => [date.id, date]));
+    const regularAfter = regular(changed.dates);
+    expect(regularAfter.length).toBe(regular(created.dates).length - 3);
+    expect(regularAfter.every((date) => date.time_from === '08:00' && date.time_to === '12:00')).toBe(true);
+    expect(after.get(first!.id)).toMatchObject({ time_from: '08:00', version: 2 });
+    for (const exception of [cancelled, moved, longer, added]) expect(after.get(exception.id)).toEqual(exception);
+
+    // A second change of the times: the cancelled Saturday stays cancelled, the others follow.
+    const later = await call('save_market', {
+      ...weekly({ time_from: '09:00', time_to: '13:00' }),
+      id: marketId,
+      version: changed.market.version,
+    });
+    expect(later.dates.find((date) => date.id === cancelled.id)).toEqual(cancelled);
+    expect(regular(later.dates).every((date) => date.time_from === '09:00')).toBe(true);
+    expect(later.dates.filter((date) => date.date_start === second!.date_start)).toHaveLength(1);
+  });
+
+  it('moves the future regular dates to the new weekdays and never touches a past one', async () => {
+    const created = await call('save_market', weekly({}, { date_start: '2026-11-01', date_end: '2027-03-31' }));
+    const marketId = created.market.id;
+    server.clock.advance(WEEK); // 2026-11-30: Saturday 2026-11-28 is past now
+    const past = created.dates.find((date) => date.date_start === '2026-11-28')!;
+    const fridays = await call('save_market', {
+      ...weekly(
+        { weekdays: ['FR'], time_from: '14:00', time_to: '18:00' },
+        { date_start: '2026-11-01', date_end: '2027-03-31' },
+      ),
+      id: marketId,
+      version: created.market.version,
+    });
+    expect(fridays.dates.find((date) => date.id === past.id)).toEqual(past);
+    const ahead = fridays.dates.filter((date) => date.date_start >= '2026-11-30');
+    expect(ahead[0]).toMatchObject({ date_start: '2026-12-04', time_from: '14:00', type: 'regular' });
+    expect(ahead.every((date) => new Date(`${date.date_start}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
+    expect(ahead.at(-1)!.date_start).toBe('2027-03-26');
+  });
+});
+
+describe('rules that make no sense are refused and store nothing', () => {
+  it.each([
+    [
+      'a closing time before the opening time',
+      { time_from: '07:30', time_to: '07:00' },
+      'end_time_before_start',
+      'rule.time_to',
+    ],
+    ['no weekday', { weekdays: [] }, 'no_weekday', 'rule.weekdays'],
+    ['a monthly rule without its week', { freq: 'monthly' }, 'invalid_nth', 'rule.nth'],
+    ['every 13 weeks', { interval: 13 }, 'invalid_interval', 'rule.interval'],
+  ])('%s', async (_case, rule, code, field) => {
+    const before = await storedRows();
+    const answer = await call('save_market', weekly(rule));
+    expect([answer.status, answer.error?.code, answer.error?.fields?.[field]]).toEqual([422, code, code]);
+    expect(await storedRows()).toBe(before);
+  });
+
+  it('a market without a title names the title as required', async () => {
+    const before = await storedRows();
+    const untitled: Record<string, unknown> = weekly();
+    delete untitled['title'];
+    const answer = await call('save_market', untitled);
+    expect([answer.status, answer.error?.code, answer.error?.fields]).toEqual([
+      422,
+      'required_fields',
+      { title: 'required_fields' },
+    ]);
+    expect(await storedRows()).toBe(before);
+  });
+});
+
+describe('holidays', () => {
+  it('a Friday rule that skips holidays in Styria skips New Year’s Day but keeps Josefstag, a working day', async () => {
+    const answer = await call('save_market', weekly({ weekdays: ['FR'], skip_holidays: true }));
+    const days = answer.dates.map((date) => date.date_start);
+    expect(days).not.toContain('2027-01-01');
+    expect(days).toContain('2027-03-19');
+    const both = await call(
+      'save_market',
+      weekly({ weekdays: ['FR'], skip_holidays: true, skip_state_holidays: true }),
+    );
+    expect(both.dates.map((date) => date.date_start)).not.toContain('2027-03-19');
+  });
+});
