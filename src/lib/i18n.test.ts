@@ -27,3 +27,13 @@ describe('message files', () => {
     expect(translator('fr')('errors.wrong_password')).toBe('Mot de passe incorrect');
   });
 });
+
+describe('plural forms', () => {
+  it('follow each language’s rules (Intl.PluralRules), not a hand-picked count', () => {
+    expect(translator('de')('copy.save', { count: 1 })).toBe('1 Termin speichern');
+    expect(translator('de')('copy.save', { count: 0 })).toBe('0 Termine speichern');
+    expect(translator('en')('copy.save', { count: 1 })).toBe('Save 1 date');
+    expect(translator('fr')('directory.count', { count: 0 })).toBe('0 marché');
+    expect(translator('fr')('directory.count', { count: 2 })).toBe('2 marchés');
+  });
+});

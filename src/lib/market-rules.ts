@@ -36,6 +36,19 @@ export function dateSpanErrors(span: DaySpan, season: Season, today: string): Fi
   return errors;
 }
 
+/**
+ * The days a new or moved date may take (the span `dateSpanErrors` accepts): from today, or the
+ * season's start if later, to the end of next year, or the season's end if sooner. A date picker
+ * greys out the days outside it.
+ */
+export function openDays(season: Season, today: string): { from: string; to: string } {
+  const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
+  const valid = (day: string | null) => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null);
+  const start = valid(season.date_start);
+  const end = valid(season.date_end);
+  return { from: start && start > today ? start : today, to: end && end < lastDay ? end : lastDay };
+}
+
 /** A stored date that has begun is history: it can be neither changed nor deleted. */
 export function isLocked(date: { date_start: string }, today: string): boolean {
   return date.date_start < today;

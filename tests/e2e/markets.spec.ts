@@ -231,7 +231,7 @@ test('this year’s dates go into the next year in one reviewed step', async ({ 
   await expect(review.getByRole('checkbox')).toHaveCount(1);
   await expect(review.getByRole('checkbox')).toBeChecked();
   await expectNoAxeViolations(page);
-  await review.getByRole('button', { name: m('copy.save').replace('{{count}}', '1') }).click();
+  await review.getByRole('button', { name: m('copy.save.one').replace('{{count}}', '1') }).click();
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
   const dates = page.getByRole('region', { name: /^Termine / });
   await expect(dates.getByRole('listitem')).toHaveCount(2);

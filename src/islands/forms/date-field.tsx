@@ -5,10 +5,17 @@ import type { Matcher } from 'react-day-picker';
 // The calendar's small stylesheet goes with the page's styles; its code comes when a clerk opens it.
 import 'react-day-picker/style.css';
 import type { Locale } from '../../lib/languages.ts';
+import { openDays, viennaDay } from '../../lib/market-rules.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FieldFrame } from './field.tsx';
 
 const Calendar = lazy(() => import('./calendar.tsx'));
+
+/** Days a new date cannot take, greyed out in the picker: before today, outside the season, after next year. */
+export function closedDays(season: { date_start: string | null; date_end: string | null }): Matcher[] {
+  const { from, to } = openDays(season, viennaDay(new Date()));
+  return [{ before: parseISO(from) }, { after: parseISO(to) }];
+}
 
 interface DateFieldProps {
   id: string;

@@ -18,7 +18,7 @@ import { check } from '../../lib/validation.ts';
 import { deleteMarketDate, saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { reportUnsaved } from '../../stores/unsaved.ts';
-import { DateField } from '../forms/date-field.tsx';
+import { closedDays, DateField } from '../forms/date-field.tsx';
 import { Dialog } from '../forms/dialog.tsx';
 import { FieldFrame } from '../forms/field.tsx';
 import { messageOf } from '../forms/use-form.ts';
@@ -267,7 +267,7 @@ function MarketDateForm({ locale, market, date, year, lastMonth, onDone }: Marke
       )}
     </FieldFrame>
   );
-  const disabledDays = [{ before: parseISO(viennaDay(new Date())) }];
+  const disabledDays = closedDays(market);
   // The picker marks the public holidays of the market's state, this year and next.
   const thisYear = lastMonth.getFullYear() - 1;
   const holidays = [thisYear, thisYear + 1].flatMap((one) =>

@@ -9,12 +9,15 @@ export interface MarketDraft {
   type: MarketType | '';
   schedule: 'dates' | 'regular';
   freq: 'weekly' | 'monthly';
+  /** Every 1–12 weeks or months, as the select holds it ('1'…'12'). */
+  interval: string;
   weekdays: Weekday[];
   /** '1'…'4' or '-1' (last) for monthly rules. */
   nth: string;
   time_from: string;
   time_to: string;
   skip_holidays: boolean;
+  skip_state_holidays: boolean;
   location: string;
   event_location: string;
   floor: string;
@@ -45,11 +48,13 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
     type: market?.type ?? '',
     schedule: market?.schedule ?? 'dates',
     freq: market?.rule?.freq ?? 'weekly',
+    interval: String(market?.rule?.interval ?? 1),
     weekdays: market?.rule?.weekdays ?? [],
     nth: String(market?.rule?.nth ?? 1),
     time_from: market?.rule?.time_from ?? '08:00',
     time_to: market?.rule?.time_to ?? '12:00',
     skip_holidays: market?.rule?.skip_holidays ?? false,
+    skip_state_holidays: market?.rule?.skip_state_holidays ?? false,
     location: market?.location ?? '',
     event_location: market?.event_location ?? '',
     floor: market?.floor ?? '',
@@ -75,12 +80,13 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
 export function fieldsOf(draft: MarketDraft): Record<string, string> {
   const rule = {
     freq: draft.freq,
-    interval: 1,
+    interval: Number(draft.interval),
     weekdays: draft.weekdays,
     nth: draft.freq === 'monthly' ? Number(draft.nth) : null,
     time_from: draft.time_from,
     time_to: draft.time_to,
     skip_holidays: draft.skip_holidays,
+    skip_state_holidays: draft.skip_state_holidays,
   };
   const image = draft.image_url
     ? {

@@ -11,13 +11,13 @@ import { deleteMarket, saveMarket } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { reportUnsaved } from '../../stores/unsaved.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
-import { DateField } from '../forms/date-field.tsx';
+import { closedDays, DateField } from '../forms/date-field.tsx';
 import { Dialog } from '../forms/dialog.tsx';
 import { FieldFrame } from '../forms/field.tsx';
 import { messageOf } from '../forms/use-form.ts';
 import { ImageFields } from './image-fields.tsx';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
-import { RuleFields } from './rule-fields.tsx';
+import { RuleFields, ruleControlOf } from './rule-fields.tsx';
 
 interface MarketFormProps {
   locale: Locale;
@@ -55,9 +55,8 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
     if (!checked.ok) {
       setShown(new Set(Object.keys(checked.fields)));
       const first = Object.keys(checked.fields)[0];
-      // Refused nested values name their part ("image.alt", "first_date.date_start"); the form's fields are flat.
-      const field = first?.replace('image.', 'image_').replace(/^first_date.*/, 'first_start');
-      if (field) document.getElementById(id(field))?.focus();
+      const control = first && controlOf(first);
+      if (control) document.getElementById(id(control))?.focus();
       return false;
     }
     setBusy(true);
@@ -184,7 +183,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
             </select>
           )}
         </FieldFrame>
-        <RuleFields draft={draft} set={set} idOf={id} error={errorOf('rule')} />
+        <RuleFields draft={draft} set={set} idOf={id} errorOf={errorOf} leave={leave} />
         {text('location', 'market.field.location')}
         {text('event_location', 'market.field.eventLocation')}
         {text('floor', 'market.field.floor')}
@@ -251,6 +250,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
               error={errorOf('first_date.date_start') ?? errorOf('first_date')}
               locale={locale}
               lastMonth={lastMonth}
+              disabled={closedDays(draft)}
             />
             <DateField
               id={id('first_end')}
@@ -260,6 +260,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
               error={errorOf('first_date.date_end')}
               locale={locale}
               lastMonth={lastMonth}
+              disabled={closedDays(draft)}
             />
           </fieldset>
         )}
@@ -308,4 +309,15 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
       </Dialog>
     </>
   );
+}
+
+/**
+ * The form control a refused field is shown and focused at: nested values name their part
+ * ("image.alt", "first_date.date_end", "rule.weekdays"), the form's controls are flat.
+ */
+function controlOf(field: string): string | null {
+  if (field.startsWith('rule')) return ruleControlOf(field);
+  if (field === 'first_date.date_end') return 'first_end';
+  if (field.startsWith('first_date')) return 'first_start';
+  return field.replace('image.', 'image_');
 }

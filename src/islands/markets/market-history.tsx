@@ -3,36 +3,7 @@ import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { callApi } from '../../stores/api-client.ts';
-
-interface MarketChange {
-  market_date_id: string | null;
-  user_email: string;
-  changed_at: string;
-  action: 'created' | 'updated' | 'deleted';
-  changes: Record<string, [unknown, unknown]>;
-}
-
-/** Where a changed field's label is: market fields in the market form's words, date fields in the date form's. */
-const LABELS: Record<string, MessageKey> = {
-  title: 'market.field.title',
-  description: 'market.field.description',
-  type: 'market.field.type',
-  schedule: 'market.field.rule',
-  rule: 'market.field.rule',
-  location: 'market.field.location',
-  event_location: 'market.field.eventLocation',
-  floor: 'market.field.floor',
-  floorplan: 'market.field.floorplan',
-  status: 'market.field.status',
-  website: 'market.field.website',
-  phone: 'market.field.phone',
-  email: 'market.field.email',
-  image: 'market.image',
-  hidden: 'market.field.hidden',
-  time_from: 'market.rule.timeFrom',
-  time_to: 'market.rule.timeTo',
-  note: 'marketDate.field.note',
-};
+import { changeLines, type MarketChange } from './history-words.ts';
 
 interface MarketHistoryProps {
   marketId: string;
@@ -41,7 +12,7 @@ interface MarketHistoryProps {
   locale: Locale;
 }
 
-/** Who changed what and when (old → new per field), newest first. */
+/** Who changed what and when (old → new per field, in words), newest first. */
 export function MarketHistory({ marketId, revision, locale }: MarketHistoryProps) {
   const { t } = useTranslation();
   const [changes, setChanges] = useState<MarketChange[] | null>(null);
@@ -55,12 +26,6 @@ export function MarketHistory({ marketId, revision, locale }: MarketHistoryProps
 
   if (!changes || changes.length === 0) return null;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const label = (field: string, dated: boolean) => {
-    if (field === 'date_start') return t(dated ? 'marketDate.field.dateStart' : 'market.field.dateStart');
-    if (field === 'date_end') return t(dated ? 'marketDate.field.dateEnd' : 'market.field.dateEnd');
-    const key = LABELS[field];
-    return key ? t(key) : field;
-  };
   return (
     <details className="market-history">
       <summary>{t('history.heading', { count: changes.length })}</summary>
@@ -72,9 +37,9 @@ export function MarketHistory({ marketId, revision, locale }: MarketHistoryProps
               {t(`history.${change.action}${change.market_date_id ? 'Date' : ''}` as MessageKey)}
             </p>
             <ul>
-              {Object.entries(change.changes).map(([field, [before, after]]) => (
-                <li key={field}>
-                  {label(field, change.market_date_id !== null)}: {shown(before, t)} → {shown(after, t)}
+              {changeLines(change, t, locale).map((line) => (
+                <li key={line.field}>
+                  {line.label}: {line.before} → {line.after}
                 </li>
               ))}
             </ul>
@@ -83,10 +48,4 @@ export function MarketHistory({ marketId, revision, locale }: MarketHistoryProps
       </ol>
     </details>
   );
-}
-
-function shown(value: unknown, t: (key: MessageKey) => string): string {
-  if (value === null || value === '') return t('history.empty');
-  if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -1,18 +1,28 @@
 import { useTranslation } from '../i18n.tsx';
-import { WEEKDAYS } from '../../lib/market.ts';
+import { NTHS, WEEKDAYS } from '../../lib/market.ts';
+import { FieldFrame } from '../forms/field.tsx';
 import type { MarketDraft } from './market-draft.ts';
 
 interface RuleFieldsProps {
   draft: MarketDraft;
   set: <K extends keyof MarketDraft>(key: K, value: MarketDraft[K]) => void;
   idOf: (field: string) => string;
-  error: string | undefined;
+  /** The message of a refused rule field (`rule.weekdays`, `rule.time_to`, …), once it is shown. */
+  errorOf: (field: string) => string | undefined;
+  leave: (field: string) => () => void;
 }
 
-const NTHS = ['1', '2', '3', '4', '-1'] as const;
+const INTERVALS = Array.from({ length: 12 }, (_, index) => index + 1);
 
-/** Single dates, or a rule: weekly on weekdays, or monthly on the n-th weekday, with its times. */
-export function RuleFields({ draft, set, idOf, error }: RuleFieldsProps) {
+/** The element a refused rule field is shown and focused at: the first weekday for the weekdays. */
+export function ruleControlOf(field: string): string | null {
+  if (field === 'rule.weekdays') return `day-${WEEKDAYS[0]}`;
+  const match = /^rule\.(freq|interval|nth|time_from|time_to)$/.exec(field);
+  return match ? match[1]! : field === 'rule' ? 'rule' : null;
+}
+
+/** Single dates, or a rule: weekly on weekdays, or monthly on the n-th weekday, every n weeks or months, with its times. */
+export function RuleFields({ draft, set, idOf, errorOf, leave }: RuleFieldsProps) {
   const { t } = useTranslation();
   const toggleDay = (day: (typeof WEEKDAYS)[number], on: boolean) =>
     set(
@@ -21,6 +31,20 @@ export function RuleFields({ draft, set, idOf, error }: RuleFieldsProps) {
         ? WEEKDAYS.filter((one) => one === day || draft.weekdays.includes(one))
         : draft.weekdays.filter((one) => one !== day),
     );
+  const weekdaysError = errorOf('rule.weekdays');
+  const time = (field: 'time_from' | 'time_to', label: 'market.rule.timeFrom' | 'market.rule.timeTo') => (
+    <FieldFrame id={idOf(field)} label={t(label)} error={errorOf(`rule.${field}`)}>
+      {(control) => (
+        <input
+          {...control}
+          type="time"
+          value={draft[field]}
+          onChange={(event) => set(field, event.target.value)}
+          onBlur={leave(`rule.${field}`)}
+        />
+      )}
+    </FieldFrame>
+  );
   return (
     <fieldset>
       <legend>{t('market.field.rule')}</legend>
@@ -38,30 +62,48 @@ export function RuleFields({ draft, set, idOf, error }: RuleFieldsProps) {
       ))}
       {draft.schedule === 'regular' && (
         <div className="rule-fields" id={idOf('rule')} tabIndex={-1}>
-          <div className="field">
-            <label htmlFor={idOf('freq')}>{t('market.rule.freq')}</label>
-            <select
-              id={idOf('freq')}
-              value={draft.freq}
-              onChange={(event) => set('freq', event.target.value as MarketDraft['freq'])}
-            >
-              <option value="weekly">{t('market.rule.weekly')}</option>
-              <option value="monthly">{t('market.rule.monthly')}</option>
-            </select>
+          <div className="field-row">
+            <FieldFrame id={idOf('freq')} label={t('market.rule.freq')}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.freq}
+                  onChange={(event) => set('freq', event.target.value as MarketDraft['freq'])}
+                >
+                  <option value="weekly">{t('market.rule.weekly')}</option>
+                  <option value="monthly">{t('market.rule.monthly')}</option>
+                </select>
+              )}
+            </FieldFrame>
+            <FieldFrame id={idOf('interval')} label={t('market.rule.interval')} error={errorOf('rule.interval')}>
+              {(control) => (
+                <select {...control} value={draft.interval} onChange={(event) => set('interval', event.target.value)}>
+                  {INTERVALS.map((count) => (
+                    <option key={count} value={String(count)}>
+                      {t(`market.rule.interval.${draft.freq}`, { count })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+            {draft.freq === 'monthly' && (
+              <FieldFrame id={idOf('nth')} label={t('market.rule.nth')} error={errorOf('rule.nth')}>
+                {(control) => (
+                  <select {...control} value={draft.nth} onChange={(event) => set('nth', event.target.value)}>
+                    {NTHS.map((nth) => (
+                      <option key={nth} value={String(nth)}>
+                        {t(`market.rule.nth.${nth}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldFrame>
+            )}
           </div>
-          {draft.freq === 'monthly' && (
-            <div className="field">
-              <label htmlFor={idOf('nth')}>{t('market.rule.nth')}</label>
-              <select id={idOf('nth')} value={draft.nth} onChange={(event) => set('nth', event.target.value)}>
-                {NTHS.map((nth) => (
-                  <option key={nth} value={nth}>
-                    {t(`market.rule.nth.${nth}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <fieldset aria-describedby={error ? `${idOf('rule')}-error` : undefined}>
+          <fieldset
+            className={weekdaysError ? 'field-invalid' : undefined}
+            aria-describedby={weekdaysError ? idOf('weekdays-error') : undefined}
+          >
             <legend>{t('market.rule.weekdays')}</legend>
             <div className="weekdays">
               {WEEKDAYS.map((day) => (
@@ -71,31 +113,22 @@ export function RuleFields({ draft, set, idOf, error }: RuleFieldsProps) {
                     type="checkbox"
                     checked={draft.weekdays.includes(day)}
                     onChange={(event) => toggleDay(day, event.target.checked)}
+                    onBlur={leave('rule.weekdays')}
+                    {...(weekdaysError ? { 'aria-invalid': true } : {})}
                   />
                   <label htmlFor={idOf(`day-${day}`)}>{t(`weekday.${day}`)}</label>
                 </span>
               ))}
             </div>
+            {weekdaysError && (
+              <p id={idOf('weekdays-error')} className="field-error">
+                {weekdaysError}
+              </p>
+            )}
           </fieldset>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={idOf('time_from')}>{t('market.rule.timeFrom')}</label>
-              <input
-                id={idOf('time_from')}
-                type="time"
-                value={draft.time_from}
-                onChange={(event) => set('time_from', event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={idOf('time_to')}>{t('market.rule.timeTo')}</label>
-              <input
-                id={idOf('time_to')}
-                type="time"
-                value={draft.time_to}
-                onChange={(event) => set('time_to', event.target.value)}
-              />
-            </div>
+            {time('time_from', 'market.rule.timeFrom')}
+            {time('time_to', 'market.rule.timeTo')}
           </div>
           <div className="field-check">
             <input
@@ -106,11 +139,16 @@ export function RuleFields({ draft, set, idOf, error }: RuleFieldsProps) {
             />
             <label htmlFor={idOf('skip_holidays')}>{t('market.rule.skipHolidays')}</label>
           </div>
-          {error && (
-            <p id={`${idOf('rule')}-error`} className="field-error">
-              {error}
-            </p>
-          )}
+          <div className="field-check">
+            <input
+              id={idOf('skip_state_holidays')}
+              type="checkbox"
+              checked={draft.skip_state_holidays}
+              onChange={(event) => set('skip_state_holidays', event.target.checked)}
+            />
+            <label htmlFor={idOf('skip_state_holidays')}>{t('market.rule.skipStateHolidays')}</label>
+          </div>
+          {errorOf('rule') && <p className="field-error">{errorOf('rule')}</p>}
         </div>
       )}
     </fieldset>

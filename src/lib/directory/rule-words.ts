@@ -2,7 +2,7 @@ import type { RecurrenceRule } from '../market.ts';
 import type { MessageKey, Translate } from '../translate.ts';
 
 /** A market's recurrence in a sentence: "jeden ersten Freitag im Monat, 14:00–18:00 Uhr". */
-export function ruleInWords(rule: RecurrenceRule, t: Translate): string {
+export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate): string {
   const days = rule.weekdays.map((day) => t(`weekday.${day}`));
   const weekdays =
     days.length > 1 ? `${days.slice(0, -1).join(', ')} ${t('rule.and')} ${days.at(-1)}` : (days[0] ?? '');
@@ -20,5 +20,12 @@ export function ruleInWords(rule: RecurrenceRule, t: Translate): string {
             nth: t(`rule.nth.${rule.nth}` as MessageKey),
           });
   const sentence = t('rule.withTime', { rule: when, from: rule.time_from, to: rule.time_to });
-  return rule.skip_holidays ? `${sentence} ${t('rule.exceptHolidays')}` : sentence;
+  const except = rule.skip_holidays
+    ? rule.skip_state_holidays
+      ? 'rule.exceptStateHolidays'
+      : 'rule.exceptHolidays'
+    : rule.skip_state_holidays
+      ? 'rule.exceptStateHolidayOnly'
+      : null;
+  return except ? `${sentence} ${t(except)}` : sentence;
 }

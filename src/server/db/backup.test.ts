@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import { BACKED_UP_TABLES, backupDatabase, BackupError, LEFT_OUT_TABLES, restoreDatabase } from './backup.ts';
 import type { Database } from './database.ts';
+import { migrationNames } from './migrate.ts';
 import { openDatabase } from './open.ts';
 
 /** The newest migration, which a fresh database is at. */
-const LATEST_MIGRATION = readdirSync(new URL('./migrations/', import.meta.url))
-  .filter((name) => name.endsWith('.sql'))
-  .sort()
-  .at(-1)!;
+const LATEST_MIGRATION = migrationNames().at(-1)!;
 
 let source: Database;
 let target: Database;

@@ -7,10 +7,15 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  * Applies the SQL files of ./migrations in name order, each once, all in one transaction.
  * The advisory lock lets several server processes start against one PostgreSQL at once.
  */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+/** The migrations' file names in the order they apply; the last is the schema a fresh database is at. */
+export function migrationNames(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith('.sql'))
     .sort();
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  const files = migrationNames();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(4242001)');
     await tx.exec(

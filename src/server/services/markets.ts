@@ -309,7 +309,10 @@ async function answer(tx: Queryable, marketId: string, dates: readonly MarketDat
   return { wko_markets: groupsByLanguage([market]), wko_market_dates: byId(publicDates) };
 }
 
-/** Field by field, old → new; a creation has every given field with old null. */
+/**
+ * Field by field, old → new; a creation has every given field with old null. An empty text and
+ * nothing are the same to a clerk, so a field that stays empty is no change.
+ */
 function differences<T extends object, K extends keyof T & string>(
   before: T | null,
   after: T,
@@ -318,9 +321,13 @@ function differences<T extends object, K extends keyof T & string>(
   const changes: Record<string, [unknown, unknown]> = {};
   for (const field of fields) {
     const old = before ? before[field] : null;
-    if (canonical(old) !== canonical(after[field])) changes[field] = [old, after[field]];
+    if (canonical(emptyAsNull(old)) !== canonical(emptyAsNull(after[field]))) changes[field] = [old, after[field]];
   }
   return changes;
+}
+
+function emptyAsNull(value: unknown): unknown {
+  return value === '' ? null : value;
 }
 
 /** JSON with sorted keys: the database gives jsonb objects back in its own key order. */

@@ -1,0 +1,99 @@
+import { ruleInWords } from '../../lib/directory/rule-words.ts';
+import type { Locale } from '../../lib/languages.ts';
+import type { MarketImage, RecurrenceRule } from '../../lib/market.ts';
+import type { MessageKey, Translate } from '../../lib/translate.ts';
+
+/** One entry of a market's history (api.md, get_market_history). */
+export interface MarketChange {
+  market_date_id: string | null;
+  user_email: string;
+  changed_at: string;
+  action: 'created' | 'updated' | 'deleted';
+  changes: Record<string, [unknown, unknown]>;
+}
+
+/** A changed field as the clerk reads it: its label in the form's words, old and new value as the form shows them. */
+export interface ChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+const LABELS: Record<string, MessageKey> = {
+  title: 'market.field.title',
+  description: 'market.field.description',
+  type: 'market.field.type',
+  schedule: 'market.field.rule',
+  rule: 'market.field.rule',
+  location: 'market.field.location',
+  event_location: 'market.field.eventLocation',
+  floor: 'market.field.floor',
+  floorplan: 'market.field.floorplan',
+  status: 'market.field.status',
+  website: 'market.field.website',
+  phone: 'market.field.phone',
+  email: 'market.field.email',
+  image: 'market.image',
+  hidden: 'history.field.hidden',
+  time_from: 'market.rule.timeFrom',
+  time_to: 'market.rule.timeTo',
+  note: 'marketDate.field.note',
+};
+const DATE_LABELS: Record<string, MessageKey> = {
+  date_start: 'marketDate.field.dateStart',
+  date_end: 'history.field.dateEnd',
+  status: 'marketDate.field.status',
+  type: 'marketDate.field.type',
+};
+const SEASON_LABELS: Record<string, MessageKey> = {
+  date_start: 'market.field.dateStart',
+  date_end: 'market.field.dateEnd',
+};
+const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR' };
+
+/**
+ * What a history entry changed, in words (issue 14): labels from the locales, days as 24.12.2027,
+ * the rule as a sentence, types and statuses by their names; a change from empty to empty (a
+ * field first stored as nothing) is left out.
+ */
+export function changeLines(change: MarketChange, t: Translate, locale: Locale): ChangeLine[] {
+  const dated = change.market_date_id !== null;
+  const day = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const shown = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '';
+    if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
+    // Rules in older entries have no anchor yet; their words need none.
+    if (field === 'rule') return isRule(value) ? ruleInWords(value, t) : JSON.stringify(value);
+    if (field === 'image') return (value as Partial<MarketImage>).alt ?? (value as Partial<MarketImage>).url ?? '';
+    if (typeof value !== 'string') return JSON.stringify(value);
+    if (field === 'date_start' || field === 'date_end') return day.format(new Date(`${value}T00:00:00Z`));
+    const named = valueKey(field, value, dated);
+    return named ? t(named) : value;
+  };
+  return Object.entries(change.changes).flatMap(([field, [before, after]]) => {
+    const lines = { before: shown(field, before), after: shown(field, after) };
+    if (lines.before === '' && lines.after === '') return [];
+    const key = (dated ? DATE_LABELS[field] : SEASON_LABELS[field]) ?? LABELS[field];
+    const empty = t('history.empty');
+    return [{ field, label: key ? t(key) : field, before: lines.before || empty, after: lines.after || empty }];
+  });
+}
+
+/** The message key that names a coded value (a type, a status, a schedule), if the field has one. */
+function valueKey(field: string, value: string, dated: boolean): MessageKey | null {
+  const prefix: Record<string, string> = dated
+    ? { status: 'marketDate.status', type: 'marketDate.type' }
+    : { status: 'market.status', type: 'market.type', schedule: 'market.schedule' };
+  return prefix[field] ? (`${prefix[field]}.${value}` as MessageKey) : null;
+}
+
+/** A rule as the history stored it (written by the server, so only its shape is checked). */
+function isRule(value: unknown): value is Omit<RecurrenceRule, 'dtstart'> {
+  return typeof value === 'object' && value !== null && 'freq' in value && 'weekdays' in value && 'time_from' in value;
+}
