@@ -1,17 +1,20 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { dayFormatter } from '../lib/directory/format.ts';
+import { dayFormatter, viennaOffset } from '../lib/directory/format.ts';
 import { translator } from '../lib/i18n.ts';
 import type { Locale } from '../lib/languages.ts';
 import type { MarketRecord } from '../lib/market.ts';
+import { occurrences, rruleOf } from '../lib/recurrence.ts';
 import { icalStatusOf } from './date-mapping.ts';
 import type { Place, PublishedDate } from './published.ts';
 
 /**
- * iCalendar (RFC 5545) files of market dates: one event per published date, times in
- * Europe/Vienna. Written here rather than with a generator library because those format a
- * JavaScript Date in the server process's own time zone; our dates are Vienna wall-clock times.
+ * iCalendar (RFC 5545) files of market dates, times in Europe/Vienna. A weekly or monthly market's
+ * regular dates are one recurring event, its rule with DTSTART and EXDATE; every other published
+ * date (cancelled, changed, additional, pending, with a note, or at other times) is an event of its
+ * own. Written here rather than with a generator library because those format a JavaScript Date
+ * in the server process's own time zone; our dates are Vienna wall-clock times.
  */
 
 export interface CalendarMarket {
@@ -58,31 +61,92 @@ export function calendarOf(name: string, markets: CalendarMarket[], host: string
     `X-WR-CALNAME:${escapeText(name)}`,
     'X-WR-TIMEZONE:Europe/Vienna',
     ...VIENNA,
-    ...markets.flatMap((entry) => entry.dates.flatMap((date) => eventOf(entry, date, host, movedFrom))),
+    ...markets.flatMap((entry) => {
+      const { series, single } = splitByRule(entry);
+      return [
+        ...(series.length > 0 ? seriesOf(entry, series, host) : []),
+        ...single.flatMap((date) => eventOf(entry, date, host, movedFrom)),
+      ];
+    }),
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
+/**
+ * The dates the rule alone describes — regular, taking place, on a day of the rule, at its times,
+ * without a note — and the others, which are events of their own.
+ */
+function splitByRule({ market, dates }: CalendarMarket): { series: PublishedDate[]; single: PublishedDate[] } {
+  const { rule } = market;
+  const byRule = (date: PublishedDate) =>
+    rule !== null &&
+    date.type === 'regular' &&
+    date.status === 'takes_place' &&
+    date.note === '' &&
+    date.date_end === date.date_start &&
+    date.time_from === rule.time_from &&
+    date.time_to === rule.time_to &&
+    occurrences(rule, date.date_start, date.date_start).length === 1;
+  return { series: dates.filter(byRule), single: dates.filter((date) => !byRule(date)) };
+}
+
+/**
+ * The regular dates as one recurring event (RFC 5545 3.8.5). DTSTART is the first of them: a day
+ * of the rule counted from its anchor (rule.dtstart), so INTERVAL keeps the anchor's phase; every
+ * day of the rule up to the last that has no such date is an EXDATE.
+ */
+function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string): string[] {
+  const rule = entry.market.rule!;
+  const first = series[0]!.date_start;
+  const last = series.at(-1)!.date_start;
+  const held = new Set(series.map((date) => date.date_start));
+  const clock = (time: string) => `T${time.replace(':', '')}00`;
+  const vienna = (day: string, time: string) => `TZID=Europe/Vienna:${day.replaceAll('-', '')}${clock(time)}`;
+  // UNTIL is in UTC when DTSTART has a time zone (RFC 5545 3.3.10): the last day's start.
+  const until = utcStamp(new Date(`${last}T${rule.time_from}:00${viennaOffset(last)}`).toISOString());
+  return [
+    'BEGIN:VEVENT',
+    `UID:${entry.market.id}-rule@${host}`,
+    `DTSTAMP:${utcStamp(entry.market.updated_at)}`,
+    `DTSTART;${vienna(first, rule.time_from)}`,
+    `DTEND;${vienna(first, rule.time_to)}`,
+    `RRULE:${rruleOf(rule)};WKST=MO;UNTIL=${until}`,
+    ...occurrences(rule, first, last)
+      .filter((day) => !held.has(day))
+      .map((day) => `EXDATE;${vienna(day, rule.time_from)}`),
+    ...describe(entry, ''),
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+  ];
+}
+
 function eventOf(
-  { market, place }: CalendarMarket,
+  entry: CalendarMarket,
   date: PublishedDate,
   host: string,
   movedFrom: (day: string) => string,
 ): string[] {
-  const where = [market.event_location, market.location, place && `${place.postcode} ${place.municipality}`];
   const moved = date.type === 'changed' && date.replaces_date ? movedFrom(date.replaces_date) : '';
-  const description = [market.description, moved, date.note].filter(Boolean).join('\n');
   return [
     'BEGIN:VEVENT',
     `UID:${date.id}@${host}`,
-    `DTSTAMP:${utcStamp(market.updated_at)}`,
+    `DTSTAMP:${utcStamp(entry.market.updated_at)}`,
     ...timesOf(date),
+    ...describe(entry, [moved, date.note].filter(Boolean).join('\n')),
+    `STATUS:${icalStatusOf(date)}`,
+    'END:VEVENT',
+  ];
+}
+
+/** SUMMARY, LOCATION and DESCRIPTION of a market's event; `more` is what one date adds to the description. */
+function describe({ market, place }: CalendarMarket, more: string): string[] {
+  const where = [market.event_location, market.location, place && `${place.postcode} ${place.municipality}`];
+  const description = [market.description, more].filter(Boolean).join('\n');
+  return [
     `SUMMARY:${escapeText(market.title)}`,
     ...(where.some(Boolean) ? [`LOCATION:${escapeText(where.filter(Boolean).join(', '))}`] : []),
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
-    `STATUS:${icalStatusOf(date)}`,
-    'END:VEVENT',
   ];
 }
 

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -254,5 +255,46 @@ describe('holidays', () => {
       weekly({ weekdays: ['FR'], skip_holidays: true, skip_state_holidays: true }),
     );
     expect(both.dates.map((date) => date.date_start)).not.toContain('2027-03-19');
+  });
+});
+
+describe('the rule in iCalendar', () => {
+  it('is one recurring event from the rule’s first day, and with the dates of their own it gives every published date', async () => {
+    const season = { date_start: '2026-11-16', date_end: '2027-12-31' };
+    const created = await call('save_market', weekly({ interval: 2, skip_holidays: true }, season));
+    const [, second, third] = regular(created.dates);
+    const marketId = created.market.id;
+    await call('save_market_date', { ...second!, wko_market_id: marketId, status: 'cancelled' });
+    await call('save_market_date', { ...third!, wko_market_id: marketId, note: 'Mit Adventkranzbinden' });
+
+    const text = await (await server.fetch(`/api/public/markets/${marketId}.ics`)).text();
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    ICAL.TimezoneService.register(new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!));
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const series = events.filter((event) => event.isRecurring());
+    expect(series).toHaveLength(1);
+    // DTSTART is a day of the rule counted from its anchor, 2026-11-16: the first regular Saturday ahead.
+    expect(series[0]!.component.getFirstPropertyValue('rrule')?.toString()).toContain('INTERVAL=2');
+    expect(series[0]!.startDate.toString()).toBe('2026-12-05T08:00:00');
+
+    const inCalendar: string[] = [];
+    for (const event of events) {
+      const status = String(event.component.getFirstPropertyValue('status'));
+      if (!event.isRecurring()) {
+        inCalendar.push(`${event.startDate.toString()} ${status}`);
+        continue;
+      }
+      const iterator = event.iterator();
+      for (let next = iterator.next(); next; next = iterator.next()) inCalendar.push(`${next.toString()} ${status}`);
+    }
+    const content = (await (await server.fetch('/api/get_content/1')).json()) as {
+      data: { wko_market_dates: Record<string, Date_ & { wko_market_id: string }> };
+    };
+    const STATUS = { takes_place: 'CONFIRMED', cancelled: 'CANCELLED', pending: 'TENTATIVE' } as const;
+    const published = Object.values(content.data.wko_market_dates)
+      .filter((date) => date.wko_market_id === marketId)
+      .map((date) => `${date.date_start}T${date.time_from}:00 ${STATUS[date.status as keyof typeof STATUS]}`);
+    expect(inCalendar.sort()).toEqual(published.sort());
+    expect(published.length).toBeGreaterThan(20);
   });
 });

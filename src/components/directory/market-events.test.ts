@@ -30,7 +30,15 @@ const market = {
   website: '',
   date_start: '2027-03-01',
   date_end: '2027-10-31',
-  rule: { freq: 'weekly', interval: 1, weekdays: ['SA'], nth: null, time_from: '08:00', time_to: '12:00' },
+  rule: {
+    freq: 'weekly',
+    interval: 1,
+    weekdays: ['SA'],
+    nth: null,
+    time_from: '08:00',
+    time_to: '12:00',
+    dtstart: '2027-03-01',
+  },
   dates: [
     date({ date_start: '2027-06-05', date_end: '2027-06-05', status: 'cancelled', type: 'cancelled' }),
     date({ date_start: '2027-06-14', date_end: '2027-06-14', type: 'changed', replaces_date: '2027-06-12' }),

@@ -77,7 +77,10 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
   return { '@context': 'https://schema.org', '@graph': [...series, ...dates] };
 }
 
-/** A weekly rule as a schema.org Schedule (every `interval` weeks, in the season when there is one). */
+/**
+ * A weekly rule as a schema.org Schedule: every `interval` weeks counted from the rule's anchor
+ * (its startDate, so a reader finds the right weeks), up to the season's end when there is one.
+ */
 function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_start' | 'date_end'>) {
   return {
     '@type': 'Schedule',
@@ -86,7 +89,7 @@ function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_st
     startTime: `${rule.time_from}:00`,
     endTime: `${rule.time_to}:00`,
     scheduleTimezone: 'Europe/Vienna',
-    ...(market.date_start ? { startDate: market.date_start } : {}),
+    startDate: rule.dtstart,
     ...(market.date_end ? { endDate: market.date_end } : {}),
   };
 }
