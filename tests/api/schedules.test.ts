@@ -212,6 +212,20 @@ describe('a rule change', () => {
   });
 });
 
+describe('dates beside a rule', () => {
+  it('a date added by hand is an additional one, which a later save keeps', async () => {
+    const created = await call('save_market', weekly());
+    const added = await call('save_market_date', {
+      wko_market_id: created.market.id,
+      date_start: '2026-12-02',
+      date_end: '2026-12-02',
+    });
+    expect(added.dates[0]).toMatchObject({ date_start: '2026-12-02', type: 'additional' });
+    const again = await call('save_market', { ...weekly(), id: created.market.id, version: created.market.version });
+    expect(again.dates.find((date) => date.id === added.dates[0]!.id)).toEqual(added.dates[0]);
+  });
+});
+
 describe('rules that make no sense are refused and store nothing', () => {
   it.each([
     [

@@ -92,7 +92,7 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
             'holiday' in entry ? (
               <li key={entry.day} className="date-skipped">
                 <span>
-                  {t('marketDate.skippedHoliday', {
+                  {t(entry.holiday.kind === 'state' ? 'marketDate.skippedStateHoliday' : 'marketDate.skippedHoliday', {
                     day: describeDay(entry.day, locale),
                     holiday: entry.holiday.name[locale],
                   })}

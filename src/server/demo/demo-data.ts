@@ -90,15 +90,12 @@ function demoMarkets(year: number): DemoMarket[] {
     type: 'wochenmarkt',
     rule: firstFriday,
     event_location: 'Ökopark Hartberg',
-    description:
-      'Regionale Spezialitäten, Handwerk und Pflanzen an jedem ersten Freitag im Monat, von März bis November.',
+    description: 'Regionale Spezialitäten, Handwerk und Pflanzen an jedem ersten Freitag im Monat.',
     date_start: `${year}-03-01`,
     date_end: `${next}-11-30`,
   });
-  const monthlyDates = regularDates(monthly.id, firstFriday, `${year}-03-01`, `${next}-11-30`).filter((d) => {
-    const month = Number(d.date_start.slice(5, 7));
-    return month >= 3 && month <= 11;
-  });
+  // The season runs without a break, so the rule has a date in every month of it.
+  const monthlyDates = regularDates(monthly.id, firstFriday, `${year}-03-01`, `${next}-11-30`);
 
   const advent = market({
     title: 'Hartberger Adventmarkt',

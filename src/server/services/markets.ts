@@ -107,17 +107,22 @@ export function createMarketService({
       if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
     }
     refuseIfAny(dateSpanErrors(fields, market, today));
-    // api.md: dates of a market with single dates are regular unless cancelled. A regular date of
-    // a rule given another day or other times is a changed one (an exception the rule leaves alone),
-    // and remembers the day it replaces.
+    // api.md: dates of a market with single dates are regular unless cancelled. Beside a rule, only
+    // the rule makes regular dates: a new one given by hand is additional, and a regular date given
+    // another day or other times is a changed one; both are exceptions the rule leaves alone, and a
+    // changed date remembers the day it replaces.
     const type =
       market.schedule === 'dates'
         ? fields.type === 'cancelled'
           ? 'cancelled'
           : 'regular'
-        : previous?.type === 'regular' && fields.type === 'regular' && !sameDayAndTimes(previous, fields)
-          ? 'changed'
-          : fields.type;
+        : fields.type !== 'regular'
+          ? fields.type
+          : previous === null
+            ? 'additional'
+            : previous.type === 'regular' && !sameDayAndTimes(previous, fields)
+              ? 'changed'
+              : fields.type;
     const movedRegular = previous?.type === 'regular' && type === 'changed';
     const replaces = movedRegular ? previous.date_start : (previous?.replaces_date ?? null);
     const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
