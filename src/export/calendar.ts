@@ -6,7 +6,7 @@ import { translator } from '../lib/i18n.ts';
 import type { Locale } from '../lib/languages.ts';
 import type { MarketRecord } from '../lib/market.ts';
 import { occurrences, rruleOf } from '../lib/recurrence.ts';
-import { icalStatusOf } from './date-mapping.ts';
+import { icalStatusOf, movedFrom } from './date-mapping.ts';
 import type { Place, PublishedDate } from './published.ts';
 
 /**
@@ -51,7 +51,7 @@ const VIENNA = [
 export function calendarOf(name: string, markets: CalendarMarket[], host: string, locale: Locale): string {
   const t = translator(locale);
   const formatDay = dayFormatter(locale, { year: 'numeric' });
-  const movedFrom = (day: string) => t('feeds.movedFrom', { date: formatDay(day) });
+  const movedText = (day: string) => t('feeds.movedFrom', { date: formatDay(day) });
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -65,7 +65,7 @@ export function calendarOf(name: string, markets: CalendarMarket[], host: string
       const { series, single } = splitByRule(entry);
       return [
         ...(series.length > 0 ? seriesOf(entry, series, host) : []),
-        ...single.flatMap((date) => eventOf(entry, date, host, movedFrom)),
+        ...single.flatMap((date) => eventOf(entry, date, host, movedText)),
       ];
     }),
     'END:VCALENDAR',
@@ -125,9 +125,10 @@ function eventOf(
   entry: CalendarMarket,
   date: PublishedDate,
   host: string,
-  movedFrom: (day: string) => string,
+  movedText: (day: string) => string,
 ): string[] {
-  const moved = date.type === 'changed' && date.replaces_date ? movedFrom(date.replaces_date) : '';
+  const from = movedFrom(date);
+  const moved = from ? movedText(from) : '';
   return [
     'BEGIN:VEVENT',
     `UID:${date.id}@${host}`,

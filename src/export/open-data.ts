@@ -63,7 +63,7 @@ export function openDataOf(published: Published, query: FeedQuery, providerName:
         .filter((d) => !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`))
         // The schema leaves out what is only for the server (replaces_date).
         .map((date) => marketDateRecordSchema.parse(date));
-      return { ...market, opening_hours: openingHoursOf(market), dates };
+      return { ...market, opening_hours: openingHoursOf(market, published.datesOf(market.id)), dates };
     })
     .filter((market) => !query.year || market.dates.length > 0)
     .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));

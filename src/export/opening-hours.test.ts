@@ -14,6 +14,7 @@ const saturdays: RecurrenceRule = {
   skip_holidays: true,
 };
 const noSeason = { date_start: null, date_end: null, gkz: '62219' };
+const season = (date_start: string, date_end: string) => ({ ...noSeason, date_start, date_end });
 
 /** The reference parser of the format (used by OpenStreetMap's editors) must take every value. */
 function checked(value: string | null): string | null {
@@ -26,41 +27,51 @@ function checked(value: string | null): string | null {
 
 describe('openingHoursOf', () => {
   it('writes weekly rules with their days, times and public holidays', () => {
-    expect(checked(openingHoursOf({ rule: saturdays, ...noSeason }))).toBe('Sa 08:00-12:00; PH off');
+    expect(checked(openingHoursOf({ rule: saturdays, ...noSeason }, []))).toBe('Sa 08:00-12:00; PH off');
     const twice = { ...saturdays, weekdays: ['TU', 'FR'] as RecurrenceRule['weekdays'], skip_holidays: false };
-    expect(checked(openingHoursOf({ rule: twice, ...noSeason }))).toBe('Tu,Fr 08:00-12:00');
+    expect(checked(openingHoursOf({ rule: twice, ...noSeason }, []))).toBe('Tu,Fr 08:00-12:00');
   });
 
   it('writes monthly rules with the week of the month', () => {
     const first = { ...saturdays, freq: 'monthly' as const, nth: 1 as const, skip_holidays: false };
-    expect(checked(openingHoursOf({ rule: first, ...noSeason }))).toBe('Sa[1] 08:00-12:00');
-    expect(checked(openingHoursOf({ rule: { ...first, nth: -1 }, ...noSeason }))).toBe('Sa[-1] 08:00-12:00');
+    expect(checked(openingHoursOf({ rule: first, ...noSeason }, []))).toBe('Sa[1] 08:00-12:00');
+    expect(checked(openingHoursOf({ rule: { ...first, nth: -1 }, ...noSeason }, []))).toBe('Sa[-1] 08:00-12:00');
   });
 
-  it('limits the rule to the season, also over New Year', () => {
-    const season = (date_start: string, date_end: string) => ({ ...noSeason, date_start, date_end });
-    expect(checked(openingHoursOf({ rule: saturdays, ...season('2027-03-15', '2027-10-31') }))).toBe(
-      'Mar 15-Oct 31 Sa 08:00-12:00; PH off',
+  it('limits the rule to its season with years, also over New Year', () => {
+    expect(checked(openingHoursOf({ rule: saturdays, ...season('2027-03-15', '2027-10-31') }, []))).toBe(
+      '2027 Mar 15-2027 Oct 31 Sa 08:00-12:00; PH off',
     );
-    // Over New Year with years: without them it would read "every year from November to January".
-    expect(checked(openingHoursOf({ rule: saturdays, ...season('2026-11-20', '2027-01-06') }))).toBe(
+    // Without years it would read "every year from November to January".
+    expect(checked(openingHoursOf({ rule: saturdays, ...season('2026-11-20', '2027-01-06') }, []))).toBe(
       '2026 Nov 20-2027 Jan 06 Sa 08:00-12:00; PH off',
     );
     const lastSaturday = { ...saturdays, freq: 'monthly' as const, nth: -1 as const };
-    expect(checked(openingHoursOf({ rule: lastSaturday, ...season('2026-01-08', '2027-01-30') }))).toBe(
+    expect(checked(openingHoursOf({ rule: lastSaturday, ...season('2026-01-08', '2027-01-30') }, []))).toBe(
       '2026 Jan 08-2027 Jan 30 Sa[-1] 08:00-12:00; PH off',
+    );
+    // A season with only its end begins at the rule's anchor.
+    const ending = { ...noSeason, date_end: '2027-06-30' };
+    expect(checked(openingHoursOf({ rule: saturdays, ...ending }, []))).toBe(
+      '2026 Jan 01-2027 Jun 30 Sa 08:00-12:00; PH off',
     );
   });
 
   it('names the state’s patron day when the rule skips it too; PH is the statutory holidays only', () => {
     const fridays = { ...saturdays, weekdays: ['FR' as const], skip_state_holidays: true };
-    expect(checked(openingHoursOf({ rule: fridays, ...noSeason }))).toBe('Fr 08:00-12:00; PH off; Mar 19 off');
-    const viennese = openingHoursOf({ rule: { ...fridays, skip_holidays: false }, ...noSeason, gkz: '90001' });
+    expect(checked(openingHoursOf({ rule: fridays, ...noSeason }, []))).toBe('Fr 08:00-12:00; PH off; Mar 19 off');
+    const viennese = openingHoursOf({ rule: { ...fridays, skip_holidays: false }, ...noSeason, gkz: '90001' }, []);
     expect(checked(viennese)).toBe('Fr 08:00-12:00; Nov 15 off');
   });
 
-  it('gives nothing for single dates or rules every other week', () => {
-    expect(openingHoursOf({ rule: null, ...noSeason })).toBeNull();
-    expect(openingHoursOf({ rule: { ...saturdays, interval: 2 }, ...noSeason })).toBeNull();
+  it('gives nothing for single dates, rules every other week, or regular dates the rule no longer describes', () => {
+    expect(openingHoursOf({ rule: null, ...noSeason }, [])).toBeNull();
+    expect(openingHoursOf({ rule: { ...saturdays, interval: 2 }, ...noSeason }, [])).toBeNull();
+    const regular = { date_start: '2026-11-28', date_end: '2026-11-28', time_from: '08:00', time_to: '12:00' };
+    expect(openingHoursOf({ rule: saturdays, ...noSeason }, [{ ...regular, type: 'regular' }])).not.toBeNull();
+    // Past Saturdays at the times before the rule changed them.
+    const earlier = { ...regular, time_from: '07:00', type: 'regular' as const };
+    expect(openingHoursOf({ rule: saturdays, ...noSeason }, [earlier])).toBeNull();
+    expect(openingHoursOf({ rule: saturdays, ...noSeason }, [{ ...earlier, type: 'changed' }])).not.toBeNull();
   });
 });

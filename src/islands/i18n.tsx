@@ -1,11 +1,20 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Locale } from '../lib/languages.ts';
 import { makeTranslator, type Messages, type Translate } from '../lib/translate.ts';
 
-const TranslateContext = createContext<Translate>(makeTranslator({}));
+const TranslateContext = createContext<Translate>(makeTranslator({}, 'de'));
 
 /** The page's messages for every component of an island (they come with the page, as a prop of the island). */
-export function TranslationProvider({ messages, children }: { messages: Messages; children: ReactNode }) {
-  const t = useMemo(() => makeTranslator(messages), [messages]);
+export function TranslationProvider({
+  messages,
+  locale,
+  children,
+}: {
+  messages: Messages;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const t = useMemo(() => makeTranslator(messages, locale), [messages, locale]);
   return <TranslateContext value={t}>{children}</TranslateContext>;
 }
 

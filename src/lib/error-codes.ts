@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   invalid_interval: 422,
   outside_season: 422,
   date_in_past: 422,
+  date_follows_rule: 422,
   invalid_email: 422,
   invalid_url: 422,
   invalid_phone: 422,

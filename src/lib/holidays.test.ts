@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicHoliday, publicHolidays } from './holidays.ts';
+import { publicHolidays } from './holidays.ts';
 
 // Expected dates checked against date-holidays 3.37 (AT data) for 1970–2200 and all nine states.
 const NATIONAL_2027 = [
@@ -70,7 +70,7 @@ describe('publicHolidays', () => {
       expect(name.en.trim()).not.toBe('');
       expect(name.fr.trim()).not.toBe('');
     }
-    expect(isPublicHoliday('2027-12-26', 9)?.name).toEqual({
+    expect(publicHolidays(2027, 9).find((holiday) => holiday.date === '2027-12-26')?.name).toEqual({
       de: 'Stefanitag',
       en: "St Stephen's Day",
       fr: 'Saint-Étienne',
@@ -78,18 +78,15 @@ describe('publicHolidays', () => {
   });
 });
 
-describe('isPublicHoliday', () => {
-  it('finds national and state holidays', () => {
-    expect(isPublicHoliday('2027-05-27', 7)?.name.de).toBe('Fronleichnam');
-    expect(isPublicHoliday('2027-11-15', 9)?.name.de).toBe('Leopolditag');
-    expect(isPublicHoliday('2027-10-10', 2)?.name.de).toBe('Tag der Volksabstimmung');
-  });
-
-  it('is null on working days, on other states’ holidays and on malformed dates', () => {
-    expect(isPublicHoliday('2027-03-30', 9)).toBeNull();
-    expect(isPublicHoliday('2027-11-15', 7)).toBeNull();
-    expect(isPublicHoliday('2027-03-19', 9)).toBeNull();
-    expect(isPublicHoliday('', 9)).toBeNull();
-    expect(isPublicHoliday('next monday', 9)).toBeNull();
+describe('kinds of holiday', () => {
+  it('are statutory for the 13 of the Arbeitsruhegesetz and state for the patron days, working days', () => {
+    const kinds = (state: number) =>
+      publicHolidays(2027, state).map((holiday) => `${holiday.name.de}: ${holiday.kind}`);
+    expect(kinds(6).filter((line) => line.endsWith('state'))).toEqual(['Josefstag: state']);
+    expect(kinds(2).filter((line) => line.endsWith('state'))).toEqual([
+      'Josefstag: state',
+      'Tag der Volksabstimmung: state',
+    ]);
+    expect(kinds(9).filter((line) => line.endsWith('statutory'))).toHaveLength(13);
   });
 });

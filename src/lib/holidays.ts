@@ -128,13 +128,6 @@ export function publicHolidays(year: number, stateNumber: number): PublicHoliday
   );
 }
 
-/** The holiday on a YYYY-MM-DD day in the state (a statutory one before a state day on the same day), or null. */
-export function isPublicHoliday(date: string, stateNumber: number): PublicHoliday | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const onDay = publicHolidays(Number(date.slice(0, 4)), stateNumber).filter((holiday) => holiday.date === date);
-  return onDay.find((holiday) => holiday.kind === 'statutory') ?? onDay[0] ?? null;
-}
-
 /** Easter Sunday of the Gregorian calendar (anonymous algorithm, Meeus/Jones/Butcher). */
 function easterSunday(year: number): { month: number; day: number } {
   const a = year % 19;

@@ -14,5 +14,5 @@ export type { MessageKey, Messages, Translate } from './translate.ts';
 export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
 
 export function translator(locale: Locale): Translate {
-  return makeTranslator(MESSAGES[locale]);
+  return makeTranslator(MESSAGES[locale], locale);
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from './error-codes.ts';
+import type { Season } from './recurrence.ts';
 import type { FieldErrors } from './validation.ts';
 
 // Made once: a formatter with a time zone costs far more to make than to use.
@@ -12,10 +13,6 @@ export function viennaDay(now: Date): string {
 interface DaySpan {
   date_start: string;
   date_end: string;
-}
-interface Season {
-  date_start: string | null;
-  date_end: string | null;
 }
 
 /**
@@ -34,19 +31,6 @@ export function dateSpanErrors(span: DaySpan, season: Season, today: string): Fi
   if (season.date_end && span.date_end > season.date_end) refuse('date_end', 'outside_season');
   if (span.date_start < today) refuse('date_start', 'date_in_past');
   return errors;
-}
-
-/**
- * The days a new or moved date may take (the span `dateSpanErrors` accepts): from today, or the
- * season's start if later, to the end of next year, or the season's end if sooner. A date picker
- * greys out the days outside it.
- */
-export function openDays(season: Season, today: string): { from: string; to: string } {
-  const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
-  const valid = (day: string | null) => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null);
-  const start = valid(season.date_start);
-  const end = valid(season.date_end);
-  return { from: start && start > today ? start : today, to: end && end < lastDay ? end : lastDay };
 }
 
 /** A stored date that has begun is history: it can be neither changed nor deleted. */

@@ -14,8 +14,8 @@ export type Translate = (key: MessageKey | PluralKey, values?: Record<string, st
  * in the messages' language: French says "0 marché", German "0 Märkte". Nothing is escaped here:
  * Astro and React escape what they render, and mails escape their HTML themselves.
  */
-export function makeTranslator(messages: Messages): Translate {
-  const plurals = new Intl.PluralRules(messages['language.code'] ?? 'de');
+export function makeTranslator(messages: Messages, locale: string): Translate {
+  const plurals = new Intl.PluralRules(locale);
   return (key, values = {}) => {
     const count = values['count'];
     const form =

@@ -171,7 +171,7 @@ describe('the validation rules of seed section 5, each refused and passed', () =
       'no day before today',
       { date_start: '2026-11-22', date_end: '2026-11-22' },
       { date_start: '2026-11-23', date_end: '2026-11-23' },
-      'date_in_past',
+      'date_locked',
     ],
     [
       'times in order',

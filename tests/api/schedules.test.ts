@@ -53,7 +53,7 @@ async function call(path: string, fields: Record<string, unknown>): Promise<Answ
     headers: { 'Content-Type': 'application/json', Cookie: clerk },
   });
   const body = (await response.json()) as {
-    data?: { wko_markets: Record<string, Record<string, Market>>; wko_market_dates: Record<string, Date_> };
+    data?: { wko_markets?: Record<string, Record<string, Market>>; wko_market_dates?: Record<string, Date_> };
     error?: Answer['error'];
   };
   const dates = Object.values(body.data?.wko_market_dates ?? {}).sort((a, b) =>
@@ -61,7 +61,7 @@ async function call(path: string, fields: Record<string, unknown>): Promise<Answ
   );
   return {
     status: response.status,
-    market: Object.values(body.data?.wko_markets['2'] ?? {})[0]!,
+    market: Object.values(body.data?.wko_markets?.['2'] ?? {})[0]!,
     dates,
     error: body.error,
   };
@@ -209,6 +209,111 @@ describe('a rule change', () => {
     expect(ahead[0]).toMatchObject({ date_start: '2026-12-04', time_from: '14:00', type: 'regular' });
     expect(ahead.every((date) => new Date(`${date.date_start}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
     expect(ahead.at(-1)!.date_start).toBe('2027-03-26');
+  });
+});
+
+describe('exceptions stay exceptions', () => {
+  it('a moved Saturday keeps its day free after the move has passed, also when it is cancelled later', async () => {
+    const created = await call('save_market', weekly());
+    const marketId = created.market.id;
+    const saturday = created.dates.find((date) => date.date_start === '2026-12-12')!;
+    const moved = (
+      await call('save_market_date', {
+        ...saturday,
+        wko_market_id: marketId,
+        date_start: '2026-12-11',
+        date_end: '2026-12-11',
+      })
+    ).dates[0]!;
+    expect(moved.type).toBe('changed');
+    server.clock.now = new Date('2026-12-12T06:00:00Z'); // the Friday is past, the Saturday is today
+    const again = await call('save_market', { ...weekly(), id: marketId, version: created.market.version });
+    expect(again.dates.filter((date) => date.date_start === '2026-12-12')).toEqual([]);
+
+    server.clock.now = NOW;
+    const other = created.dates.find((date) => date.date_start === '2026-12-19')!;
+    const movedAgain = (
+      await call('save_market_date', {
+        ...other,
+        wko_market_id: marketId,
+        date_start: '2026-12-18',
+        date_end: '2026-12-18',
+      })
+    ).dates[0]!;
+    await call('save_market_date', { ...movedAgain, wko_market_id: marketId, status: 'cancelled' });
+    const third = await call('save_market', { ...weekly(), id: marketId, version: again.market.version });
+    expect(third.dates.filter((date) => date.date_start === '2026-12-19')).toEqual([]);
+  });
+
+  it('a changed date sent back as regular stays changed, unless it returns to its own Saturday at the rule’s times', async () => {
+    const created = await call('save_market', weekly());
+    const marketId = created.market.id;
+    const saturday = created.dates.find((date) => date.date_start === '2027-01-09')!;
+    const moved = (
+      await call('save_market_date', {
+        ...saturday,
+        wko_market_id: marketId,
+        date_start: '2027-01-08',
+        date_end: '2027-01-08',
+      })
+    ).dates[0]!;
+    const resent = (
+      await call('save_market_date', { ...moved, wko_market_id: marketId, type: 'regular', note: 'Am Freitag' })
+    ).dates[0]!;
+    expect(resent).toMatchObject({ type: 'changed', date_start: '2027-01-08' });
+    const back = (
+      await call('save_market_date', {
+        ...resent,
+        wko_market_id: marketId,
+        type: 'regular',
+        date_start: '2027-01-09',
+        date_end: '2027-01-09',
+      })
+    ).dates[0]!;
+    expect(back).toMatchObject({ type: 'regular', date_start: '2027-01-09' });
+  });
+
+  it('a regular date cannot be deleted (the rule would bring it back), only cancelled; an additional one can', async () => {
+    const created = await call('save_market', weekly());
+    const marketId = created.market.id;
+    const [saturday] = regular(created.dates);
+    const before = await storedRows();
+    const refused = await call('delete_market_date', { id: saturday!.id });
+    expect([refused.status, refused.error?.code]).toEqual([422, 'date_follows_rule']);
+    expect(await storedRows()).toBe(before);
+    const added = await call('save_market_date', {
+      wko_market_id: marketId,
+      date_start: '2026-12-02',
+      date_end: '2026-12-02',
+    });
+    expect((await call('delete_market_date', { id: added.dates[0]!.id })).status).toBe(200);
+  });
+
+  it('a first date on a day of the rule is the rule’s regular date; one off the rule is additional', async () => {
+    const onRule = await call('save_market', {
+      ...weekly(),
+      first_date: { date_start: '2026-12-05', date_end: '2026-12-05' },
+    });
+    expect(onRule.dates.filter((date) => date.date_start === '2026-12-05')).toMatchObject([{ type: 'regular' }]);
+    const offRule = await call('save_market', {
+      ...weekly(),
+      first_date: { date_start: '2026-12-03', date_end: '2026-12-03' },
+    });
+    expect(offRule.dates.filter((date) => date.date_start === '2026-12-03')).toMatchObject([{ type: 'additional' }]);
+  });
+
+  it('a new date before today is refused as date_locked (api.md), its field saying it lies in the past', async () => {
+    const created = await call('save_market', weekly());
+    const answer = await call('save_market_date', {
+      wko_market_id: created.market.id,
+      date_start: '2026-11-20',
+      date_end: '2026-11-20',
+    });
+    expect([answer.status, answer.error?.code, answer.error?.fields]).toEqual([
+      422,
+      'date_locked',
+      { date_start: 'date_in_past' },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { schemaEventStatusOf } from '../../export/date-mapping.ts';
+import { movedFrom, schemaEventStatusOf } from '../../export/date-mapping.ts';
 import type { DirectoryMarket, DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { viennaOffset } from '../../lib/directory/format.ts';
 import type { RecurrenceRule, Weekday } from '../../lib/market.ts';
@@ -63,15 +63,16 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
   const dates = market.dates
     .filter((date) => date.date_end >= today)
     .slice(0, MAX_EVENTS)
-    .map((date) => ({
-      ...common,
-      startDate: at(date.date_start, date.time_from),
-      endDate: at(date.date_end, date.time_to),
-      eventStatus: schemaEventStatusOf(date),
-      ...(date.type === 'changed' && date.replaces_date
-        ? { previousStartDate: at(date.replaces_date, date.time_from) }
-        : {}),
-    }));
+    .map((date) => {
+      const from = movedFrom(date);
+      return {
+        ...common,
+        startDate: at(date.date_start, date.time_from),
+        endDate: at(date.date_end, date.time_to),
+        eventStatus: schemaEventStatusOf(date),
+        ...(from ? { previousStartDate: at(from, date.time_from) } : {}),
+      };
+    });
   const rule = market.rule;
   const series = rule?.freq === 'weekly' ? [{ ...common, eventSchedule: scheduleOf(rule, market) }] : [];
   return { '@context': 'https://schema.org', '@graph': [...series, ...dates] };

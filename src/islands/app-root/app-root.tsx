@@ -27,7 +27,7 @@ interface AppRootProps {
  */
 export function AppRoot({ messages, ...props }: AppRootProps) {
   return (
-    <TranslationProvider messages={messages}>
+    <TranslationProvider messages={messages} locale={props.locale}>
       <LoadedPage {...props} />
       <Notices />
     </TranslationProvider>

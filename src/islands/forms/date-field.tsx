@@ -5,15 +5,23 @@ import type { Matcher } from 'react-day-picker';
 // The calendar's small stylesheet goes with the page's styles; its code comes when a clerk opens it.
 import 'react-day-picker/style.css';
 import type { Locale } from '../../lib/languages.ts';
-import { openDays, viennaDay } from '../../lib/market-rules.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import { derivationWindow, type Season } from '../../lib/recurrence.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FieldFrame } from './field.tsx';
 
 const Calendar = lazy(() => import('./calendar.tsx'));
 
-/** Days a new date cannot take, greyed out in the picker: before today, outside the season, after next year. */
-export function closedDays(season: { date_start: string | null; date_end: string | null }): Matcher[] {
-  const { from, to } = openDays(season, viennaDay(new Date()));
+/**
+ * Days a new date cannot take, greyed out in the picker: before today, outside the season, after
+ * next year — the span the rule's dates are derived for, which the server's checks accept.
+ */
+export function closedDays(season: Season): Matcher[] {
+  const typed = (day: string | null) => (day && isValid(parseISO(day)) ? day : null);
+  const { from, to } = derivationWindow(
+    { date_start: typed(season.date_start), date_end: typed(season.date_end) },
+    viennaDay(new Date()),
+  );
   return [{ before: parseISO(from) }, { after: parseISO(to) }];
 }
 

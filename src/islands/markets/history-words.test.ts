@@ -22,7 +22,7 @@ describe('the change history in words', () => {
         date_start: [null, '2027-03-15'],
         hidden: [false, true],
       }),
-      makeTranslator(de),
+      makeTranslator(de, 'de'),
       'de',
     );
     expect(lines.map(({ label, before, after }) => `${label}: ${before} → ${after}`)).toEqual([
@@ -36,7 +36,7 @@ describe('the change history in words', () => {
   it('words a date’s status and type, and leaves out what stayed empty', () => {
     const lines = changeLines(
       entry({ status: ['takes_place', 'cancelled'], type: ['regular', 'cancelled'], note: [null, ''] }, 'd-1'),
-      makeTranslator(en),
+      makeTranslator(en, 'en'),
       'en',
     );
     expect(lines.map(({ label, before, after }) => `${label}: ${before} → ${after}`)).toEqual([

@@ -54,8 +54,8 @@ const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-
 
 /**
  * What a history entry changed, in words (issue 14): labels from the locales, days as 24.12.2027,
- * the rule as a sentence, types and statuses by their names; a change from empty to empty (a
- * field first stored as nothing) is left out.
+ * the rule as a sentence, types and statuses by their names; a change that reads the same before
+ * and after (from empty to empty, or only the rule's anchor) is left out.
  */
 export function changeLines(change: MarketChange, t: Translate, locale: Locale): ChangeLine[] {
   const dated = change.market_date_id !== null;
@@ -78,7 +78,8 @@ export function changeLines(change: MarketChange, t: Translate, locale: Locale):
   };
   return Object.entries(change.changes).flatMap(([field, [before, after]]) => {
     const lines = { before: shown(field, before), after: shown(field, after) };
-    if (lines.before === '' && lines.after === '') return [];
+    // A change the clerk cannot see in words (the rule's anchor moved with the season) is no line.
+    if (lines.before === lines.after) return [];
     const key = (dated ? DATE_LABELS[field] : SEASON_LABELS[field]) ?? LABELS[field];
     const empty = t('history.empty');
     return [{ field, label: key ? t(key) : field, before: lines.before || empty, after: lines.after || empty }];

@@ -121,14 +121,17 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
                     >
                       {t('marketDate.edit')}
                     </button>
-                    <button
-                      type="button"
-                      className="button-link"
-                      onClick={() => setDeleting(entry.date)}
-                      aria-label={`${t('marketDate.delete')} ${entry.day}`}
-                    >
-                      {t('marketDate.delete')}
-                    </button>
+                    {/* The rule would bring a deleted regular date back: it is cancelled in its form instead. */}
+                    {!(market.rule && entry.date.type === 'regular') && (
+                      <button
+                        type="button"
+                        className="button-link"
+                        onClick={() => setDeleting(entry.date)}
+                        aria-label={`${t('marketDate.delete')} ${entry.day}`}
+                      >
+                        {t('marketDate.delete')}
+                      </button>
+                    )}
                   </span>
                 )}
               </li>

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
@@ -5,6 +6,8 @@ import type { Locale } from '../../lib/languages.ts';
 import { MARKET_STATUSES, MARKET_TYPES, TEXT_MAX, type ContentMarket } from '../../lib/market.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';
 import { check } from '../../lib/validation.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
+import { $account } from '../../stores/account.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
 import { refreshContent } from '../../stores/content.ts';
 import { deleteMarket, saveMarket } from '../../stores/markets.ts';
@@ -39,6 +42,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ conflict: boolean; message: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const account = useStore($account);
   const changed = isChanged(draft, stored);
   const checked = check(marketInputSchema, fieldsOf(draft), MARKET_CHECK_ORDER);
 
@@ -183,7 +187,14 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
             </select>
           )}
         </FieldFrame>
-        <RuleFields draft={draft} set={set} idOf={id} errorOf={errorOf} leave={leave} />
+        <RuleFields
+          draft={draft}
+          set={set}
+          idOf={id}
+          errorOf={errorOf}
+          leave={leave}
+          stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)}
+        />
         {text('location', 'market.field.location')}
         {text('event_location', 'market.field.eventLocation')}
         {text('floor', 'market.field.floor')}
@@ -320,4 +331,13 @@ function controlOf(field: string): string | null {
   if (field === 'first_date.date_end') return 'first_end';
   if (field.startsWith('first_date')) return 'first_start';
   return field.replace('image.', 'image_');
+}
+
+/** The patron days of a municipality's state in words: "Josefstag (19. März)"; they fall on the same day every year. */
+function stateHolidaysOf(gkz: string | undefined, locale: Locale): string {
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return publicHolidays(2000, Number(gkz?.slice(0, 1) ?? 0))
+    .filter((holiday) => holiday.kind === 'state')
+    .map((holiday) => `${holiday.name[locale]} (${day.format(new Date(`${holiday.date}T00:00:00Z`))})`)
+    .join(', ');
 }

@@ -10,6 +10,8 @@ interface RuleFieldsProps {
   /** The message of a refused rule field (`rule.weekdays`, `rule.time_to`, …), once it is shown. */
   errorOf: (field: string) => string | undefined;
   leave: (field: string) => () => void;
+  /** The patron days of the market's state, named where the clerk may choose to leave them out too. */
+  stateHolidays: string;
 }
 
 const INTERVALS = Array.from({ length: 12 }, (_, index) => index + 1);
@@ -22,7 +24,7 @@ export function ruleControlOf(field: string): string | null {
 }
 
 /** Single dates, or a rule: weekly on weekdays, or monthly on the n-th weekday, every n weeks or months, with its times. */
-export function RuleFields({ draft, set, idOf, errorOf, leave }: RuleFieldsProps) {
+export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: RuleFieldsProps) {
   const { t } = useTranslation();
   const toggleDay = (day: (typeof WEEKDAYS)[number], on: boolean) =>
     set(
@@ -146,7 +148,9 @@ export function RuleFields({ draft, set, idOf, errorOf, leave }: RuleFieldsProps
               checked={draft.skip_state_holidays}
               onChange={(event) => set('skip_state_holidays', event.target.checked)}
             />
-            <label htmlFor={idOf('skip_state_holidays')}>{t('market.rule.skipStateHolidays')}</label>
+            <label htmlFor={idOf('skip_state_holidays')}>
+              {t('market.rule.skipStateHolidays', { days: stateHolidays })}
+            </label>
           </div>
           {errorOf('rule') && <p className="field-error">{errorOf('rule')}</p>}
         </div>

@@ -16,25 +16,27 @@ const weekly: RecurrenceRule = {
 
 describe('ruleInWords', () => {
   it('says a weekly rule in each language', () => {
-    expect(ruleInWords(weekly, makeTranslator(MESSAGES.de))).toBe('jeden Samstag, 07:00–12:00 Uhr');
-    expect(ruleInWords(weekly, makeTranslator(MESSAGES.en))).toBe('every Saturday, 07:00–12:00');
-    expect(ruleInWords(weekly, makeTranslator(MESSAGES.fr))).toBe('chaque samedi, de 07:00 à 12:00');
+    expect(ruleInWords(weekly, makeTranslator(MESSAGES.de, 'de'))).toBe('jeden Samstag, 07:00–12:00 Uhr');
+    expect(ruleInWords(weekly, makeTranslator(MESSAGES.en, 'en'))).toBe('every Saturday, 07:00–12:00');
+    expect(ruleInWords(weekly, makeTranslator(MESSAGES.fr, 'fr'))).toBe('chaque samedi, de 07:00 à 12:00');
   });
 
   it('names several weekdays, intervals and holidays', () => {
     const rule: RecurrenceRule = { ...weekly, interval: 2, weekdays: ['TU', 'TH', 'SA'], skip_holidays: true };
-    expect(ruleInWords(rule, makeTranslator(MESSAGES.de))).toBe(
+    expect(ruleInWords(rule, makeTranslator(MESSAGES.de, 'de'))).toBe(
       'alle 2 Wochen am Dienstag, Donnerstag und Samstag, 07:00–12:00 Uhr (nicht an Feiertagen)',
     );
   });
 
   it('says which weekday of the month', () => {
     const rule: RecurrenceRule = { ...weekly, freq: 'monthly', weekdays: ['FR'], nth: -1 };
-    expect(ruleInWords(rule, makeTranslator(MESSAGES.de))).toBe('jeden letzten Freitag im Monat, 07:00–12:00 Uhr');
-    expect(ruleInWords({ ...rule, nth: 1 }, makeTranslator(MESSAGES.en))).toBe(
+    expect(ruleInWords(rule, makeTranslator(MESSAGES.de, 'de'))).toBe(
+      'jeden letzten Freitag im Monat, 07:00–12:00 Uhr',
+    );
+    expect(ruleInWords({ ...rule, nth: 1 }, makeTranslator(MESSAGES.en, 'en'))).toBe(
       'on the first Friday of every month, 07:00–12:00',
     );
-    expect(ruleInWords({ ...rule, nth: 2, interval: 3 }, makeTranslator(MESSAGES.fr))).toBe(
+    expect(ruleInWords({ ...rule, nth: 2, interval: 3 }, makeTranslator(MESSAGES.fr, 'fr'))).toBe(
       'le deuxième vendredi tous les 3 mois, de 07:00 à 12:00',
     );
   });

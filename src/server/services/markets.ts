@@ -1,8 +1,14 @@
 import type { SessionUser } from '../auth/sessions.ts';
-import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
+import {
+  marketDateRecordSchema,
+  type MarketDateRecord,
+  type MarketDateType,
+  type MarketRecord,
+} from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
 import { anchorOf, regularDays } from '../../lib/recurrence.ts';
+import type { ErrorCode } from '../../lib/error-codes.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -15,6 +21,7 @@ import {
   lockMarketDate,
   readMarket,
   retimeMarketDates,
+  type StoredDate,
   updateMarket,
   updateMarketDate,
   type MarketChange,
@@ -107,24 +114,11 @@ export function createMarketService({
       if (isLocked(previous, today)) throw new ApiError('date_locked', { date_start: 'date_locked' });
     }
     refuseIfAny(dateSpanErrors(fields, market, today));
-    // api.md: dates of a market with single dates are regular unless cancelled. Beside a rule, only
-    // the rule makes regular dates: a new one given by hand is additional, and a regular date given
-    // another day or other times is a changed one; both are exceptions the rule leaves alone, and a
-    // changed date remembers the day it replaces.
-    const type =
+    // api.md: dates of a market with single dates are regular unless cancelled.
+    const { type, replaces } =
       market.schedule === 'dates'
-        ? fields.type === 'cancelled'
-          ? 'cancelled'
-          : 'regular'
-        : fields.type !== 'regular'
-          ? fields.type
-          : previous === null
-            ? 'additional'
-            : previous.type === 'regular' && !sameDayAndTimes(previous, fields)
-              ? 'changed'
-              : fields.type;
-    const movedRegular = previous?.type === 'regular' && type === 'changed';
-    const replaces = movedRegular ? previous.date_start : (previous?.replaces_date ?? null);
+        ? { type: fields.type === 'cancelled' ? ('cancelled' as const) : ('regular' as const), replaces: null }
+        : typeBesideRule(fields, previous, onRule(market, fields, today));
     const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
     if (previous) await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock());
     else await insertMarketDates(tx, [date]);
@@ -151,9 +145,9 @@ export function createMarketService({
         if (id === undefined) {
           market = newMarket(user.gkz, { ...fields, rule: withAnchor(null) });
           await insertMarket(tx, market);
-          if (firstDate) {
-            const times = { time_from: market.rule?.time_from ?? null, time_to: market.rule?.time_to ?? null };
-            // Beside a rule, a date given by hand is an additional one: deriving the rule's dates keeps it.
+          const times = { time_from: market.rule?.time_from ?? null, time_to: market.rule?.time_to ?? null };
+          // Beside a rule, a first date on one of its days is the rule's (derived below); any other is additional.
+          if (firstDate && !onRule(market, { ...firstDate, ...times }, today)) {
             const type = market.rule ? 'additional' : 'regular';
             await insertMarketDates(tx, [newMarketDate(market.id, { ...firstDate, ...times, type })]);
           }
@@ -229,8 +223,11 @@ export function createMarketService({
       await write(async (tx) => {
         const date = await lockMarketDate(tx, id);
         if (!date) throw new ApiError('market_date_not_found');
-        await ownMarket(tx, user, date.wko_market_id);
+        const market = await ownMarket(tx, user, date.wko_market_id);
         if (isLocked(date, viennaDay(clock()))) throw new ApiError('date_locked', { date_start: 'date_locked' });
+        // The rule would bring a deleted regular date back at the next save; cancelling it lasts.
+        if (market.rule && date.type === 'regular')
+          throw new ApiError('date_follows_rule', { id: 'date_follows_rule' });
         await deleteMarketDateRows(tx, [id]);
         await record(tx, user, {
           marketId: date.wko_market_id,
@@ -265,13 +262,12 @@ async function deriveRegularDates(tx: Queryable, market: NewMarket, today: strin
   if (!rule) return;
   const { days } = regularDays(rule, market, Number(market.gkz.slice(0, 1)), today);
   const wanted = new Set(days);
-  const ahead = (await listMarketDates(tx, market.id)).filter((date) => date.date_start >= today);
-  const regular = ahead.filter((date) => date.type === 'regular');
-  // The days an exception stands for: a changed date for the day it replaces, the others for their own.
+  const dates = await listMarketDates(tx, market.id);
+  const regular = dates.filter((date) => date.type === 'regular' && date.date_start >= today);
+  // The days of the rule an exception stands for: the day it replaces (which may lie ahead though
+  // the date itself is past), else its own.
   const excepted = new Set(
-    ahead.flatMap((date) =>
-      date.type === 'regular' ? [] : [date.type === 'changed' ? date.replaces_date : date.date_start],
-    ),
+    dates.filter((date) => date.type !== 'regular').map((date) => date.replaces_date ?? date.date_start),
   );
   const kept = regular.filter((date) => wanted.has(date.date_start));
   const keptDays = new Set(kept.map((date) => date.date_start));
@@ -294,11 +290,46 @@ async function deriveRegularDates(tx: Queryable, market: NewMarket, today: strin
   );
 }
 
+type DateFields = Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>;
+
+/** Whether a single day at the rule's times is one of the regular days the rule gives from today on. */
+function onRule(
+  market: Pick<MarketRecord, 'rule' | 'gkz' | 'date_start' | 'date_end'>,
+  date: DateFields,
+  today: string,
+) {
+  const { rule } = market;
+  return (
+    rule !== null &&
+    date.date_end === date.date_start &&
+    date.time_from === rule.time_from &&
+    date.time_to === rule.time_to &&
+    regularDays(rule, market, Number(market.gkz.slice(0, 1)), today).days.includes(date.date_start)
+  );
+}
+
+/**
+ * A date's type beside a rule (api.md; design: "Schedules"): only the rule makes regular dates. A
+ * date is regular when it stands on a day of the rule at its times; a regular date given another
+ * day or other times becomes a changed one and remembers the day it replaces; a new date given by
+ * hand is additional. Exceptions the rule leaves alone stay exceptions, whatever type a client sends.
+ */
+function typeBesideRule(
+  fields: DateFields & { type: MarketDateType },
+  previous: StoredDate | null,
+  onRuleDay: boolean,
+): { type: MarketDateType; replaces: string | null } {
+  // The day of the rule this date stands for, if it stands for one.
+  const ruleDay = previous && (previous.replaces_date ?? (previous.type === 'additional' ? null : previous.date_start));
+  if (fields.type !== 'regular') return { type: fields.type, replaces: ruleDay };
+  if (previous === null) return { type: 'additional', replaces: null };
+  if (onRuleDay && fields.date_start === ruleDay) return { type: 'regular', replaces: null };
+  if (previous.type === 'regular' && sameDayAndTimes(previous, fields)) return { type: 'regular', replaces: null };
+  return ruleDay === null ? { type: 'additional', replaces: null } : { type: 'changed', replaces: ruleDay };
+}
+
 /** Whether a date keeps the day and times it had. */
-function sameDayAndTimes(
-  before: Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>,
-  after: Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>,
-): boolean {
+function sameDayAndTimes(before: DateFields, after: DateFields): boolean {
   return (
     before.date_start === after.date_start &&
     before.date_end === after.date_end &&
@@ -344,8 +375,12 @@ function canonical(value: unknown): string {
   );
 }
 
+/** The contract's code for a refusal whose field names a more precise one (api.md: days before today are `date_locked`). */
+const CONTRACT_CODE: Partial<Record<ErrorCode, ErrorCode>> = { date_in_past: 'date_locked' };
+
 function refuseIfAny(errors: FieldErrors, prefix = ''): void {
   const [first] = Object.values(errors);
   if (!first) return;
-  throw new ApiError(first, Object.fromEntries(Object.entries(errors).map(([field, code]) => [prefix + field, code])));
+  const fields = Object.fromEntries(Object.entries(errors).map(([field, code]) => [prefix + field, code]));
+  throw new ApiError(CONTRACT_CODE[first] ?? first, fields);
 }

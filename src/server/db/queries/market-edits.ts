@@ -31,7 +31,8 @@ export async function readMarket(tx: Queryable, id: string): Promise<MarketRecor
   return toMarketRecord(row);
 }
 
-type StoredDate = MarketDateRecord & { replaces_date: string | null };
+/** A date as stored, with the regular day a changed one replaces. */
+export type StoredDate = MarketDateRecord & { replaces_date: string | null };
 
 export async function lockMarketDate(tx: Queryable, id: string): Promise<StoredDate | null> {
   const [row] = await tx.query<StoredDate>(
