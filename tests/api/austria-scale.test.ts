@@ -46,30 +46,35 @@ describe('the Austria-scale generator', () => {
 });
 
 describe('opening_hours at Austria scale (issue 14)', () => {
-  it('is open on every published regular date of every market, by the format’s reference parser', async () => {
-    await server.db.query('DELETE FROM markets');
-    // Seasons from January of the first year into the second, as `npm run generate` makes them.
-    await generateMarkets(server.db, { ...AUSTRIA, year: 2026 });
-    const feed = (await (await server.fetch('/api/public/markets.json')).json()) as {
-      data: { markets: Array<OpenDataMarket> };
-    };
-    let checked = 0;
-    const wrong: string[] = [];
-    for (const market of feed.data.markets) {
-      if (market.opening_hours === null) continue;
-      const hours = new OpeningHours(market.opening_hours, NOMINATIM);
-      checked += 1;
-      for (const date of market.dates) {
-        if (date.type !== 'regular' || !date.time_from || !date.time_to) continue;
-        const [year, month, day] = date.date_start.split('-').map(Number) as [number, number, number];
-        const at = (time: string) => new Date(year, month - 1, day, Number(time.slice(0, 2)), Number(time.slice(3)));
-        const lastMinute = new Date(at(date.time_to).getTime() - 60_000);
-        if (!hours.getState(at(date.time_from)) || !hours.getState(lastMinute))
-          wrong.push(`${market.opening_hours} closed on ${date.date_start} ${date.time_from}`);
+  // The strings come from the generator and the feed, the same on either database: once is enough at this size.
+  it.skipIf(process.env['TEST_DATABASE'] === 'postgres')(
+    'is open on every published regular date of every market, by the format’s reference parser',
+    async () => {
+      await server.db.query('DELETE FROM markets');
+      // Seasons from January of the first year into the second, as `npm run generate` makes them.
+      await generateMarkets(server.db, { ...AUSTRIA, year: 2026 });
+      const feed = (await (await server.fetch('/api/public/markets.json')).json()) as {
+        data: { markets: Array<OpenDataMarket> };
+      };
+      let checked = 0;
+      const wrong: string[] = [];
+      for (const market of feed.data.markets) {
+        if (market.opening_hours === null) continue;
+        const hours = new OpeningHours(market.opening_hours, NOMINATIM);
+        checked += 1;
+        for (const date of market.dates) {
+          if (date.type !== 'regular' || !date.time_from || !date.time_to) continue;
+          const [year, month, day] = date.date_start.split('-').map(Number) as [number, number, number];
+          const at = (time: string) => new Date(year, month - 1, day, Number(time.slice(0, 2)), Number(time.slice(3)));
+          const lastMinute = new Date(at(date.time_to).getTime() - 60_000);
+          if (!hours.getState(at(date.time_from)) || !hours.getState(lastMinute))
+            wrong.push(`${market.opening_hours} closed on ${date.date_start} ${date.time_from}`);
+        }
       }
-    }
-    console.log(`opening_hours checked against their dates: ${checked} markets of ${feed.data.markets.length}`);
-    expect(checked).toBeGreaterThan(1500);
-    expect(wrong.slice(0, 5)).toEqual([]);
-  }, 300_000);
+      console.log(`opening_hours checked against their dates: ${checked} markets of ${feed.data.markets.length}`);
+      expect(checked).toBeGreaterThan(1500);
+      expect(wrong.slice(0, 5)).toEqual([]);
+    },
+    300_000,
+  );
 });
