@@ -84,7 +84,8 @@ describe('npm run export:directory', () => {
 
   it('writes a CSV with exactly the published dates of the year, and JSON with the same markets', async () => {
     const csv = await readFile(path.join(folder, 'directory-2026-de.csv'), 'utf8');
-    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n');
     expect(header).toBe(CSV_COLUMNS.join(';'));
     const column = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
     // The demo's texts hold no semicolons or quotes, so a plain split reads them.

@@ -15,6 +15,7 @@ export const CSV_COLUMNS = [
   'postcode',
   'market_id',
   'title',
+  'description',
   'type',
   'event_location',
   'location',
@@ -30,7 +31,10 @@ export const CSV_COLUMNS = [
   'website',
 ] as const;
 
-/** The book as CSV: UTF-8, semicolons, CRLF, fields quoted where needed; labels in the book's language. */
+/**
+ * The book as CSV: UTF-8 with a byte order mark (so Excel on Windows reads the umlauts), semicolons,
+ * CRLF, fields quoted where needed; labels in the book's language.
+ */
 export function bookCsv(book: Book, locale: Locale): string {
   const t = translator(locale);
   const rows: string[][] = [[...CSV_COLUMNS]];
@@ -44,6 +48,7 @@ export function bookCsv(book: Book, locale: Locale): string {
         municipality.postcode,
         market.id,
         market.title,
+        market.description,
         t(`market.type.${market.type}`),
         market.event_location,
         market.location,
@@ -60,11 +65,17 @@ export function bookCsv(book: Book, locale: Locale): string {
       ]);
     }
   }
-  return rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
+  return '\uFEFF' + rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
 }
 
-function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * One cell. A text a spreadsheet would take for a formula (starting with = + - @, a tab or a CR)
+ * gets a leading apostrophe, which spreadsheets show as a text marker (OWASP, CSV injection):
+ * a clerk's title `=HYPERLINK(…)` must not become a link in the typesetter's Excel.
+ */
+export function csvField(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The book as JSON: the same tree with the year, language, licence and attribution. */
