@@ -57,7 +57,7 @@ export function calendarOf(name: string, markets: CalendarMarket[], host: string
     'VERSION:2.0',
     `PRODID:-//${escapeText(host)}//Marktverzeichnis//DE`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    // No METHOD: it belongs to scheduling messages (RFC 5546), where PUBLISH needs an ORGANIZER; a feed has neither.
     `X-WR-CALNAME:${escapeText(name)}`,
     'X-WR-TIMEZONE:Europe/Vienna',
     ...VIENNA,

@@ -107,6 +107,8 @@ describe('iCalendar files', () => {
     const text = await response.text();
     expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
     expect(text).not.toMatch(/[^\r]\n/);
+    // libical flags METHOD:PUBLISH without ORGANIZER (issue 21); a subscribed feed needs no METHOD.
+    expect(text).not.toMatch(/^METHOD:/m);
 
     const events = eventsOf(text);
     const byDay = new Map(events.map((event) => [event.startDate.toString().slice(0, 10), event]));

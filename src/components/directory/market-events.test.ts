@@ -74,5 +74,10 @@ describe('marketEvents', () => {
       endDate: '2027-10-31',
     });
     expect(graph.filter((event) => event['eventSchedule'])).toHaveLength(1);
+    expect(graph[0]?.['startDate']).toBe('2027-06-19T08:00:00+02:00');
+  });
+
+  it('gives every Event a startDate (issue 21)', () => {
+    expect(graph.every((event) => typeof event['startDate'] === 'string')).toBe(true);
   });
 });

@@ -74,7 +74,18 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
       };
     });
   const rule = market.rule;
-  const series = rule?.freq === 'weekly' ? [{ ...common, eventSchedule: scheduleOf(rule, market) }] : [];
+  // Every Event needs a startDate (Google's rich results): the series starts at its next regular date.
+  const next = market.dates.find((date) => date.type === 'regular' && date.date_start >= today);
+  const series =
+    rule?.freq === 'weekly'
+      ? [
+          {
+            ...common,
+            startDate: at(next?.date_start ?? rule.dtstart, rule.time_from),
+            eventSchedule: scheduleOf(rule, market),
+          },
+        ]
+      : [];
   return { '@context': 'https://schema.org', '@graph': [...series, ...dates] };
 }
 
