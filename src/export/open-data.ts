@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MARKET_TYPES, marketDateRecordSchema, marketRecordSchema } from '../lib/market.ts';
+import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
 import type { Published } from './published.ts';
 
@@ -20,7 +20,15 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
+/** An empty text, or one of the given format: what the input schemas let a clerk store. */
+const emptyOr = <S extends z.core.$ZodType>(schema: S) => z.union([z.literal(''), schema]);
+
 const feedMarketSchema = z.extend(marketRecordSchema, {
+  // The formats a reader can check (issue 21): what the input schemas (market-input.ts) accepted.
+  website: emptyOr(z.url()),
+  email: emptyOr(z.email()),
+  updated_at: z.iso.datetime(),
+  image: z.nullable(z.extend(marketImageSchema, { url: z.url() })),
   /** OpenStreetMap opening_hours of a weekly or monthly rule, else null (opening-hours.ts). */
   opening_hours: z.nullable(z.string()),
   dates: z.array(marketDateRecordSchema),
@@ -34,9 +42,10 @@ export const openDataSchema = z.object({
 });
 export type OpenData = z.infer<typeof openDataSchema>;
 
-/** The whole answer, `{"data": …}`, as a JSON Schema (draft 2020-12). */
-export function openDataJsonSchema(): Record<string, unknown> {
+/** The whole answer, `{"data": …}`, as a JSON Schema (draft 2020-12), named by its own address. */
+export function openDataJsonSchema(id: string): Record<string, unknown> {
   return {
+    $id: id,
     ...z.toJSONSchema(z.object({ data: openDataSchema })),
     title: 'Markets of the Austrian market directory (open data)',
   };

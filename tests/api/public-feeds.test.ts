@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
@@ -62,10 +63,19 @@ describe('GET /api/public/markets.json', () => {
     expect(market.opening_hours).toBe('Sa 08:00-12:00; PH off');
     expect(market.dates.map((d) => d.date_start)).toEqual(['2026-12-19', '2027-01-09', '2027-06-05', '2027-06-19']);
 
-    const schema = (await (await server.fetch('/api/public/markets.schema.json')).json()) as object;
-    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const schema = (await (await server.fetch('/api/public/markets.schema.json')).json()) as { $id: string };
+    expect(schema.$id).toBe('http://portal.test/api/public/markets.schema.json');
+    // The formats are checked too (issue 21): days, times of change, web and e-mail addresses.
+    const validate = addFormats(new Ajv2020({ strict: true, strictTypes: false, allowUnionTypes: true })).compile(
+      schema,
+    );
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ data: { ...body.data, markets: [{ id: 1 }] } })).toBe(false);
+    const badAddress = { ...market, email: 'marktamt(at)hartberg', updated_at: 'gestern' };
+    expect(validate({ data: { ...body.data, markets: [badAddress] } })).toBe(false);
+    expect(JSON.stringify(validate.errors)).toContain('/email');
+    for (const format of ['email', 'uri', 'date', 'date-time'])
+      expect(JSON.stringify(schema)).toContain(`"format":"${format}"`);
   });
 
   it('filters by year, state, district, municipality and type', async () => {

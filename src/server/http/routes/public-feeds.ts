@@ -52,7 +52,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
   });
 
   api.get('/public/markets.schema.json', (c) =>
-    c.json(openDataJsonSchema(), 200, {
+    c.json(openDataJsonSchema(new URL('/api/public/markets.schema.json', publicBaseUrl(config)).href), 200, {
       'Cache-Control': 'public, max-age=3600',
       'Content-Type': 'application/schema+json; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
