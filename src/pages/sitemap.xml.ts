@@ -17,9 +17,13 @@ export const GET: APIRoute = ({ site }) => {
   ];
   const url = (path: string) => escapeXml(new URL(path, site).href);
   const entries = paths.flatMap((path) => {
-    const alternates = LOCALES.map(
-      (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(localizedPath(path, locale))}"/>`,
-    ).join('');
+    // The same alternates as the pages' heads, German as x-default.
+    const alternates = [...LOCALES, 'x-default' as const]
+      .map(
+        (hreflang) =>
+          `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${url(localizedPath(path, hreflang === 'x-default' ? 'de' : hreflang))}"/>`,
+      )
+      .join('');
     return LOCALES.map((locale) => `<url><loc>${url(localizedPath(path, locale))}</loc>${alternates}</url>`);
   });
   return new Response(

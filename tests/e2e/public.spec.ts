@@ -222,3 +222,19 @@ test('keyboard alone reaches every control of a public page', async ({ page }) =
     expect([...reached].sort(), path).toEqual([...controls].sort());
   }
 });
+
+test('every address in the sitemap is a page whose canonical is that address, with x-default beside the languages', async ({
+  request,
+}) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  expect(locations.length).toBeGreaterThan(20);
+  expect(sitemap.match(/hreflang="x-default"/g)?.length).toBe(locations.length);
+  for (const location of locations) {
+    // The build writes the addresses of PUBLIC_BASE_URL; the pages are asked for here by their paths.
+    const page = await request.get(new URL(location).pathname);
+    expect(page.status(), location).toBe(200);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await page.text())?.[1];
+    expect(canonical, location).toBe(location);
+  }
+});
