@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   invalid_token: 422,
   token_expired: 422,
   forbidden: 403,
+  email_not_confirmed: 403,
   conflict: 409,
   rate_limited: 429,
   invalid_visitor_id: 422,

@@ -51,8 +51,9 @@ export async function sendConfirmationAgain(email: string): Promise<void> {
   await callApi('resend_confirmation', { fields: { email } });
 }
 
-export async function confirmEmail(token: string): Promise<void> {
-  await callApi('confirm_email', { fields: { token } });
+/** With the registering session the token suffices; elsewhere the account's password goes along (issue 15, H1). */
+export async function confirmEmail(token: string, password?: string): Promise<void> {
+  await callApi('confirm_email', { fields: { token, ...(password === undefined ? {} : { password }) } });
 }
 
 export async function requestNewPassword(email: string): Promise<void> {

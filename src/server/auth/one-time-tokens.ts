@@ -45,6 +45,25 @@ export async function consumeToken(
 }
 
 /**
+ * Whose live token this is, without using it up: confirm_email first checks that the one using
+ * the link is that user (issue 15, H1), so a stranger's failed attempt does not spend it.
+ */
+export async function findTokenUser(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: string } | 'expired' | 'invalid'> {
+  const [row] = await db.query<{ user_id: string; live: boolean }>(
+    `SELECT user_id, expires_at > $3 AS live FROM one_time_tokens
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL`,
+    [hashToken(token), purpose, now],
+  );
+  if (!row) return 'invalid';
+  return row.live ? { userId: row.user_id } : 'expired';
+}
+
+/**
  * What a link is for, used or not, so that `/anmelden/<token>` shows the right screen; null for
  * an unknown token. Whether it still works is for confirm_email or reset_password to say.
  */

@@ -12,6 +12,8 @@ export interface SessionUser {
   userId: string;
   email: string;
   gkz: string;
+  /** Issue 15, H1: only a proven mailbox may write. */
+  emailConfirmed: boolean;
 }
 
 /** Only the SHA-256 of a session token is stored, so a leaked table opens no session. */
@@ -25,18 +27,19 @@ export function hashToken(token: string): string {
  */
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db.query<{ user_id: string; email: string; gkz: string }>(
+  const [row] = await db.query<{ user_id: string; email: string; gkz: string; confirmed: boolean }>(
     `WITH live AS (
-       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz FROM sessions s JOIN users u ON u.id = s.user_id
+       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed
+       FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
      ), touched AS (
        UPDATE sessions SET last_seen_at = now()
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
      )
-     SELECT user_id, email, gkz FROM live`,
+     SELECT user_id, email, gkz, confirmed FROM live`,
     [hashToken(token)],
   );
-  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz } : null;
+  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed } : null;
 }
 
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../lib/languages.ts';
-import { consumeToken, issueToken, TOKEN_LIFETIME_MS, type TokenPurpose } from '../auth/one-time-tokens.ts';
+import {
+  consumeToken,
+  findTokenUser,
+  issueToken,
+  TOKEN_LIFETIME_MS,
+  type TokenPurpose,
+} from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.ts';
 import { publicBaseUrl, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import {
   confirmUserEmail,
+  deleteLapsedUser,
   findAccount,
   findAllowedMunicipality,
   findUserByEmail,
+  findUserById,
   insertUser,
   linkVisitor,
   setPasswordHash,
@@ -18,6 +26,13 @@ import { visitorExists } from '../db/queries/visitors.ts';
 import { ApiError } from '../http/api-error.ts';
 import { accountMail } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
+
+/** Issue 15, H1: what proves that the one confirming is the one who registered. */
+export interface ConfirmationProof {
+  /** The user of the session the request came with, if any. */
+  sessionUserId: string | null;
+  password: string | undefined;
+}
 
 export interface AccountDependencies {
   db: Database;
@@ -52,6 +67,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
     ): Promise<{ session: string; userId: string }> {
       const gkz = await findAllowedMunicipality(db, email);
       if (!gkz) throw new ApiError('email_not_on_file');
+      await deleteLapsedUser(db, email, new Date(clock().getTime() - TOKEN_LIFETIME_MS.confirm_email));
       if (await findUserByEmail(db, email)) throw new ApiError('user_exists');
       const user = {
         id: randomUUID(),
@@ -68,11 +84,27 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       return { session, userId: user.id };
     },
 
-    async confirmEmail(token: string): Promise<void> {
+    /**
+     * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
+     * for must not confirm an account someone else registered with their address. The session
+     * that registered, or the account's password, proves that the mailbox and the account belong
+     * together. Answers the confirmed user's id.
+     */
+    async confirmEmail(token: string, proof: ConfirmationProof): Promise<string> {
+      const owner = await findTokenUser(db, token, 'confirm_email', clock());
+      if (owner === 'expired') throw new ApiError('token_expired');
+      if (owner === 'invalid') throw new ApiError('invalid_token');
+      if (proof.password !== undefined) {
+        const user = await findUserById(db, owner.userId);
+        if (!user || !(await verifyPassword(user.password_hash, proof.password))) throw new ApiError('wrong_password');
+      } else if (proof.sessionUserId !== owner.userId) {
+        throw new ApiError('not_logged_in');
+      }
       const result = await consumeToken(db, token, 'confirm_email', clock());
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await confirmUserEmail(db, result.userId, clock());
+      return result.userId;
     },
 
     /** Answers alike for every address, so it tells nobody which ones have accounts. */

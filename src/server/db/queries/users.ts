@@ -21,6 +21,22 @@ export async function findAllowedMunicipality(db: Queryable, email: string): Pro
   return row?.gkz ?? null;
 }
 
+/**
+ * Issue 15, H1: an account not confirmed in time lapses, so whoever registered an address that
+ * was not theirs cannot hold it; its sessions and links go with it (ON DELETE CASCADE).
+ */
+export async function deleteLapsedUser(db: Queryable, email: string, createdBefore: Date): Promise<void> {
+  await db.query('DELETE FROM users WHERE email = $1 AND email_confirmed_at IS NULL AND created_at < $2', [
+    email,
+    createdBefore,
+  ]);
+}
+
+export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
+  return row ?? null;
+}
+
 /** False when the address is registered already (also by a request a moment earlier). */
 export async function insertUser(
   db: Queryable,

@@ -3,17 +3,17 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
+  confirmEmailRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
   REGISTER_CHECK_ORDER,
   registerRequestSchema,
   resetPasswordRequestSchema,
-  tokenRequestSchema,
 } from '../../../lib/account.ts';
 import { visitorIdSchema } from '../../../lib/visitor.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
 import { hitLimit, type Limit } from '../../auth/rate-limit.ts';
-import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from '../../auth/sessions.ts';
+import { hashToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AccountService } from '../../services/accounts.ts';
@@ -89,8 +89,10 @@ export function accountRoutes(
   });
 
   api.post('/confirm_email', async (c) => {
-    const { token } = parseFields(tokenRequestSchema, await readFields(c));
-    await accounts.confirmEmail(token);
+    const { token, password } = parseFields(confirmEmailRequestSchema, await readFields(c));
+    // Each try with a password is a guess at it: counted like a login.
+    if (password !== undefined) await limit(c, 'confirm', hashToken(token), 10, 50, QUARTER_HOUR);
+    await accounts.confirmEmail(token, { sessionUserId: await sessionUserId(c), password: password || undefined });
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });
 
