@@ -5,6 +5,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
+import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -43,7 +44,9 @@ export function createApi({
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
+  const housekeeping = createHousekeeping(db, clock);
   api.use(async (c, next) => {
+    await housekeeping.maybePurge();
     const lang = c.req.query('lang');
     c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     let user: Promise<SessionUser | null> | undefined;

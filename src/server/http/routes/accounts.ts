@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { setTimeout } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../lib/account.ts';
 import { visitorIdSchema } from '../../../lib/visitor.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
+import { loginLimits } from '../../auth/login-throttle.ts';
 import { hitLimit, type Limit } from '../../auth/rate-limit.ts';
 import { hashToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
@@ -19,6 +19,7 @@ import type { Database } from '../../db/database.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
+import { clientNetworksOf } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -33,33 +34,26 @@ export function accountRoutes(
   config: Config,
   clock: () => Date,
 ): void {
-  const ipOf = (c: Context<ApiEnv>) => {
-    // The last entry is the one the trusted proxy added; those before it come from the client.
-    const forwarded = config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-    // Only an address: whatever else a client sends there would end up in the counter's key.
-    return forwarded && isIP(forwarded) ? forwarded : (getConnInfo(c).remote.address ?? 'unknown');
+  /** Per client network, IPv6 by /64 with a second tier per /48 (issue 15, M3). */
+  const networkLimits = (c: Context<ApiEnv>, action: string, perNetwork: number, window: number): Limit[] => {
+    const { own, wider } = clientNetworksOf(c, config);
+    const limits = [{ key: `${action}:ip:${own}`, attempts: perNetwork, windowSeconds: window }];
+    if (wider) limits.push({ key: `${action}:ip48:${wider}`, attempts: perNetwork * 3, windowSeconds: window });
+    return limits;
   };
-  /** Per address and per IP (design: sessions); a passed limit is 429 with Retry-After. */
-  const limit = async (
-    c: Context<ApiEnv>,
-    action: string,
-    email: string,
-    perAddress: number,
-    perIp: number,
-    window: number,
-  ) => {
-    const limits: Limit[] = [
-      { key: `${action}:address:${email}`, attempts: perAddress, windowSeconds: window },
-      { key: `${action}:ip:${ipOf(c)}`, attempts: perIp, windowSeconds: window },
-    ];
+  /** A passed limit is 429 with Retry-After (design: sessions). */
+  const enforce = async (c: Context<ApiEnv>, limits: Limit[]) => {
     for (const one of limits) {
       const wait = await hitLimit(db, one, clock());
-      if (wait !== null) {
-        c.header('Retry-After', String(wait));
-        throw new ApiError('rate_limited');
-      }
+      if (wait !== null) refuse(c, wait);
     }
   };
+  /**
+   * Mails to one address are throttled silently (issue 15, M2): answering 429 would let anyone
+   * use up the clerk's own requests. True when this mail may go.
+   */
+  const mayMail = async (action: string, email: string) =>
+    (await hitLimit(db, { key: `${action}:address:${email}`, attempts: 3, windowSeconds: HOUR }, clock())) === null;
   const startSessionCookie = (c: Context<ApiEnv>, token: string) =>
     setCookie(c, SESSION_COOKIE, token, {
       path: '/',
@@ -77,7 +71,12 @@ export function accountRoutes(
     const fields = await readFields(c);
     const request = parseFields(registerRequestSchema, fields, REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
-    await limit(c, 'register', request.email, 5, 20, HOUR);
+    // Per address and network together, so that strangers' tries cannot block the clerk's own (issue 15, M2).
+    const { own } = clientNetworksOf(c, config);
+    await enforce(c, [
+      ...networkLimits(c, 'register', 20, HOUR),
+      { key: `register:pair:${request.email}|${own}`, attempts: 5, windowSeconds: HOUR },
+    ]);
     const { session, userId } = await accounts.register(
       request.email,
       request.password,
@@ -91,23 +90,40 @@ export function accountRoutes(
   api.post('/confirm_email', async (c) => {
     const { token, password } = parseFields(confirmEmailRequestSchema, await readFields(c));
     // Each try with a password is a guess at it: counted like a login.
-    if (password !== undefined) await limit(c, 'confirm', hashToken(token), 10, 50, QUARTER_HOUR);
+    if (password) {
+      const { own } = clientNetworksOf(c, config);
+      await enforce(c, [
+        ...networkLimits(c, 'confirm', 50, QUARTER_HOUR),
+        { key: `confirm:pair:${hashToken(token)}|${own}`, attempts: 10, windowSeconds: QUARTER_HOUR },
+      ]);
+    }
     await accounts.confirmEmail(token, { sessionUserId: await sessionUserId(c), password: password || undefined });
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });
 
   api.post('/resend_confirmation', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
-    await limit(c, 'resend', email, 3, 20, HOUR);
-    await accounts.resendConfirmation(email, c.get('locale'));
+    await enforce(c, networkLimits(c, 'resend', 20, HOUR));
+    if (await mayMail('resend', email)) await accounts.resendConfirmation(email, c.get('locale'));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 
   api.post('/login', async (c) => {
     const fields = await readFields(c);
     const request = parseFields(loginRequestSchema, fields);
-    await limit(c, 'login', request.email, 10, 50, QUARTER_HOUR);
-    const token = await accounts.login(request.email, request.password, visitorOf(fields));
+    const throttle = loginLimits(request.email, clientNetworksOf(c, config));
+    const wait = await throttle.refusal(db, clock());
+    if (wait !== null) refuse(c, wait);
+    let token: string;
+    try {
+      token = await accounts.login(request.email, request.password, visitorOf(fields));
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'wrong_password' || error.code === 'user_not_found')) {
+        await delay(await throttle.failed(db, clock(), error.code === 'wrong_password'));
+      }
+      throw error;
+    }
+    await throttle.succeeded(db);
     startSessionCookie(c, token);
     return c.json({ data: { logged_in: true } }, 200, PRIVATE);
   });
@@ -121,8 +137,8 @@ export function accountRoutes(
 
   api.post('/forgot_password', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
-    await limit(c, 'forgot', email, 3, 20, HOUR);
-    await accounts.forgotPassword(email, c.get('locale'));
+    await enforce(c, networkLimits(c, 'forgot', 20, HOUR));
+    if (await mayMail('forgot', email)) await accounts.forgotPassword(email, c.get('locale'));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 
@@ -139,6 +155,14 @@ export function accountRoutes(
     return c.json({ data: await accounts.account(userId) }, 200, PRIVATE);
   });
 }
+
+function refuse(c: Context<ApiEnv>, wait: number): never {
+  c.header('Retry-After', String(wait));
+  throw new ApiError('rate_limited');
+}
+
+/** Growing delays after failed logins slow guessing down (issue 15, M2). */
+const delay = (ms: number) => (ms > 0 ? setTimeout(ms) : Promise.resolve());
 
 /** Design, sessions: a password from the list of the most used ones is refused like a too short one. */
 function refuseCommonPassword(password: string): void {
