@@ -162,6 +162,11 @@ async function createEditors(db: Database, count: number): Promise<Editor[]> {
         `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'load test: no password', $3, now())`,
         [userId, `lastprobe-${index + 1}@gemeinde.example`, gkz],
       );
+      // A session counts only while the address is on the municipality's list (issue 15, M8).
+      await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [
+        `lastprobe-${index + 1}@gemeinde.example`,
+        gkz,
+      ]);
       const token = await startSession(db, userId);
       const market = newMarket(gkz, { title: `Lastprobe ${index + 1}`, type: 'wochenmarkt', location: 'Hauptplatz' });
       await insertMarket(db, market);

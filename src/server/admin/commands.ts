@@ -3,6 +3,7 @@ import { emailSchema } from '../../lib/account.ts';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { importMasterData } from '../master-data/import.ts';
+import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
 
 /** A mistake in an operator's command: printed as it is, exit code 1. */
 export class CommandError extends Error {
@@ -15,7 +16,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   list-users                                          registered users with municipality and confirmation
   import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists
   backup <file.jsonl.gz>                              write all data to a new file (for either database)
-  restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)`;
+  restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)
+${REVOCATION_USAGE}`;
 
 /** Runs one operator command; answers the lines to print. */
 export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
@@ -31,6 +33,11 @@ export async function runCommand(db: Database, args: readonly string[]): Promise
     }
     case 'list-users':
       return listUsers(db);
+    case 'disallow-email':
+      return runRevocation(db, command, expectArgs(rest, 2), (message) => new CommandError(message));
+    case 'disable-user':
+    case 'end-sessions':
+      return runRevocation(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
     case 'import-municipalities': {
       const [municipalities, districts] = expectArgs(rest, 2);
       const result = await db.transaction((tx) => importMasterData(tx, readText(municipalities), readText(districts)));

@@ -31,7 +31,9 @@ export async function findSessionUser(db: Queryable, token: string | undefined):
     `WITH live AS (
        SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
+       -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
+       JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
+       WHERE s.token_hash = $1 AND u.disabled_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
      ), touched AS (
        UPDATE sessions SET last_seen_at = now()
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')

@@ -120,6 +120,9 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('wrong_password');
       const confirmationLapsed = clock().getTime() - user.created_at.getTime() > TOKEN_LIFETIME_MS.confirm_email;
       if (!user.email_confirmed_at && confirmationLapsed) throw new ApiError('email_not_on_file');
+      // Issue 15, M8: an address taken off the list or moved elsewhere, or a disabled user, no longer logs in.
+      if (user.disabled_at || (await findAllowedMunicipality(db, email)) !== user.gkz)
+        throw new ApiError('email_not_on_file');
       const session = await startSession(db, user.id);
       await link(visitorId, user.id);
       return session;

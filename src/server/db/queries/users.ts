@@ -9,6 +9,7 @@ export interface UserRow {
   language: string;
   email_confirmed_at: Date | null;
   created_at: Date;
+  disabled_at: Date | null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
