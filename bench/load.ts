@@ -127,6 +127,8 @@ try {
   await portal.stop();
 
   const problems: string[] = [];
+  // Issue 15, M9: the load of honest readers and editors should cause no security events.
+  console.log(`Security log: ${portal.securityLines()} lines during the load.`);
   console.log(line('content calls', content, problems));
   console.log(line('public pages', pages, problems));
   console.log(line('editors', saves, problems));

@@ -13,8 +13,10 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
+import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
+import { clientIp } from './client-ip.ts';
 import { isCrossSite } from './origin.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -30,6 +32,8 @@ export interface ApiDependencies {
   mailer?: Mailer;
   /** Defaults to the system clock; tests move it to let tokens expire. */
   clock?: () => Date;
+  /** Where security events go; defaults to stdout, one JSON line each (issue 15, M9). */
+  securityLog?: SecurityLogSink;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -41,6 +45,7 @@ export function createApi({
   config,
   mailer = createMailer(config),
   clock = () => new Date(),
+  securityLog = stdoutSecurityLog,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
@@ -51,6 +56,15 @@ export function createApi({
     c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     let user: Promise<SessionUser | null> | undefined;
     c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, SESSION_COOKIE))));
+    c.set('securityEvent', (event, account, reason) =>
+      securityLog(
+        securityLine(clock(), event, {
+          ip: clientIp(c, config),
+          account: account ?? null,
+          ...(reason ? { reason } : {}),
+        }),
+      ),
+    );
     await next();
   });
   api.use(async (c, next) => {
@@ -101,8 +115,17 @@ export function createApi({
   publicFeedRoutes(api, db, config);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
-  api.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+  api.onError(async (error, c) => {
+    if (error instanceof ApiError) {
+      // Refusals an operator watches for: who was refused, from where (issue 15, M9).
+      if (error.code === 'forbidden' || error.code === 'rate_limited') {
+        const account = await c
+          .get('sessionUser')?.()
+          .catch(() => null);
+        c.get('securityEvent')?.(error.code, account?.email ?? c.get('attemptedAccount') ?? null, c.req.path);
+      }
+      return errorResponse(c, error);
+    }
     console.error(`API ${c.req.method} ${c.req.path} failed:`, error);
     return errorResponse(c, new ApiError('unexpected'));
   });

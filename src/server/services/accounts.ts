@@ -88,7 +88,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
      * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
      * for must not confirm an account someone else registered with their address. The session
      * that registered, or the account's password, proves that the mailbox and the account belong
-     * together. Answers the confirmed user's id.
+     * together. Answers the confirmed address.
      */
     async confirmEmail(token: string, proof: ConfirmationProof): Promise<string> {
       const owner = await findTokenUser(db, token, 'confirm_email', clock());
@@ -104,7 +104,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await confirmUserEmail(db, result.userId, clock());
-      return result.userId;
+      return (await findUserById(db, result.userId))?.email ?? '';
     },
 
     /** Answers alike for every address, so it tells nobody which ones have accounts. */
@@ -135,14 +135,15 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (user) await sendMail('reset', email, await issue(user.id, 'reset_password'), locale);
     },
 
-    /** A new password ends every other session; the mailed link also proves the address. */
-    async resetPassword(token: string, password: string, currentSession: string | null): Promise<void> {
+    /** A new password ends every other session; the mailed link also proves the address. Answers the address. */
+    async resetPassword(token: string, password: string, currentSession: string | null): Promise<string> {
       const result = await consumeToken(db, token, 'reset_password', clock());
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await setPasswordHash(db, result.userId, await hashPassword(password));
       await confirmUserEmail(db, result.userId, clock());
       await endOtherSessions(db, result.userId, currentSession);
+      return (await findUserById(db, result.userId))?.email ?? '';
     },
 
     async account(userId: string) {

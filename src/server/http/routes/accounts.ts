@@ -71,6 +71,7 @@ export function accountRoutes(
     const fields = await readFields(c);
     const request = parseFields(registerRequestSchema, fields, REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
+    c.set('attemptedAccount', request.email);
     // Per address and network together, so that strangers' tries cannot block the clerk's own (issue 15, M2).
     const { own } = clientNetworksOf(c, config);
     await enforce(c, [
@@ -84,6 +85,7 @@ export function accountRoutes(
       visitorOf(fields),
     );
     startSessionCookie(c, session);
+    c.get('securityEvent')('registered', request.email);
     return c.json({ data: await accounts.account(userId) }, 201, PRIVATE);
   });
 
@@ -97,7 +99,11 @@ export function accountRoutes(
         { key: `confirm:pair:${hashToken(token)}|${own}`, attempts: 10, windowSeconds: QUARTER_HOUR },
       ]);
     }
-    await accounts.confirmEmail(token, { sessionUserId: await sessionUserId(c), password: password || undefined });
+    const email = await accounts.confirmEmail(token, {
+      sessionUserId: await sessionUserId(c),
+      password: password || undefined,
+    });
+    c.get('securityEvent')('email_confirmed', email);
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });
 
@@ -111,6 +117,7 @@ export function accountRoutes(
   api.post('/login', async (c) => {
     const fields = await readFields(c);
     const request = parseFields(loginRequestSchema, fields);
+    c.set('attemptedAccount', request.email);
     const throttle = loginLimits(request.email, clientNetworksOf(c, config));
     const wait = await throttle.refusal(db, clock());
     if (wait !== null) refuse(c, wait);
@@ -118,12 +125,14 @@ export function accountRoutes(
     try {
       token = await accounts.login(request.email, request.password, visitorOf(fields));
     } catch (error) {
+      if (error instanceof ApiError) c.get('securityEvent')('login_failed', request.email, error.code);
       if (error instanceof ApiError && (error.code === 'wrong_password' || error.code === 'user_not_found')) {
         await delay(await throttle.failed(db, clock(), error.code === 'wrong_password'));
       }
       throw error;
     }
     await throttle.succeeded(db);
+    c.get('securityEvent')('login_succeeded', request.email);
     startSessionCookie(c, token);
     return c.json({ data: { logged_in: true } }, 200, PRIVATE);
   });
@@ -145,7 +154,8 @@ export function accountRoutes(
   api.post('/reset_password', async (c) => {
     const request = parseFields(resetPasswordRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
-    await accounts.resetPassword(request.token, request.password, getCookie(c, SESSION_COOKIE) ?? null);
+    const email = await accounts.resetPassword(request.token, request.password, getCookie(c, SESSION_COOKIE) ?? null);
+    c.get('securityEvent')('password_reset', email);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
 
