@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
 import { prepareDatabase, type Prepared } from './db/prepare.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
+import { restrictFileModes } from './file-modes.ts';
 import { BuildError, buildSite } from './directory/build-site.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
@@ -16,6 +17,7 @@ import { startServer } from './http/server.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
   let built: Prepared | null = null;
   if (process.argv.includes('--build')) {
     await assertPortFree(config);
