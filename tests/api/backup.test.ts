@@ -146,7 +146,7 @@ describe(`backup and restore (${thisKind} → ${otherKind})`, () => {
     await db.query('DELETE FROM markets WHERE id = $1', [other!.market_id]);
     await db.query(`UPDATE municipalities SET phone = '+43 1' WHERE gkz = $1`, [GKZ_B]);
     await loggedInUser(db, GKZ_B);
-    await post('page_view', { path: '/neu', language: 'fr' });
+    await post('page_view', { path: '/fr/info', language: 'fr' });
     // The server now holds the changed content in its cache, keyed on the content version.
     const changed = await datesContent();
     expect(changed.text).toContain('geändert');

@@ -18,6 +18,8 @@ import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientIp } from './client-ip.ts';
 import { isCrossSite } from './origin.ts';
+import { anonymousLimits } from './anonymous-limits.ts';
+import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
@@ -34,6 +36,8 @@ export interface ApiDependencies {
   clock?: () => Date;
   /** Where security events go; defaults to stdout, one JSON line each (issue 15, M9). */
   securityLog?: SecurityLogSink;
+  /** Which paths the public site has, for page views; defaults to the shapes of its routes. */
+  isSitePath?: SitePathCheck;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -46,6 +50,7 @@ export function createApi({
   mailer = createMailer(config),
   clock = () => new Date(),
   securityLog = stdoutSecurityLog,
+  isSitePath = sitePathShapes,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
@@ -108,10 +113,11 @@ export function createApi({
   });
   const content = createContentService(db);
   contentRoutes(api, content);
-  visitorRoutes(api, db);
+  const anonymousLimit = anonymousLimits(db, config, clock);
+  visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
   marketRoutes(api, createMarketService({ db, clock, onChange: content.changed }));
-  pageViewRoutes(api, db, clock);
+  pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));

@@ -7,6 +7,7 @@ import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createApi, type ApiDependencies } from './api.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
+import { builtSitePaths } from './site-paths.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -25,7 +26,10 @@ export interface RunningServer {
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
 export async function startServer({ pages, ...dependencies }: ServerOptions): Promise<RunningServer> {
   const { config } = dependencies;
-  const api = getRequestListener(createApi(dependencies).fetch, { overrideGlobalObjects: false });
+  const isSitePath = pages ? builtSitePaths(pages.clientDir) : undefined;
+  const api = getRequestListener(createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies }).fetch, {
+    overrideGlobalObjects: false,
+  });
   const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
   const pagesHandler = pages?.handler;
 

@@ -6,6 +6,8 @@ export interface Retention {
   counters: number;
   /** One-time tokens after they expired or were used: long enough to say "expired" rather than "unknown". */
   tokens: number;
+  /** Visitors linked to no account, after their last change (issue 15, M5; the privacy policy states it). */
+  visitors: number;
 }
 
 /** Deletes what has served its purpose (issue 15, M4 and "Also"): old counters, ended sessions, spent links. */
@@ -20,5 +22,9 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
   await db.query(
     `DELETE FROM one_time_tokens WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2 * interval '1 second'`,
     [now, retention.tokens],
+  );
+  await db.query(
+    `DELETE FROM visitors WHERE user_id IS NULL AND updated_at < $1::timestamptz - $2 * interval '1 second'`,
+    [now, retention.visitors],
   );
 }
