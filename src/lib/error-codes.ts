@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   email_not_confirmed: 403,
   conflict: 409,
+  quota_exceeded: 422,
   rate_limited: 429,
   invalid_visitor_id: 422,
   invalid_request: 400,

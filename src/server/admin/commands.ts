@@ -3,6 +3,7 @@ import { emailSchema } from '../../lib/account.ts';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { importMasterData } from '../master-data/import.ts';
+import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
 import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
 
 /** A mistake in an operator's command: printed as it is, exit code 1. */
@@ -17,7 +18,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists
   backup <file.jsonl.gz>                              write all data to a new file (for either database)
   restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)
-${REVOCATION_USAGE}`;
+${REVOCATION_USAGE}
+${QUOTA_USAGE}`;
 
 /** Runs one operator command; answers the lines to print. */
 export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
@@ -35,6 +37,10 @@ export async function runCommand(db: Database, args: readonly string[]): Promise
       return listUsers(db);
     case 'disallow-email':
       return runRevocation(db, command, expectArgs(rest, 2), (message) => new CommandError(message));
+    case 'quotas':
+      return runQuotaCommand(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
+    case 'set-quota':
+      return runQuotaCommand(db, command, expectArgs(rest, 3), (message) => new CommandError(message));
     case 'disable-user':
     case 'end-sessions':
       return runRevocation(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
@@ -132,6 +138,7 @@ const secondsOf = ({ seconds }: BackupSummary) => `${seconds.toFixed(1)} s`;
 
 function expectArgs(args: readonly string[], count: 1): [string];
 function expectArgs(args: readonly string[], count: 2): [string, string];
+function expectArgs(args: readonly string[], count: 3): [string, string, string];
 function expectArgs(args: readonly string[], count: number): string[] {
   if (args.length !== count) throw new CommandError(USAGE);
   return [...args];

@@ -9,6 +9,7 @@ import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
@@ -131,6 +132,12 @@ export function createApi({
         c.get('securityEvent')?.(error.code, account?.email ?? c.get('attemptedAccount') ?? null, c.req.path);
       }
       return errorResponse(c, error);
+    }
+    const quota = quotaRefusalOf(error);
+    if (quota) {
+      const t = translator(c.get('locale') ?? DEFAULT_LOCALE);
+      const values = { limit: quota.limit, what: t(`quota.${quota.kind}`), email: config.SUPPORT_EMAIL };
+      return errorResponse(c, new ApiError('quota_exceeded', undefined, values));
     }
     console.error(`API ${c.req.method} ${c.req.path} failed:`, error);
     return errorResponse(c, new ApiError('unexpected'));
