@@ -2,6 +2,7 @@ import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { hasImageSignature } from './image-signature.ts';
 
 /** What a market image may be: the raster formats every browser shows (no SVG, which can carry scripts). */
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -17,11 +18,23 @@ export interface DownloadedImage {
   extension: string;
 }
 
-export type ImageDownload = (url: string) => Promise<DownloadedImage | null>;
+/** `stop` ends the download early: the whole image step's deadline (market-images.ts). */
+export type ImageDownload = (url: string, stop?: AbortSignal) => Promise<DownloadedImage | null>;
 
 const MAX_BYTES = 5 * 1024 * 1024;
+/** For one image, redirects included: slow redirects took 38 s per image before (issue 15, M7). */
 const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
+/** Image hosts serve https on the usual port; any other port is most likely a service inside a network. */
+const ALLOWED_PORTS = new Set(['', '443']);
+
+export interface DownloadRules {
+  /** Which resolved addresses may be asked: the public internet only, but tests allow their loopback server. */
+  isAllowed: (address: string) => boolean;
+  /** Tests serve plain http on a free port; the build never does. */
+  plainHttpOnAnyPort: boolean;
+  timeoutMs?: number;
+}
 
 /**
  * Addresses the build must never fetch from: a clerk's image address could otherwise point the
@@ -61,11 +74,16 @@ export function isPublicAddress(address: string): boolean {
 
 /**
  * Fetches an image a market's record points to, for the static build to serve it itself
- * (visitors' browsers then ask no third party). Gives null for anything that is not an http(s)
- * address on the public internet answering 200 with a raster image under 5 MB within 10 s.
- * Tests allow their own loopback server through `isAllowed`.
+ * (visitors' browsers then ask no third party). Gives null for anything that is not an https
+ * address (port 443) on the public internet answering 200 with a raster image under 5 MB, whose
+ * bytes begin as its type's do, all within 10 s for the image, redirects included.
  */
-export function createImageDownload(isAllowed: (address: string) => boolean = isPublicAddress): ImageDownload {
+export function createImageDownload(
+  { isAllowed, plainHttpOnAnyPort, timeoutMs = TIMEOUT_MS }: DownloadRules = {
+    isAllowed: isPublicAddress,
+    plainHttpOnAnyPort: false,
+  },
+): ImageDownload {
   /** DNS lookup that fails for a name with any address that is not allowed. */
   const allowedLookup = ((hostname: string, options: LookupOptions, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
@@ -79,8 +97,9 @@ export function createImageDownload(isAllowed: (address: string) => boolean = is
     });
   }) as LookupFunction;
 
-  const fetchImage = (url: URL, redirectsLeft: number): Promise<DownloadedImage | null> => {
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.resolve(null);
+  const fetchImage = (url: URL, redirectsLeft: number, signal: AbortSignal): Promise<DownloadedImage | null> => {
+    const secure = url.protocol === 'https:' && ALLOWED_PORTS.has(url.port);
+    if (!secure && !(plainHttpOnAnyPort && url.protocol === 'http:')) return Promise.resolve(null);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !isAllowed(host)) return Promise.resolve(null);
     const client = url.protocol === 'https:' ? https : http;
@@ -89,7 +108,7 @@ export function createImageDownload(isAllowed: (address: string) => boolean = is
         url,
         {
           lookup: allowedLookup,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal,
           headers: { accept: Object.keys(IMAGE_TYPES).join(',') },
         },
         (response) => {
@@ -97,7 +116,7 @@ export function createImageDownload(isAllowed: (address: string) => boolean = is
           const location = response.headers.location;
           if (status >= 300 && status < 400 && location && redirectsLeft > 0) {
             response.resume();
-            fetchImage(new URL(location, url), redirectsLeft - 1).then(resolve, reject);
+            fetchImage(new URL(location, url), redirectsLeft - 1, signal).then(resolve, reject);
             return;
           }
           const type = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -115,7 +134,10 @@ export function createImageDownload(isAllowed: (address: string) => boolean = is
             if (size > MAX_BYTES) request.destroy(new Error('The image is too large.'));
             else chunks.push(chunk);
           });
-          response.on('end', () => resolve({ bytes: Buffer.concat(chunks), extension }));
+          response.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            resolve(hasImageSignature(bytes, extension) ? { bytes, extension } : null);
+          });
           response.on('error', reject);
         },
       );
@@ -123,9 +145,11 @@ export function createImageDownload(isAllowed: (address: string) => boolean = is
     });
   };
 
-  return async (url) => {
+  return async (url, stop) => {
+    // One deadline for the image across its redirects, and the step's, whichever comes first.
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(stop ? [stop] : [])]);
     try {
-      return await fetchImage(new URL(url), MAX_REDIRECTS);
+      return await fetchImage(new URL(url), MAX_REDIRECTS, signal);
     } catch {
       return null;
     }
