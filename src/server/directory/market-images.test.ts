@@ -91,11 +91,30 @@ describe('collectMarketImages', () => {
     expect(result).toEqual({ copied: 8, failed: 12 });
   });
 
+  it('with copies only (npm start), uses a copy however old and fetches nothing', async () => {
+    const cache = path.join(folder, 'cache');
+    const url = 'https://gemeinde.at/gut.jpg';
+    const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
+    await collectMarketImages(directoryOf([market('a', url)]), cache, download);
+    const later = Date.now() + 30 * 24 * 60 * 60 * 1000;
+    const again = directoryOf([market('a', url), market('b', 'https://gemeinde.at/neu.jpg')]);
+    expect(await collectMarketImages(again, cache, 'copies only', later)).toEqual({ copied: 1, failed: 1 });
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
   it('deletes copies no market uses any more', async () => {
     const cache = path.join(folder, 'cache');
-    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    await collectMarketImages(
+      directoryOf([]),
+      cache,
+      vi.fn(() => Promise.resolve(null)),
+    );
     await writeFile(path.join(cache, 'alt.jpg'), 'alt');
-    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    await collectMarketImages(
+      directoryOf([]),
+      cache,
+      vi.fn(() => Promise.resolve(null)),
+    );
     expect(await readdir(cache)).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ export const IMAGE_STEP_LIMITS: ImageStepLimits = { deadlineMs: 60_000, budgetBy
 export async function collectMarketImages(
   directory: Directory,
   cacheDir: string,
-  download: ImageDownload = downloadImage,
+  download: ImageDownload | 'copies only' = downloadImage,
   now = Date.now(),
   limits: ImageStepLimits = IMAGE_STEP_LIMITS,
 ): Promise<{ copied: number; failed: number }> {
@@ -44,8 +44,9 @@ export async function collectMarketImages(
   const worker = async () => {
     for (let market = queue.shift(); market; market = queue.shift()) {
       const url = market.image!.url;
-      const cached = await freshCopy(cacheDir, url, now);
-      const mayFetch = !deadline.aborted && bytesLeft > 0;
+      // 'copies only' (npm start, issue 15, M7): any copy at hand, however old; nothing fetched.
+      const cached = await freshCopy(cacheDir, url, download === 'copies only' ? Infinity : now);
+      const mayFetch = download !== 'copies only' && !deadline.aborted && bytesLeft > 0;
       const fetched =
         cached || !mayFetch ? null : await fetchCopy(cacheDir, url, (address) => download(address, deadline));
       if (fetched) bytesLeft -= fetched.bytes;
@@ -81,7 +82,7 @@ async function freshCopy(cacheDir: string, url: string, now: number): Promise<st
   for (const extension of Object.values(IMAGE_TYPES)) {
     const name = `${baseNameOf(url)}.${extension}`;
     const info = await stat(path.join(cacheDir, name)).catch(() => null);
-    if (info && now - info.mtimeMs < FRESH_MS) return name;
+    if (info && (now === Infinity || now - info.mtimeMs < FRESH_MS)) return name;
   }
   return null;
 }
