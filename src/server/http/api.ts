@@ -74,7 +74,10 @@ export function createApi({
     await next();
   });
   api.use(async (c, next) => {
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && isCrossSite(c.req.raw.headers, config.TRUST_PROXY)) {
+    if (
+      !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
+      isCrossSite(c.req.raw.headers, config.TRUST_PROXY, new URL(c.req.url).protocol)
+    ) {
       throw new ApiError('forbidden');
     }
     await next();
