@@ -10,14 +10,27 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
-/** A random single-use token; only its hash is stored. */
+/**
+ * A random single-use token; only its hash is stored. A new reset link voids the user's older
+ * ones (issue 15, L1): only the newest mail can set a password.
+ */
 export async function issueToken(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<string> {
+  if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now);
   const token = randomBytes(32).toString('base64url');
   await db.query(
     'INSERT INTO one_time_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [hashToken(token), userId, purpose, now, new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose])],
   );
   return token;
+}
+
+/** Marks every unused token of the user for that purpose as used. */
+export async function voidTokens(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+    userId,
+    purpose,
+    now,
+  ]);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   findTokenUser,
   issueToken,
   TOKEN_LIFETIME_MS,
+  voidTokens,
   type TokenPurpose,
 } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -141,6 +142,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await setPasswordHash(db, result.userId, await hashPassword(password));
+      await voidTokens(db, result.userId, 'reset_password', clock()); // issue 15, L1
       await confirmUserEmail(db, result.userId, clock());
       await endOtherSessions(db, result.userId, currentSession);
       return (await findUserById(db, result.userId))?.email ?? '';

@@ -132,6 +132,9 @@ export function accountRoutes(
       throw error;
     }
     await throttle.succeeded(db);
+    // Issue 15, L2: the session this browser held before (perhaps planted) ends with a new login.
+    const previous = getCookie(c, SESSION_COOKIE);
+    if (previous) await accounts.logout(previous);
     c.get('securityEvent')('login_succeeded', request.email);
     startSessionCookie(c, token);
     return c.json({ data: { logged_in: true } }, 200, PRIVATE);
