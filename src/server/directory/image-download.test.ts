@@ -17,6 +17,18 @@ describe('isPublicAddress', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       'localhost',
+      // Issue 15, L11: only globally routable unicast.
+      '192.0.2.10',
+      '198.51.100.7',
+      '203.0.113.5',
+      '255.255.255.255',
+      '::ffff:93.184.216.34',
+      '64:ff9b::7f00:1',
+      '2001:db8::1',
+      '2001::1',
+      '2002:7f00:1::1',
+      '100::1',
+      'ff02::1',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }

@@ -49,19 +49,29 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
-// IPv4 rules also cover IPv4-mapped IPv6 addresses (::ffff:127.0.0.1).
+/**
+ * IPv6: only global unicast (2000::/3) is allowed at all (issue 15, L11), without its special
+ * blocks: the IETF's (Teredo, benchmarking, ORCHID), documentation, and 6to4, which carries
+ * an IPv4 address of any kind. So mapped (::ffff:…), NAT64, unique-local, link-local and
+ * multicast addresses are all refused.
+ */
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
 for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
@@ -69,7 +79,8 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
+  return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !NOT_PUBLIC.check(address, 'ipv6');
 }
 
 /**
