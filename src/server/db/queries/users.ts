@@ -59,9 +59,15 @@ export async function setPasswordHash(db: Queryable, userId: string, passwordHas
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
 }
 
-/** A visitor record follows the account it logged in with (api.md: get_visitor_data). */
+/**
+ * A visitor record follows the account it logged in with (api.md: get_visitor_data); one linked
+ * to another account stays with it (issue 15, L5: a visitor id can be passed on in a link).
+ */
 export async function linkVisitor(db: Queryable, visitorId: string, userId: string): Promise<void> {
-  await db.query('UPDATE visitors SET user_id = $2, updated_at = now() WHERE id = $1', [visitorId, userId]);
+  await db.query(
+    'UPDATE visitors SET user_id = $2, updated_at = now() WHERE id = $1 AND (user_id IS NULL OR user_id = $2)',
+    [visitorId, userId],
+  );
 }
 
 export async function findAccount(db: Queryable, userId: string): Promise<Account | null> {
