@@ -69,6 +69,16 @@ export const confirmWithPasswordSchema = z.object({
 });
 export const resetPasswordRequestSchema = z.object({ token: tokenSchema, ...passwordPair }).check(samePasswords);
 
+/** Issue 15, L12: a logged-in user changes the password with the current one. */
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'credentials_missing' })
+      .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
+    ...passwordPair,
+  })
+  .check(samePasswords);
+
 /** What get_account answers: the user and their municipality's master data (read-only for them). */
 export interface Account {
   email: string;

@@ -51,6 +51,20 @@ export async function logOut(): Promise<void> {
   loggedIn(null);
 }
 
+/** Issue 15, L12: the user's other sessions end; this one stays. */
+export async function changePassword(current: string, password: string, passwordRepeat: string): Promise<void> {
+  await callApi('change_password', {
+    fields: { current_password: current, password, password_repeat: passwordRepeat },
+  });
+}
+
+/** Issue 15, L12: every session of the user ends, this one included. */
+export async function logOutEverywhere(): Promise<void> {
+  await callApi('logout_everywhere', { fields: {} });
+  forgetVisitor();
+  loggedIn(null);
+}
+
 export async function sendConfirmationAgain(email: string): Promise<void> {
   await callApi('resend_confirmation', { fields: { email } });
 }

@@ -126,7 +126,7 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
 });
 
 async function logOut(page: Page, m: Text): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name: m('account.logout') }));
+  await tabTo(page, page.getByRole('button', { name: m('account.logout'), exact: true }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/anmelden$/);
   await expect(page.getByText(m('notice.loggedOut'))).toBeVisible();

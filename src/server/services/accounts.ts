@@ -148,6 +148,24 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       return (await findUserById(db, result.userId))?.email ?? '';
     },
 
+    /**
+     * Issue 15, L12: a new password with the current one; every other session ends. Answers the
+     * address, or refuses a wrong current password like a login.
+     */
+    async changePassword(userId: string, current: string, password: string, keepSession: string): Promise<string> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new ApiError('not_logged_in');
+      if (!(await verifyPassword(user.password_hash, current)))
+        throw new ApiError('wrong_password', { current_password: 'wrong_password' });
+      await setPasswordHash(db, userId, await hashPassword(password));
+      await voidTokens(db, userId, 'reset_password', clock());
+      await endOtherSessions(db, userId, keepSession);
+      return user.email;
+    },
+
+    /** Issue 15, L12: "log out everywhere" ends every session of the user, this one included. */
+    logoutEverywhere: (userId: string) => endOtherSessions(db, userId, null),
+
     async account(userId: string) {
       const account = await findAccount(db, userId);
       if (!account) throw new ApiError('not_logged_in');

@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
+  changePasswordRequestSchema,
   confirmEmailRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
@@ -160,6 +161,42 @@ export function accountRoutes(
     const email = await accounts.resetPassword(request.token, request.password, getCookie(c, SESSION_COOKIE) ?? null);
     c.get('securityEvent')('password_reset', email);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
+  });
+
+  /** Issue 15, L12: the current password is guessed no more easily here than at login. */
+  api.post('/change_password', async (c) => {
+    const user = await c.get('sessionUser')();
+    if (!user) throw new ApiError('not_logged_in');
+    const request = parseFields(changePasswordRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
+    refuseCommonPassword(request.password);
+    const throttle = loginLimits(user.email, clientNetworksOf(c, config));
+    const wait = await throttle.refusal(db, clock());
+    if (wait !== null) refuse(c, wait);
+    try {
+      await accounts.changePassword(
+        user.userId,
+        request.current_password,
+        request.password,
+        getCookie(c, SESSION_COOKIE) ?? '',
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'wrong_password') {
+        c.get('securityEvent')('login_failed', user.email, 'change_password');
+        await delay(await throttle.failed(db, clock(), true));
+      }
+      throw error;
+    }
+    c.get('securityEvent')('password_reset', user.email, 'change_password');
+    return c.json({ data: { password_changed: true } }, 200, PRIVATE);
+  });
+
+  api.post('/logout_everywhere', async (c) => {
+    const user = await c.get('sessionUser')();
+    if (!user) throw new ApiError('not_logged_in');
+    await accounts.logoutEverywhere(user.userId);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    c.get('securityEvent')('session_revoked', user.email, 'logout_everywhere');
+    return c.json({ data: { logged_out: true } }, 200, PRIVATE);
   });
 
   api.get('/get_account', async (c) => {
