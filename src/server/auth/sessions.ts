@@ -4,6 +4,14 @@ import type { Queryable } from '../db/database.ts';
 /** Name of the HttpOnly session cookie (set by register and login). */
 export const SESSION_COOKIE = 'session';
 
+/**
+ * Over https the cookie is `__Host-session` (issue 15, L3): browsers then accept it only when
+ * Secure, for path / and without a domain, so no sibling subdomain or plain-http page can set it.
+ */
+export function sessionCookieName(https: boolean): string {
+  return https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 /** A session ends 12 hours after login, or after 4 hours without a request. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 const SESSION_IDLE = "interval '4 hours'";

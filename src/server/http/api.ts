@@ -6,8 +6,8 @@ import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
 import { createHousekeeping } from '../auth/housekeeping.ts';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
-import type { Config } from '../config.ts';
+import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
+import { servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -56,12 +56,13 @@ export function createApi({
   const api = new Hono<ApiEnv>().basePath('/api');
 
   const housekeeping = createHousekeeping(db, clock);
+  const sessionCookie = sessionCookieName(servesHttps(config));
   api.use(async (c, next) => {
     await housekeeping.maybePurge();
     const lang = c.req.query('lang');
     c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     let user: Promise<SessionUser | null> | undefined;
-    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, SESSION_COOKIE))));
+    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, sessionCookie))));
     c.set('securityEvent', (event, account, reason) =>
       securityLog(
         securityLine(clock(), event, {

@@ -14,8 +14,8 @@ import { visitorIdSchema } from '../../../lib/visitor.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
 import { loginLimits } from '../../auth/login-throttle.ts';
 import { hitLimit, type Limit } from '../../auth/rate-limit.ts';
-import { hashToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from '../../auth/sessions.ts';
-import type { Config } from '../../config.ts';
+import { hashToken, SESSION_LIFETIME_SECONDS, sessionCookieName } from '../../auth/sessions.ts';
+import { servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { ApiError } from '../api-error.ts';
@@ -35,6 +35,8 @@ export function accountRoutes(
   config: Config,
   clock: () => Date,
 ): void {
+  const httpsPortal = servesHttps(config);
+  const cookieName = sessionCookieName(httpsPortal);
   /** Per client network, IPv6 by /64 with a second tier per /48 (issue 15, M3). */
   const networkLimits = (c: Context<ApiEnv>, action: string, perNetwork: number, window: number): Limit[] => {
     const { own, wider } = clientNetworksOf(c, config);
@@ -56,11 +58,11 @@ export function accountRoutes(
   const mayMail = async (action: string, email: string) =>
     (await hitLimit(db, { key: `${action}:address:${email}`, attempts: 3, windowSeconds: HOUR }, clock())) === null;
   const startSessionCookie = (c: Context<ApiEnv>, token: string) =>
-    setCookie(c, SESSION_COOKIE, token, {
+    setCookie(c, cookieName, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',
-      secure: isHttps(c, config),
+      secure: httpsPortal || isHttps(c, config),
       maxAge: SESSION_LIFETIME_SECONDS,
     });
   const visitorOf = (fields: Record<string, unknown>) => {
@@ -134,7 +136,7 @@ export function accountRoutes(
     }
     await throttle.succeeded(db);
     // Issue 15, L2: the session this browser held before (perhaps planted) ends with a new login.
-    const previous = getCookie(c, SESSION_COOKIE);
+    const previous = getCookie(c, cookieName);
     if (previous) await accounts.logout(previous);
     c.get('securityEvent')('login_succeeded', request.email);
     startSessionCookie(c, token);
@@ -142,9 +144,9 @@ export function accountRoutes(
   });
 
   api.post('/logout', async (c) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = getCookie(c, cookieName);
     if (token) await accounts.logout(token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
     return c.json({ data: { logged_out: true } }, 200, PRIVATE);
   });
 
@@ -158,7 +160,7 @@ export function accountRoutes(
   api.post('/reset_password', async (c) => {
     const request = parseFields(resetPasswordRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
-    const email = await accounts.resetPassword(request.token, request.password, getCookie(c, SESSION_COOKIE) ?? null);
+    const email = await accounts.resetPassword(request.token, request.password, getCookie(c, cookieName) ?? null);
     c.get('securityEvent')('password_reset', email);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
@@ -177,7 +179,7 @@ export function accountRoutes(
         user.userId,
         request.current_password,
         request.password,
-        getCookie(c, SESSION_COOKIE) ?? '',
+        getCookie(c, cookieName) ?? '',
       );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'wrong_password') {
@@ -194,7 +196,7 @@ export function accountRoutes(
     const user = await c.get('sessionUser')();
     if (!user) throw new ApiError('not_logged_in');
     await accounts.logoutEverywhere(user.userId);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
     c.get('securityEvent')('session_revoked', user.email, 'logout_everywhere');
     return c.json({ data: { logged_out: true } }, 200, PRIVATE);
   });
