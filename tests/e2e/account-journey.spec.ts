@@ -119,9 +119,11 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
   const m = messages('fr');
   const response = await page.goto('/fr/anmelden/ce-lien-nexiste-pas');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.loginWithId.title'));
   await expect(page.getByText(m('errors.invalid_token'))).toBeVisible();
   await expect(page.getByRole('link', { name: m('confirm.toLogin') })).toHaveAttribute('href', '/fr/anmelden');
+  await expect(page).toHaveURL(/\/fr\/anmelden$/); // the token left the address bar (issue 15, L4)
   await expectNoAxeViolations(page);
 });
 
