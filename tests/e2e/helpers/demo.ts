@@ -6,6 +6,8 @@ export const DEMO = { email: 'marktamt@hartberg.example', password: 'Demo-Passwo
 
 /** One session for all tests of the worker, so the login rate limit (10 per address in 15 minutes) is never reached. */
 let session: Cookie[] | undefined;
+/** Registered once per worker: registrations are limited too (5 per address and network in an hour). */
+let registered = false;
 
 export async function logInAsDemo(page: Page): Promise<void> {
   if (session) {
@@ -32,10 +34,12 @@ export async function ensureDemoAccount(page: Page): Promise<void> {
  * existed already.
  */
 async function registerDemo(request: APIRequestContext): Promise<boolean> {
+  if (registered) return false;
   const registration = await request.post('/api/register', {
     form: { email: DEMO.email, password: DEMO.password, password_repeat: DEMO.password, lang: 'de' },
   });
   expect([201, 409]).toContain(registration.status());
+  registered = true;
   if (registration.status() === 409) return false;
   const link = await linkFromMail(DEMO.email, 'Bitte bestätigen Sie Ihre E-Mail-Adresse');
   const token = link.split('/anmelden/')[1] ?? '';
