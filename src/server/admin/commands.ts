@@ -94,8 +94,8 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
   const valid = lines.flatMap(({ gkz, email, line }) => {
     const where = line ? `line ${line}: ` : '';
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) problems.push(`${where}"${email}" is not a valid e-mail address`);
-    else if (!known.has(gkz)) problems.push(`${where}"${gkz}" is not a municipality code (gkz) on file`);
+    if (!parsed.success) problems.push(`${where}${shown(email)} is not a valid e-mail address`);
+    else if (!known.has(gkz)) problems.push(`${where}${shown(gkz)} is not a municipality code (gkz) on file`);
     return parsed.success && known.has(gkz) ? [{ gkz, email: parsed.data }] : [];
   });
   if (problems.length > 0) throw new CommandError(`Nothing imported:\n  ${problems.join('\n  ')}`);
@@ -108,6 +108,21 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
     }
   });
   return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
+}
+
+/**
+ * A value from a file as the operator's terminal may show it (issue 15, L9): quoted, control
+ * characters (escape sequences, NUL) written as \u…, and at most 80 characters.
+ */
+export function shown(value: string): string {
+  const short = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+  return `"${short.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g, escapeCharacter)}"`;
+}
+
+function escapeCharacter(character: string): string {
+  if (character === '"' || character === '\\') return `\\${character}`;
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 async function listUsers(db: Database): Promise<string[]> {

@@ -153,14 +153,23 @@ async function* checkedParts(
   if ((await next()) !== undefined) throw damaged('it has more lines than its tables');
 }
 
+/**
+ * No row of a backup comes near this (a visitor's state is at most 64 KiB); a longer line is a
+ * damaged or hostile file, which would otherwise keep a restore busy for minutes (issue 15, L9).
+ */
+const MAX_LINE_CHARS = INSERT_BYTES;
+
 /** The lines of a gzipped file, streamed; gzip's own check finds a file cut short. */
 async function* readLines(file: string): AsyncGenerator<string, void> {
   const gunzip = pipeStreams(createReadStream(file), createGunzip(), () => {});
   const decoder = new StringDecoder('utf8');
+  const tooLong = () =>
+    new BackupError(`Nothing restored: ${file} is damaged (a line is longer than ${MAX_LINE_CHARS / 1e6} MB).`);
   let rest = '';
   for await (const chunk of gunzip as AsyncIterable<Buffer>) {
     const lines = (rest + decoder.write(chunk)).split('\n');
     rest = lines.pop()!;
+    if (rest.length > MAX_LINE_CHARS || lines.some((line) => line.length > MAX_LINE_CHARS)) throw tooLong();
     yield* lines;
   }
   rest += decoder.end();
