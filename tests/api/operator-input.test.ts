@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCommand } from '../../src/server/admin/commands.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -38,4 +38,23 @@ it('refuses a backup with an overlong line at once', async () => {
   );
   expect(refusal).toMatch(/is damaged \(a line is longer than 4 MB\)/);
   expect(performance.now() - started).toBeLessThan(5000);
+});
+
+it('refuses a backup whose rows the API would never accept, restoring nothing', async () => {
+  await server.db.query(`INSERT INTO allowed_emails (email, gkz) VALUES ('kassa@gemeinde.example', '62219')`);
+  const file = path.join(dir, 'good.jsonl.gz');
+  await runCommand(server.db, ['backup', file]);
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  const hostile = lines.map((line) =>
+    line.includes('"kassa@gemeinde.example"') ? line.replace('kassa@', 'kassa\\u001b[2J@') : line,
+  );
+  expect(hostile).not.toEqual(lines);
+  const bad = path.join(dir, 'hostile.jsonl.gz');
+  writeFileSync(bad, gzipSync(hostile.join('\n')));
+  const refusal = await runCommand(server.db, ['restore', bad]).then(
+    () => '',
+    (error: unknown) => (error as Error).message,
+  );
+  expect(refusal).toMatch(/row 1 of allowed_emails holds what the portal never accepts/);
+  expect(await server.db.query(`SELECT 1 FROM allowed_emails WHERE email = 'kassa@gemeinde.example'`)).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import { pipeline as pipeStreams } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import type { Database } from './database.ts';
+import { isAcceptableRow } from './backup-rows.ts';
 
 /** A backup or restore the operator can act on; printed as one line, nothing was changed. */
 export class BackupError extends Error {
@@ -139,7 +140,13 @@ async function* checkedParts(
     for (let row = 0; row < table.rows!; row += 1) {
       const line = await next();
       if (line === undefined) throw damaged(`it ends in table ${name}`);
-      if (checkRows && !isObjectJson(line)) throw damaged(`row ${row + 1} of ${name} is not a JSON object`);
+      if (checkRows) {
+        const value = parseJson(line);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw damaged(`row ${row + 1} of ${name} is not a JSON object`);
+        if (!isAcceptableRow(name, value as Record<string, unknown>))
+          throw damaged(`row ${row + 1} of ${name} holds what the portal never accepts`);
+      }
       batch.push(line);
       bytes += line.length;
       if (batch.length === INSERT_ROWS || bytes >= INSERT_BYTES) {
@@ -210,11 +217,6 @@ function parseJson(line: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObjectJson(line: string): boolean {
-  const value = parseJson(line);
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An error of the file system (it names a path), not one of the database's connection. */
