@@ -127,6 +127,8 @@ try {
   await portal.stop();
 
   const problems: string[] = [];
+  // Issue 15, M9: the load of honest readers and editors should cause no security events.
+  console.log(`Security log: ${portal.securityLines()} lines during the load.`);
   console.log(line('content calls', content, problems));
   console.log(line('public pages', pages, problems));
   console.log(line('editors', saves, problems));
@@ -162,6 +164,11 @@ async function createEditors(db: Database, count: number): Promise<Editor[]> {
         `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'load test: no password', $3, now())`,
         [userId, `lastprobe-${index + 1}@gemeinde.example`, gkz],
       );
+      // A session counts only while the address is on the municipality's list (issue 15, M8).
+      await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [
+        `lastprobe-${index + 1}@gemeinde.example`,
+        gkz,
+      ]);
       const token = await startSession(db, userId);
       const market = newMarket(gkz, { title: `Lastprobe ${index + 1}`, type: 'wochenmarkt', location: 'Hauptplatz' });
       await insertMarket(db, market);

@@ -4,6 +4,7 @@ import { writeBook } from '../src/export/book/export-directory.ts';
 import type { Directory } from '../src/lib/directory/directory.ts';
 import { isLocale } from '../src/lib/languages.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { restrictFileModes } from '../src/server/file-modes.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { readDirectory } from '../src/server/directory/read-directory.ts';
@@ -36,6 +37,7 @@ await runOperatorCommand(usage, async () => {
   if (!isLocale(values.lang)) throw new UsageError(`--lang must be de, en or fr.\n${usage}`);
   if (values.format !== 'a5' && values.format !== 'a4') throw new UsageError(`--format must be a5 or a4.\n${usage}`);
   const config = loadConfig();
+  for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
   const now = new Date();
   const started = performance.now();
   // Read, then close the database before rendering: its memory and the book's are not needed at once.

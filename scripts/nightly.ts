@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runNightly } from '../src/export/nightly.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { restrictFileModes } from '../src/server/file-modes.ts';
 
 /**
  * `npm run nightly [-- --out DIR]`: this year's and next year's books in every language and the
@@ -13,6 +14,7 @@ let outRoot = '';
 try {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const config = loadConfig();
+  for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
   outRoot = path.resolve(values.out ?? path.join(config.DATA_DIR, 'nightly'));
   const folder = await runNightly(config, { outRoot });
   console.log(`Nightly run done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${folder}`);

@@ -39,5 +39,7 @@ export function startPortal(dataDir: string, env: Record<string, string> = {}) {
     server.kill('SIGTERM');
     await once(server, 'exit');
   };
-  return { url, stop };
+  /** The security log lines the server has written so far (issue 15, M9). */
+  const securityLines = () => log.split('\n').filter((line) => line.startsWith('{"log":"security"')).length;
+  return { url, stop, securityLines };
 }

@@ -173,9 +173,16 @@ function utcStamp(iso: string): string {
   return `${new Date(iso).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 }
 
-/** RFC 5545 3.3.11: backslash, semicolon, comma and line breaks escaped. */
+/**
+ * RFC 5545 3.3.11: backslash, semicolon, comma and line breaks escaped. A lone CR counts as a line
+ * break too (issue 15, L7): some clients end a line there, and the text would go on as a property.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 3.1: lines longer than 75 octets go on in lines that start with a space, never inside a character. */

@@ -53,8 +53,31 @@ export const loginRequestSchema = z.object({
 
 const tokenSchema = filled('invalid_token').check(z.maxLength(200, { error: 'invalid_token' }));
 export const emailRequestSchema = z.object({ email: emailSchema });
-export const tokenRequestSchema = z.object({ token: tokenSchema });
+/** Issue 15, H1: the link plus the account's password when the registering session is not at hand. */
+export const confirmEmailRequestSchema = z.object({
+  token: tokenSchema,
+  password: z.optional(
+    z.string({ error: 'credentials_missing' }).check(z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
+  ),
+});
+/** The link page's form when opened without that session: the password is then needed. */
+export const confirmWithPasswordSchema = z.object({
+  token: tokenSchema,
+  password: z
+    .string({ error: 'credentials_missing' })
+    .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
+});
 export const resetPasswordRequestSchema = z.object({ token: tokenSchema, ...passwordPair }).check(samePasswords);
+
+/** Issue 15, L12: a logged-in user changes the password with the current one. */
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'credentials_missing' })
+      .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
+    ...passwordPair,
+  })
+  .check(samePasswords);
 
 /** What get_account answers: the user and their municipality's master data (read-only for them). */
 export interface Account {

@@ -24,4 +24,17 @@ describe('route guards', () => {
     expect(safeNextPath('https://evil.example', 'de')).toBe('/maerkte');
     expect(safeNextPath(null, 'fr')).toBe('/fr/maerkte');
   });
+
+  // Issue 15, M1: browsers drop tabs and line breaks from a URL, so "/\t/evil.example" became "//evil.example".
+  it.each(['/\t/evil.example/x', '/\n/evil.example/x', '/\r/evil.example/x', '/ /evil.example', '/\u0000x', '/x y'])(
+    'refuses a path with control characters or whitespace: %j',
+    (next) => {
+      expect(safeNextPath(next, 'de')).toBe('/maerkte');
+    },
+  );
+
+  it('keeps the query and fragment of a path of the portal', () => {
+    expect(safeNextPath('/maerkte?jahr=2027#neu', 'de')).toBe('/maerkte?jahr=2027#neu');
+    expect(safeNextPath('/\\evil.example', 'de')).toBe('/maerkte');
+  });
 });

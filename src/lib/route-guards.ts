@@ -20,9 +20,24 @@ export function guardRedirect(name: string, loggedIn: boolean, path: string, loc
   return ROUTE_GUARDS[name as GuardName](loggedIn, path, locale);
 }
 
-/** The page to return to after login: only a path of this portal, never another site. */
+/** Any base of one origin: only whether `next` stays on it matters. */
+const PORTAL = 'https://portal.invalid';
+
+/**
+ * The page to return to after login: only a path of this portal, never another site. Resolved as
+ * a browser would (issue 15, M1), after refusing what browsers strip or rewrite first: control
+ * characters, whitespace ("/\t/evil.example" is "//evil.example" to them) and backslashes.
+ */
 export function safeNextPath(next: string | null, locale: Locale): string {
   const fallback = localizedPath('/maerkte', locale);
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
-  return localizedPath(next, locale);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!next || !next.startsWith('/') || /[\u0000-\u0020\u007f-\u00a0\\\u2028\u2029]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PORTAL);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PORTAL) return fallback;
+  return localizedPath(url.pathname, locale) + url.search + url.hash;
 }

@@ -65,21 +65,31 @@ export const updateVisitorRequestSchema = z.object({
       z.union([z.string(), visitorStateSchema], { error: 'invalid_request' }),
       z.transform((state) => (typeof state === 'string' ? state : JSON.stringify(state))),
     ),
-    z.string().check(
-      z.refine((text) => new TextEncoder().encode(text).length <= VISITOR_STATE_MAX_BYTES, {
-        error: 'too_long',
-        abort: true,
-      }),
-      z.refine(
-        (text) => {
-          const state = parseJson(text);
-          return visitorStateSchema.safeParse(state).success && isStorableJson(state);
-        },
-        { error: 'invalid_request' },
+    z.pipe(
+      z.pipe(
+        z.string().check(
+          z.refine(fitsStateLimit, { error: 'too_long', abort: true }),
+          z.refine(
+            (text) => {
+              const state = parseJson(text);
+              return visitorStateSchema.safeParse(state).success && isStorableJson(state);
+            },
+            { error: 'invalid_request' },
+          ),
+        ),
+        // Stored as JavaScript reads it (issue 15, L6): a number like 1e-999999, which JSON allows
+        // but the database cannot hold, is the 0 the client itself would read back.
+        z.transform((text) => JSON.stringify(parseJson(text))),
       ),
+      // Written out again, "1e20" takes 21 characters: the limit holds for what is stored.
+      z.string().check(z.refine(fitsStateLimit, { error: 'too_long' })),
     ),
   ),
 });
+
+function fitsStateLimit(text: string): boolean {
+  return new TextEncoder().encode(text).length <= VISITOR_STATE_MAX_BYTES;
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -99,6 +109,7 @@ function isStorableJson(value: unknown): boolean {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, depth] = next;
     if (typeof item === 'string' && !isStorableText(item)) return false;
+    if (typeof item === 'number' && !Number.isFinite(item)) return false; // 1e999999 (issue 15, L6)
     if (typeof item !== 'object' || item === null) continue;
     if (depth >= VISITOR_STATE_MAX_DEPTH) return false;
     for (const [key, inner] of Object.entries(item)) {

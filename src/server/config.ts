@@ -48,6 +48,11 @@ export function publicBaseUrl(config: Config): string {
   return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
+/** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */
+export function servesHttps(config: Config): boolean {
+  return publicBaseUrl(config).startsWith('https:');
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

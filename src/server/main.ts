@@ -5,7 +5,8 @@ import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
 import { prepareDatabase, type Prepared } from './db/prepare.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
-import { BuildError, buildSite } from './directory/build-site.ts';
+import { restrictFileModes } from './file-modes.ts';
+import { BuildError, buildSite, fetchMarketImagesLater } from './directory/build-site.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 
@@ -16,10 +17,11 @@ import { startServer } from './http/server.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
   let built: Prepared | null = null;
   if (process.argv.includes('--build')) {
     await assertPortFree(config);
-    built = await buildSite(config);
+    built = await buildSite(config, new Date(), undefined, 'copies only');
   }
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -39,6 +41,16 @@ async function main(): Promise<void> {
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );
+  // Issue 15, M7: image hosts never hold up the start; the next build publishes what arrives.
+  if (built)
+    void fetchMarketImagesLater(db, config).then(
+      ({ copied, failed }) =>
+        copied + failed > 0 &&
+        console.log(
+          `Market images fetched in the background: ${copied} copied, ${failed} linked (next build shows them).`,
+        ),
+      (error: unknown) => console.error('Fetching market images in the background failed:', error),
+    );
   if (seeded) {
     console.log(
       `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice.`,

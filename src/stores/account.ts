@@ -2,15 +2,18 @@ import { atom } from 'nanostores';
 import type { Account } from '../lib/account.ts';
 import { ApiRequestError, callApi } from './api-client.ts';
 import { $appState } from './app-state.ts';
-import { $visitor } from './visitor.ts';
+import { $visitor, forgetVisitor, isAdoptedVisitor } from './visitor.ts';
 
 /** The logged-in user and their municipality (get_account); null when nobody is logged in or not yet loaded. */
 export const $account = atom<Account | null>(null);
 
-/** The visitor id goes along, so the server links the visitor record to the account (auth_email, wko_*). */
+/**
+ * The visitor id goes along, so the server links the visitor record to the account (auth_email,
+ * wko_*); never one adopted from a link, which may be someone else's (issue 15, L5).
+ */
 function visitorField(): Record<string, string> {
   const visitor = $visitor.get();
-  return visitor ? { visitor_id_js: visitor.visitorId } : {};
+  return visitor && !isAdoptedVisitor(visitor.visitorId) ? { visitor_id_js: visitor.visitorId } : {};
 }
 
 function loggedIn(account: Account | null): void {
@@ -44,6 +47,21 @@ export async function register(email: string, password: string, passwordRepeat: 
 
 export async function logOut(): Promise<void> {
   await callApi('logout', { fields: {} });
+  forgetVisitor();
+  loggedIn(null);
+}
+
+/** Issue 15, L12: the user's other sessions end; this one stays. */
+export async function changePassword(current: string, password: string, passwordRepeat: string): Promise<void> {
+  await callApi('change_password', {
+    fields: { current_password: current, password, password_repeat: passwordRepeat },
+  });
+}
+
+/** Issue 15, L12: every session of the user ends, this one included. */
+export async function logOutEverywhere(): Promise<void> {
+  await callApi('logout_everywhere', { fields: {} });
+  forgetVisitor();
   loggedIn(null);
 }
 
@@ -51,8 +69,9 @@ export async function sendConfirmationAgain(email: string): Promise<void> {
   await callApi('resend_confirmation', { fields: { email } });
 }
 
-export async function confirmEmail(token: string): Promise<void> {
-  await callApi('confirm_email', { fields: { token } });
+/** With the registering session the token suffices; elsewhere the account's password goes along (issue 15, H1). */
+export async function confirmEmail(token: string, password?: string): Promise<void> {
+  await callApi('confirm_email', { fields: { token, ...(password === undefined ? {} : { password }) } });
 }
 
 export async function requestNewPassword(email: string): Promise<void> {

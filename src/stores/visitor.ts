@@ -14,6 +14,12 @@ export const $visitor = atom<Visitor | null>(null);
 export const $visitorSync = map({ pending: false, failures: 0 });
 
 const SAVE_DELAY_MS = 300;
+const ADOPTED_VISITOR_KEY = `${VISITOR_ID_KEY}.adopted`;
+
+/** Whether this browser's visitor id came from a link (issue 15, L5): such a visitor is not linked to an account. */
+export function isAdoptedVisitor(id: string): boolean {
+  return localStorage.getItem(ADOPTED_VISITOR_KEY) === id;
+}
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let stopListening: (() => void) | undefined;
 
@@ -29,6 +35,8 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
     const stored = visitorIdSchema.safeParse(localStorage.getItem(VISITOR_ID_KEY) ?? '');
     const id = adopted.success ? adopted.data : stored.success ? stored.data : uuidv4();
     localStorage.setItem(VISITOR_ID_KEY, id);
+    // Issue 15, L5: an id from a link may be someone else's; it is never linked to this browser's account.
+    if (adopted.success) localStorage.setItem(ADOPTED_VISITOR_KEY, id);
 
     let visitor: VisitorData;
     if (!adopted.success && stored.success) {
@@ -51,6 +59,18 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
     console.error('Loading the visitor failed:', error);
     return false;
   }
+}
+
+/**
+ * After logout the visitor, linked to the account, is this browser's no more: only the account's
+ * session may write it (issue 15, L5). The next page starts a new one.
+ */
+export function forgetVisitor(): void {
+  clearTimeout(saveTimer);
+  $visitor.set(null);
+  $visitorSync.set({ pending: false, failures: 0 });
+  localStorage.removeItem(VISITOR_ID_KEY);
+  localStorage.removeItem(ADOPTED_VISITOR_KEY);
 }
 
 /** create_visitor answers an existing visitor unchanged, so adopting a known id is safe. */

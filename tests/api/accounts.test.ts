@@ -174,22 +174,22 @@ describe('confirm_email', () => {
   it('confirms once; the same link again is invalid', async () => {
     const { cookie } = await registered();
     const token = tokenOf(lastLink());
-    expect((await call('confirm_email', { token })).status).toBe(200);
+    expect((await call('confirm_email', { token }, cookie)).status).toBe(200);
     expect((await call('get_account', undefined, cookie)).body.data).toMatchObject({ email_confirmed: true });
-    expect((await call('confirm_email', { token })).body.error?.code).toBe('invalid_token');
-    expect((await call('confirm_email', { token: 'made-up' })).body.error?.code).toBe('invalid_token');
-    expect((await call('confirm_email', {})).status).toBe(422);
+    expect((await call('confirm_email', { token }, cookie)).body.error?.code).toBe('invalid_token');
+    expect((await call('confirm_email', { token: 'made-up' }, cookie)).body.error?.code).toBe('invalid_token');
+    expect((await call('confirm_email', {}, cookie)).status).toBe(422);
   });
 
   it('refuses a link older than 24 hours; login is refused until a new one is confirmed', async () => {
     const { email, password } = await registered();
     const token = tokenOf(lastLink());
     server.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    expect((await call('confirm_email', { token })).body.error?.code).toBe('token_expired');
+    expect((await call('confirm_email', { token, password })).body.error?.code).toBe('token_expired');
     const refused = await call('login', { email, password });
     expect([refused.status, refused.body.error?.code]).toEqual([403, 'email_not_on_file']);
     expect((await call('resend_confirmation', { email })).status).toBe(200);
-    expect((await call('confirm_email', { token: tokenOf(lastLink()) })).status).toBe(200);
+    expect((await call('confirm_email', { token: tokenOf(lastLink()), password })).status).toBe(200);
     expect((await call('login', { email, password })).status).toBe(200);
   });
 });

@@ -121,7 +121,7 @@ const refusal = (args: string[]) =>
 describe(`backup and restore (${thisKind} → ${otherKind})`, () => {
   it('backs up Austria-scale data and restores it row for row into a fresh database', async () => {
     expect(backupLine).toMatch(
-      /^Backed up 10 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 1, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2\) to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
+      /^Backed up 10 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 3, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2\) to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
     );
     const fresh = await emptyDatabase(otherKind);
     try {
@@ -150,7 +150,7 @@ describe(`backup and restore (${thisKind} → ${otherKind})`, () => {
     await db.query('DELETE FROM markets WHERE id = $1', [other!.market_id]);
     await db.query(`UPDATE municipalities SET phone = '+43 1' WHERE gkz = $1`, [GKZ_B]);
     await loggedInUser(db, GKZ_B);
-    await post('page_view', { path: '/neu', language: 'fr' });
+    await post('page_view', { path: '/fr/info', language: 'fr' });
     // The server now holds the changed content in its cache, keyed on the content version.
     const changed = await datesContent();
     expect(changed.text).toContain('geändert');

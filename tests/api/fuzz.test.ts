@@ -362,6 +362,8 @@ const ROUTES: Record<string, string> = {
   logout: 'POST /api/logout',
   forgot_password: 'POST /api/forgot_password',
   reset_password: 'POST /api/reset_password',
+  change_password: 'POST /api/change_password',
+  logout_everywhere: 'POST /api/logout_everywhere',
   get_account: 'GET /api/get_account',
   save_market: 'POST /api/save_market',
   delete_market: 'POST /api/delete_market',

@@ -119,14 +119,16 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
   const m = messages('fr');
   const response = await page.goto('/fr/anmelden/ce-lien-nexiste-pas');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.loginWithId.title'));
   await expect(page.getByText(m('errors.invalid_token'))).toBeVisible();
   await expect(page.getByRole('link', { name: m('confirm.toLogin') })).toHaveAttribute('href', '/fr/anmelden');
+  await expect(page).toHaveURL(/\/fr\/anmelden$/); // the token left the address bar (issue 15, L4)
   await expectNoAxeViolations(page);
 });
 
 async function logOut(page: Page, m: Text): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name: m('account.logout') }));
+  await tabTo(page, page.getByRole('button', { name: m('account.logout'), exact: true }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/anmelden$/);
   await expect(page.getByText(m('notice.loggedOut'))).toBeVisible();

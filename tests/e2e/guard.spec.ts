@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logInAsDemo } from './helpers/demo.ts';
+import { DEMO, ensureDemoAccount, logInAsDemo } from './helpers/demo.ts';
+import { messages } from './helpers/messages.ts';
+
+const m = messages('de');
 
 test('the markets pages send a visitor who is not logged in to the login page', async ({ page }) => {
   await page.goto('/maerkte');
@@ -23,3 +26,18 @@ test('a logged-in user reaches the markets pages and is led on from the login pa
   await page.goto('/maerkte');
   await expect(page).toHaveURL(/\/anmelden\?next=%2Fmaerkte$/);
 });
+
+// Issue 15, M1: browsers drop a tab or line break from "/\t/evil.example", leaving "//evil.example".
+for (const encoded of ['%09', '%0a', '%0d']) {
+  test(`after login, next=/${encoded}/evil.example stays on the portal`, async ({ page, baseURL }) => {
+    await ensureDemoAccount(page);
+    await page.goto(`/anmelden?next=/${encoded}/evil.example/maerkte`);
+    const login = page.getByRole('form', { name: m('login.heading') });
+    await login.getByLabel(m('account.email'), { exact: true }).fill(DEMO.email);
+    await login.getByLabel(m('account.password'), { exact: true }).fill(DEMO.password);
+    await login.getByRole('button', { name: m('login.submit') }).click();
+    await expect(page).toHaveURL(/\/maerkte$/);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    await page.request.post('/api/logout');
+  });
+}

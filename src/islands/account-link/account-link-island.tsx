@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
@@ -16,6 +17,10 @@ interface AccountLinkIslandProps {
 
 /** `/anmelden/<token>`: the link of a confirmation or a reset mail. */
 export function AccountLinkIsland({ locale, messages, title, token, purpose }: AccountLinkIslandProps) {
+  // Issue 15, L4: the token has been read; the address bar and the history keep it no longer.
+  useEffect(() => {
+    window.history.replaceState(window.history.state, '', localizedPath('/anmelden', locale));
+  }, []);
   return (
     <AppRoot locale={locale} messages={messages} title={title}>
       {purpose === 'confirm_email' && <ConfirmEmail token={token} locale={locale} />}

@@ -1,28 +1,37 @@
 import { useEffect, useState } from 'react';
+import { confirmWithPasswordSchema } from '../../lib/account.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
+import { ApiRequestError } from '../../stores/api-client.ts';
 import { confirmEmail, sendConfirmationAgain } from '../../stores/account.ts';
 import { EmailRequestForm } from '../forms/email-request-form.tsx';
-import { FormFailure } from '../forms/field.tsx';
-import { messageOf, type Failure } from '../forms/use-form.ts';
+import { Field, FormFailure } from '../forms/field.tsx';
+import { messageOf, useForm, type Failure } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
+
+type Step = 'working' | 'password' | 'confirmed' | Failure;
 
 /**
  * Confirms on opening. It runs in the browser, not on the server's GET, so a mail scanner that
- * fetches the link does not use it up.
+ * fetches the link does not use it up. Opened without the session that registered, the link
+ * alone confirms nothing (issue 15, H1): the page asks for the account's password.
  */
 export function ConfirmEmail({ token, locale }: { token: string; locale: Locale }) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<'working' | 'confirmed' | Failure>('working');
+  const [step, setStep] = useState<Step>('working');
 
   useEffect(() => {
     confirmEmail(token).then(
-      () => setResult('confirmed'),
-      (error: unknown) => setResult({ code: 'unexpected', message: messageOf(error, t) }),
+      () => setStep('confirmed'),
+      (error: unknown) => {
+        if (error instanceof ApiRequestError && error.code === 'not_logged_in') setStep('password');
+        else setStep({ code: 'unexpected', message: messageOf(error, t) });
+      },
     );
   }, []);
 
-  if (result === 'working') return <p role="status">{t('confirm.working')}</p>;
-  if (result === 'confirmed') {
+  if (step === 'working') return <p role="status">{t('confirm.working')}</p>;
+  if (step === 'password') return <PasswordStep token={token} onConfirmed={() => setStep('confirmed')} />;
+  if (step === 'confirmed') {
     return (
       <>
         <p role="status">{t('confirm.done')}</p>
@@ -34,9 +43,36 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
   }
   return (
     <>
-      <FormFailure failure={result} />
+      <FormFailure failure={step} />
       <ConfirmationRequest />
     </>
+  );
+}
+
+/** The account's password proves that whoever opened the mail also registered the account. */
+function PasswordStep({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm(confirmWithPasswordSchema, { token, password: '' });
+  const submit = form.onSubmit(async ({ password }) => {
+    await confirmEmail(token, password);
+    onConfirmed();
+  });
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
+      <p>{t('confirm.passwordNeeded')}</p>
+      <Field
+        label={t('account.password')}
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <FormFailure failure={form.failure} />
+      <div className="form-actions">
+        <button type="submit" disabled={form.busy}>
+          {t('confirm.submit')}
+        </button>
+      </div>
+    </form>
   );
 }
 

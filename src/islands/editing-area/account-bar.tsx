@@ -2,15 +2,17 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
-import { $account, logOut, sendConfirmationAgain } from '../../stores/account.ts';
+import { $account, logOut, logOutEverywhere, sendConfirmationAgain } from '../../stores/account.ts';
 import { notify, notifyOnNextPage } from '../../stores/notices.ts';
 import { messageOf } from '../forms/use-form.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
 
 /** Who is logged in, a reminder to confirm the address, and the way out. */
 export function AccountBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const account = useStore($account);
   const [busy, setBusy] = useState(false);
+  const [changing, setChanging] = useState(false);
   if (!account) return null;
 
   const run = async (action: () => Promise<void>) => {
@@ -29,6 +31,12 @@ export function AccountBar({ locale }: { locale: Locale }) {
       notifyOnNextPage(t('notice.loggedOut'));
       window.location.assign(localizedPath('/anmelden', locale));
     });
+  const leaveEverywhere = () =>
+    run(async () => {
+      await logOutEverywhere();
+      notifyOnNextPage(t('notice.loggedOutEverywhere'));
+      window.location.assign(localizedPath('/anmelden', locale));
+    });
   const confirmAgain = () =>
     run(async () => {
       await sendConfirmationAgain(account.email);
@@ -41,6 +49,23 @@ export function AccountBar({ locale }: { locale: Locale }) {
       <button type="button" disabled={busy} onClick={() => void leave()}>
         {t('account.logout')}
       </button>
+      <button type="button" className="button-link" disabled={busy} onClick={() => void leaveEverywhere()}>
+        {t('account.logoutEverywhere')}
+      </button>
+      <button
+        type="button"
+        className="button-link"
+        aria-expanded={changing}
+        disabled={busy}
+        onClick={() => setChanging(!changing)}
+      >
+        {t('account.changePassword')}
+      </button>
+      {changing && (
+        <div className="account-password">
+          <ChangePasswordForm onDone={() => setChanging(false)} />
+        </div>
+      )}
       {!account.email_confirmed && (
         <p className="account-unconfirmed">
           {t('account.unconfirmed')}{' '}

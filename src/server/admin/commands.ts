@@ -3,6 +3,8 @@ import { emailSchema } from '../../lib/account.ts';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { importMasterData } from '../master-data/import.ts';
+import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
+import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
 
 /** A mistake in an operator's command: printed as it is, exit code 1. */
 export class CommandError extends Error {
@@ -15,7 +17,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   list-users                                          registered users with municipality and confirmation
   import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists
   backup <file.jsonl.gz>                              write all data to a new file (for either database)
-  restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)`;
+  restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)
+${REVOCATION_USAGE}
+${QUOTA_USAGE}`;
 
 /** Runs one operator command; answers the lines to print. */
 export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
@@ -31,6 +35,15 @@ export async function runCommand(db: Database, args: readonly string[]): Promise
     }
     case 'list-users':
       return listUsers(db);
+    case 'disallow-email':
+      return runRevocation(db, command, expectArgs(rest, 2), (message) => new CommandError(message));
+    case 'quotas':
+      return runQuotaCommand(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
+    case 'set-quota':
+      return runQuotaCommand(db, command, expectArgs(rest, 3), (message) => new CommandError(message));
+    case 'disable-user':
+    case 'end-sessions':
+      return runRevocation(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
     case 'import-municipalities': {
       const [municipalities, districts] = expectArgs(rest, 2);
       const result = await db.transaction((tx) => importMasterData(tx, readText(municipalities), readText(districts)));
@@ -81,8 +94,8 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
   const valid = lines.flatMap(({ gkz, email, line }) => {
     const where = line ? `line ${line}: ` : '';
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) problems.push(`${where}"${email}" is not a valid e-mail address`);
-    else if (!known.has(gkz)) problems.push(`${where}"${gkz}" is not a municipality code (gkz) on file`);
+    if (!parsed.success) problems.push(`${where}${shown(email)} is not a valid e-mail address`);
+    else if (!known.has(gkz)) problems.push(`${where}${shown(gkz)} is not a municipality code (gkz) on file`);
     return parsed.success && known.has(gkz) ? [{ gkz, email: parsed.data }] : [];
   });
   if (problems.length > 0) throw new CommandError(`Nothing imported:\n  ${problems.join('\n  ')}`);
@@ -95,6 +108,21 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
     }
   });
   return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
+}
+
+/**
+ * A value from a file as the operator's terminal may show it (issue 15, L9): quoted, control
+ * characters (escape sequences, NUL) written as \u…, and at most 80 characters.
+ */
+export function shown(value: string): string {
+  const short = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+  return `"${short.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g, escapeCharacter)}"`;
+}
+
+function escapeCharacter(character: string): string {
+  if (character === '"' || character === '\\') return `\\${character}`;
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 async function listUsers(db: Database): Promise<string[]> {
@@ -125,6 +153,7 @@ const secondsOf = ({ seconds }: BackupSummary) => `${seconds.toFixed(1)} s`;
 
 function expectArgs(args: readonly string[], count: 1): [string];
 function expectArgs(args: readonly string[], count: 2): [string, string];
+function expectArgs(args: readonly string[], count: 3): [string, string, string];
 function expectArgs(args: readonly string[], count: number): string[] {
   if (args.length !== count) throw new CommandError(USAGE);
   return [...args];

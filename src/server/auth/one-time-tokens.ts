@@ -10,14 +10,27 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
-/** A random single-use token; only its hash is stored. */
+/**
+ * A random single-use token; only its hash is stored. A new reset link voids the user's older
+ * ones (issue 15, L1): only the newest mail can set a password.
+ */
 export async function issueToken(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<string> {
+  if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now);
   const token = randomBytes(32).toString('base64url');
   await db.query(
     'INSERT INTO one_time_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [hashToken(token), userId, purpose, now, new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose])],
   );
   return token;
+}
+
+/** Marks every unused token of the user for that purpose as used. */
+export async function voidTokens(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+    userId,
+    purpose,
+    now,
+  ]);
 }
 
 /**
@@ -42,6 +55,25 @@ export async function consumeToken(
     [tokenHash, purpose],
   );
   return stale ? 'expired' : 'invalid';
+}
+
+/**
+ * Whose live token this is, without using it up: confirm_email first checks that the one using
+ * the link is that user (issue 15, H1), so a stranger's failed attempt does not spend it.
+ */
+export async function findTokenUser(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: string } | 'expired' | 'invalid'> {
+  const [row] = await db.query<{ user_id: string; live: boolean }>(
+    `SELECT user_id, expires_at > $3 AS live FROM one_time_tokens
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL`,
+    [hashToken(token), purpose, now],
+  );
+  if (!row) return 'invalid';
+  return row.live ? { userId: row.user_id } : 'expired';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 
 export interface Limit {
-  /** What is counted, e.g. `login:address:clerk@gemeinde.at`. */
+  /** What is counted, e.g. `login:pair:clerk@gemeinde.at|203.0.113.9`. */
   key: string;
   attempts: number;
   windowSeconds: number;
@@ -12,14 +12,48 @@ export const COUNTER_RETENTION_SECONDS = 24 * 60 * 60;
 
 /**
  * Counts one attempt in a fixed window kept in the database (so every server process sees it).
- * Answers the seconds to wait when the limit is passed, else null. Deletes counters whose
- * window is long over, as the privacy policy promises.
+ * Answers the seconds to wait when the limit is passed, else null. Old counters are deleted by
+ * the scheduled purge (housekeeping.ts), not here.
  */
 export async function hitLimit(db: Queryable, limit: Limit, now: Date): Promise<number | null> {
-  await db.query(`DELETE FROM rate_limits WHERE window_started_at < $1::timestamptz - $2 * interval '1 second'`, [
-    now,
-    COUNTER_RETENTION_SECONDS,
-  ]);
+  const row = await count(db, limit, now);
+  if (!row || row.attempts <= limit.attempts) return null;
+  return secondsLeft(row.window_started_at, limit, now);
+}
+
+/** Counts one attempt without judging it (a failure, counted after the fact); answers the count in the window. */
+export async function countAttempt(db: Queryable, limit: Omit<Limit, 'attempts'>, now: Date): Promise<number> {
+  return (await count(db, { ...limit, attempts: 0 }, now))?.attempts ?? 1;
+}
+
+/**
+ * The seconds to wait when the attempts counted in the window already reach the limit, else null;
+ * counts nothing. Used before checking a password, so that only failures are counted (issue 15, M2).
+ */
+export async function limitReached(db: Queryable, limit: Limit, now: Date): Promise<number | null> {
+  const [row] = await db.query<{ attempts: number; window_started_at: Date }>(
+    `SELECT attempts, window_started_at FROM rate_limits
+     WHERE key = $1 AND window_started_at > $2::timestamptz - $3 * interval '1 second'`,
+    [limit.key, now, limit.windowSeconds],
+  );
+  if (!row || row.attempts < limit.attempts) return null;
+  return secondsLeft(row.window_started_at, limit, now);
+}
+
+/** The attempts counted in the window so far (0 when none). */
+export async function attemptsSoFar(db: Queryable, limit: Omit<Limit, 'attempts'>, now: Date): Promise<number> {
+  const [row] = await db.query<{ attempts: number }>(
+    `SELECT attempts FROM rate_limits WHERE key = $1 AND window_started_at > $2::timestamptz - $3 * interval '1 second'`,
+    [limit.key, now, limit.windowSeconds],
+  );
+  return row?.attempts ?? 0;
+}
+
+export async function clearCounter(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+}
+
+async function count(db: Queryable, limit: Limit, now: Date) {
   const [row] = await db.query<{ attempts: number; window_started_at: Date }>(
     `INSERT INTO rate_limits (key, window_started_at, attempts) VALUES ($1, $2, 1)
      ON CONFLICT (key) DO UPDATE SET
@@ -28,7 +62,10 @@ export async function hitLimit(db: Queryable, limit: Limit, now: Date): Promise<
      RETURNING attempts, window_started_at`,
     [limit.key, now, limit.windowSeconds],
   );
-  if (!row || row.attempts <= limit.attempts) return null;
-  const endsAt = row.window_started_at.getTime() + limit.windowSeconds * 1000;
+  return row;
+}
+
+function secondsLeft(windowStartedAt: Date, limit: Limit, now: Date): number {
+  const endsAt = windowStartedAt.getTime() + limit.windowSeconds * 1000;
   return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
 }

@@ -4,6 +4,14 @@ import type { Queryable } from '../db/database.ts';
 /** Name of the HttpOnly session cookie (set by register and login). */
 export const SESSION_COOKIE = 'session';
 
+/**
+ * Over https the cookie is `__Host-session` (issue 15, L3): browsers then accept it only when
+ * Secure, for path / and without a domain, so no sibling subdomain or plain-http page can set it.
+ */
+export function sessionCookieName(https: boolean): string {
+  return https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 /** A session ends 12 hours after login, or after 4 hours without a request. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 const SESSION_IDLE = "interval '4 hours'";
@@ -12,6 +20,8 @@ export interface SessionUser {
   userId: string;
   email: string;
   gkz: string;
+  /** Issue 15, H1: only a proven mailbox may write. */
+  emailConfirmed: boolean;
 }
 
 /** Only the SHA-256 of a session token is stored, so a leaked table opens no session. */
@@ -25,18 +35,21 @@ export function hashToken(token: string): string {
  */
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db.query<{ user_id: string; email: string; gkz: string }>(
+  const [row] = await db.query<{ user_id: string; email: string; gkz: string; confirmed: boolean }>(
     `WITH live AS (
-       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
+       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
+       JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
+       WHERE s.token_hash = $1 AND u.disabled_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
      ), touched AS (
        UPDATE sessions SET last_seen_at = now()
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
      )
-     SELECT user_id, email, gkz FROM live`,
+     SELECT user_id, email, gkz, confirmed FROM live`,
     [hashToken(token)],
   );
-  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz } : null;
+  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed } : null;
 }
 
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */

@@ -3,6 +3,7 @@ import { pipeline as pipeStreams } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import type { Database } from './database.ts';
+import { isAcceptableRow } from './backup-rows.ts';
 
 /** A backup or restore the operator can act on; printed as one line, nothing was changed. */
 export class BackupError extends Error {
@@ -139,7 +140,13 @@ async function* checkedParts(
     for (let row = 0; row < table.rows!; row += 1) {
       const line = await next();
       if (line === undefined) throw damaged(`it ends in table ${name}`);
-      if (checkRows && !isObjectJson(line)) throw damaged(`row ${row + 1} of ${name} is not a JSON object`);
+      if (checkRows) {
+        const value = parseJson(line);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw damaged(`row ${row + 1} of ${name} is not a JSON object`);
+        if (!isAcceptableRow(name, value as Record<string, unknown>))
+          throw damaged(`row ${row + 1} of ${name} holds what the portal never accepts`);
+      }
       batch.push(line);
       bytes += line.length;
       if (batch.length === INSERT_ROWS || bytes >= INSERT_BYTES) {
@@ -153,14 +160,23 @@ async function* checkedParts(
   if ((await next()) !== undefined) throw damaged('it has more lines than its tables');
 }
 
+/**
+ * No row of a backup comes near this (a visitor's state is at most 64 KiB); a longer line is a
+ * damaged or hostile file, which would otherwise keep a restore busy for minutes (issue 15, L9).
+ */
+const MAX_LINE_CHARS = INSERT_BYTES;
+
 /** The lines of a gzipped file, streamed; gzip's own check finds a file cut short. */
 async function* readLines(file: string): AsyncGenerator<string, void> {
   const gunzip = pipeStreams(createReadStream(file), createGunzip(), () => {});
   const decoder = new StringDecoder('utf8');
+  const tooLong = () =>
+    new BackupError(`Nothing restored: ${file} is damaged (a line is longer than ${MAX_LINE_CHARS / 1e6} MB).`);
   let rest = '';
   for await (const chunk of gunzip as AsyncIterable<Buffer>) {
     const lines = (rest + decoder.write(chunk)).split('\n');
     rest = lines.pop()!;
+    if (rest.length > MAX_LINE_CHARS || lines.some((line) => line.length > MAX_LINE_CHARS)) throw tooLong();
     yield* lines;
   }
   rest += decoder.end();
@@ -201,11 +217,6 @@ function parseJson(line: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObjectJson(line: string): boolean {
-  const value = parseJson(line);
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An error of the file system (it names a path), not one of the database's connection. */

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FOLDER_MODE } from '../file-modes.ts';
 import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
@@ -69,7 +70,7 @@ export function takingTurns(sliceMs = 20): <T>(work: () => Promise<T>) => Promis
 
 function lockDataDir(dataDir: string): () => void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE }); // issue 15, M10
   } catch {
     throw new DatabaseStartError(`The data folder ${path.resolve(dataDir)} cannot be created (DATA_DIR).`);
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { prepareDatabase, type Prepared } from '../db/prepare.ts';
 import { collectMarketImages, publishMarketImages } from './market-images.ts';
@@ -33,7 +34,13 @@ export interface BuildReport extends Prepared {
  * writes the search index.
  * The embedded database must not be held by a running portal meanwhile.
  */
-export async function buildSite(config: Config, now = new Date(), outDir = DIST_DIR): Promise<BuildReport> {
+export async function buildSite(
+  config: Config,
+  now = new Date(),
+  outDir = DIST_DIR,
+  /** `npm start` builds with the copies at hand and fetches the others once it listens (issue 15, M7). */
+  images: 'fetch' | 'copies only' = 'fetch',
+): Promise<BuildReport> {
   const started = performance.now();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   let prepared: Prepared;
@@ -45,8 +52,8 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
     await db.close();
   }
   // Visitors' browsers load market images from the portal, never from a third party.
-  const imageCache = path.join(config.DATA_DIR, 'market-images');
-  const images = await collectMarketImages(directory, imageCache);
+  const imageCache = marketImageCache(config);
+  const copies = await collectMarketImages(directory, imageCache, images === 'fetch' ? undefined : 'copies only');
   const read = performance.now();
 
   const folder = mkdtempSync(path.join(tmpdir(), 'directory-'));
@@ -68,9 +75,25 @@ export async function buildSite(config: Config, now = new Date(), outDir = DIST_
   return {
     ...prepared,
     markets,
-    images,
+    images: copies,
     seconds: { read: (read - started) / 1000, pages: (pages - read) / 1000, search: (done - pages) / 1000 },
   };
+}
+
+export function marketImageCache(config: Config): string {
+  return path.join(config.DATA_DIR, 'market-images');
+}
+
+/**
+ * After `npm start` listens: fetches the images the build had no copy of, within the step's
+ * deadline and budget, for the next build (nightly or `npm run build`) to publish.
+ */
+export async function fetchMarketImagesLater(
+  db: Database,
+  config: Config,
+): Promise<{ copied: number; failed: number }> {
+  const directory = await readDirectory(db, new Date());
+  return collectMarketImages(directory, marketImageCache(config));
 }
 
 function runAstroBuild(environment: Record<string, string>): void {

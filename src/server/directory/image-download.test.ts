@@ -17,6 +17,18 @@ describe('isPublicAddress', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       'localhost',
+      // Issue 15, L11: only globally routable unicast.
+      '192.0.2.10',
+      '198.51.100.7',
+      '203.0.113.5',
+      '255.255.255.255',
+      '::ffff:93.184.216.34',
+      '64:ff9b::7f00:1',
+      '2001:db8::1',
+      '2001::1',
+      '2002:7f00:1::1',
+      '100::1',
+      'ff02::1',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -38,7 +50,13 @@ beforeAll(async () => {
     requests.push(request.url ?? '');
     if (request.url === '/bild.png') response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
     else if (request.url === '/weiter') response.writeHead(302, { Location: '/bild.png' }).end();
-    else if (request.url === '/bild.svg') response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg/>');
+    else if (request.url === '/falsch.png') response.writeHead(200, { 'Content-Type': 'image/png' }).end('<html>');
+    else if (request.url?.startsWith('/langsam/')) {
+      // Each hop of the chain answers just inside a per-request timeout.
+      const left = Number(request.url.slice('/langsam/'.length));
+      const location = left > 0 ? `/langsam/${left - 1}` : '/bild.png';
+      setTimeout(() => response.writeHead(302, { Location: location }).end(), 300);
+    } else if (request.url === '/bild.svg') response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg/>');
     else if (request.url === '/riesig.jpg') {
       response.writeHead(200, { 'Content-Type': 'image/jpeg' });
       response.end(Buffer.alloc(6 * 1024 * 1024));
@@ -59,11 +77,32 @@ describe('downloadImage', () => {
     expect(requests).toEqual([]);
   });
 
-  const download = createImageDownload(() => true);
+  const download = createImageDownload({ isAllowed: () => true, plainHttpOnAnyPort: true });
 
   it('takes a raster image, also behind a redirect', async () => {
     expect(await download(`${base}/bild.png`)).toEqual({ bytes: PNG, extension: 'png' });
     expect((await download(`${base}/weiter`))?.extension).toBe('png');
+  });
+
+  // Issue 15, M7.
+  it('gives up on an image whose redirects together take longer than its deadline', async () => {
+    const quick = createImageDownload({ isAllowed: () => true, plainHttpOnAnyPort: true, timeoutMs: 800 });
+    const started = performance.now();
+    expect(await quick(`${base}/langsam/3`)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('asks only https on port 443', async () => {
+    requests.length = 0;
+    const strict = createImageDownload({ isAllowed: () => true, plainHttpOnAnyPort: false });
+    const port = (server.address() as AddressInfo).port;
+    expect(await strict(`${base}/bild.png`)).toBeNull();
+    expect(await strict(`https://127.0.0.1:${port}/bild.png`)).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses bytes that are not the image type the server named', async () => {
+    expect(await download(`${base}/falsch.png`)).toBeNull();
   });
 
   it('refuses SVG, missing files and images over 5 MB', async () => {

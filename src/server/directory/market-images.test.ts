@@ -63,11 +63,58 @@ describe('collectMarketImages', () => {
     expect(await readFile(path.join(site, a!.image_file!), 'utf8')).toBe('bild');
   });
 
+  // Issue 15, M7: one deadline and one byte budget for the whole step.
+  it('stops fetching at the deadline of the step, also a download under way', async () => {
+    const hanging = vi.fn(
+      (_url: string, stop?: AbortSignal) =>
+        new Promise<null>((resolve) => stop?.addEventListener('abort', () => resolve(null))),
+    );
+    const markets = Array.from({ length: 20 }, (_, i) => market(`m${i}`, `https://langsam.at/${i}.jpg`));
+    const started = performance.now();
+    const result = await collectMarketImages(directoryOf(markets), path.join(folder, 'c'), hanging, Date.now(), {
+      deadlineMs: 200,
+      budgetBytes: 1e9,
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result).toEqual({ copied: 0, failed: 20 });
+    expect(hanging.mock.calls.length).toBeLessThanOrEqual(8);
+  });
+
+  it('stops fetching when the byte budget is spent', async () => {
+    const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
+    const markets = Array.from({ length: 20 }, (_, i) => market(`m${i}`, `https://gemeinde.at/${i}.jpg`));
+    const result = await collectMarketImages(directoryOf(markets), path.join(folder, 'c'), download, Date.now(), {
+      deadlineMs: 60_000,
+      budgetBytes: 6,
+    });
+    // The downloads already under way (eight at a time) may finish; no new one starts.
+    expect(result).toEqual({ copied: 8, failed: 12 });
+  });
+
+  it('with copies only (npm start), uses a copy however old and fetches nothing', async () => {
+    const cache = path.join(folder, 'cache');
+    const url = 'https://gemeinde.at/gut.jpg';
+    const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
+    await collectMarketImages(directoryOf([market('a', url)]), cache, download);
+    const later = Date.now() + 30 * 24 * 60 * 60 * 1000;
+    const again = directoryOf([market('a', url), market('b', 'https://gemeinde.at/neu.jpg')]);
+    expect(await collectMarketImages(again, cache, 'copies only', later)).toEqual({ copied: 1, failed: 1 });
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
   it('deletes copies no market uses any more', async () => {
     const cache = path.join(folder, 'cache');
-    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    await collectMarketImages(
+      directoryOf([]),
+      cache,
+      vi.fn(() => Promise.resolve(null)),
+    );
     await writeFile(path.join(cache, 'alt.jpg'), 'alt');
-    await collectMarketImages(directoryOf([]), cache, vi.fn());
+    await collectMarketImages(
+      directoryOf([]),
+      cache,
+      vi.fn(() => Promise.resolve(null)),
+    );
     expect(await readdir(cache)).toEqual([]);
   });
 });

@@ -12,6 +12,17 @@ const FRESH_MS = 20 * 60 * 60 * 1000;
 const PARALLEL = 8;
 
 /**
+ * Issue 15, M7: the whole step has one deadline and one byte budget, so that slow or large image
+ * hosts cannot hold up a build; what is not fetched by then is linked, and tried again next time.
+ * Downloads under way when the budget runs out may finish (at most eight of 5 MB).
+ */
+export interface ImageStepLimits {
+  deadlineMs: number;
+  budgetBytes: number;
+}
+export const IMAGE_STEP_LIMITS: ImageStepLimits = { deadlineMs: 60_000, budgetBytes: 200 * 1024 * 1024 };
+
+/**
  * Copies every market image into `cacheDir` and notes on the market where the site will serve it
  * (`image_file`). Images that cannot be fetched stay without a copy: their page links to them.
  * Copies no market uses any more are deleted.
@@ -19,10 +30,13 @@ const PARALLEL = 8;
 export async function collectMarketImages(
   directory: Directory,
   cacheDir: string,
-  download: ImageDownload = downloadImage,
+  download: ImageDownload | 'copies only' = downloadImage,
   now = Date.now(),
+  limits: ImageStepLimits = IMAGE_STEP_LIMITS,
 ): Promise<{ copied: number; failed: number }> {
   await mkdir(cacheDir, { recursive: true });
+  const deadline = AbortSignal.timeout(limits.deadlineMs);
+  let bytesLeft = limits.budgetBytes;
   const markets = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
   let copied = 0;
   let failed = 0;
@@ -30,7 +44,13 @@ export async function collectMarketImages(
   const worker = async () => {
     for (let market = queue.shift(); market; market = queue.shift()) {
       const url = market.image!.url;
-      const file = (await freshCopy(cacheDir, url, now)) ?? (await fetchCopy(cacheDir, url, download));
+      // 'copies only' (npm start, issue 15, M7): any copy at hand, however old; nothing fetched.
+      const cached = await freshCopy(cacheDir, url, download === 'copies only' ? Infinity : now);
+      const mayFetch = download !== 'copies only' && !deadline.aborted && bytesLeft > 0;
+      const fetched =
+        cached || !mayFetch ? null : await fetchCopy(cacheDir, url, (address) => download(address, deadline));
+      if (fetched) bytesLeft -= fetched.bytes;
+      const file = cached ?? fetched?.name ?? null;
       if (file) {
         market.image_file = `${MARKET_IMAGES_PATH}/${file}`;
         copied += 1;
@@ -62,15 +82,19 @@ async function freshCopy(cacheDir: string, url: string, now: number): Promise<st
   for (const extension of Object.values(IMAGE_TYPES)) {
     const name = `${baseNameOf(url)}.${extension}`;
     const info = await stat(path.join(cacheDir, name)).catch(() => null);
-    if (info && now - info.mtimeMs < FRESH_MS) return name;
+    if (info && (now === Infinity || now - info.mtimeMs < FRESH_MS)) return name;
   }
   return null;
 }
 
-async function fetchCopy(cacheDir: string, url: string, download: ImageDownload): Promise<string | null> {
+async function fetchCopy(
+  cacheDir: string,
+  url: string,
+  download: (url: string) => ReturnType<ImageDownload>,
+): Promise<{ name: string; bytes: number } | null> {
   const image = await download(url);
   if (!image) return null;
   const name = `${baseNameOf(url)}.${image.extension}`;
   await writeFile(path.join(cacheDir, name), image.bytes);
-  return name;
+  return { name, bytes: image.bytes.length };
 }

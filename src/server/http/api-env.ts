@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Locale } from '../../lib/languages.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import type { SecurityEvent } from '../security-log.ts';
 
 /** What every API handler finds on its context. */
 export interface ApiEnv {
@@ -11,5 +12,9 @@ export interface ApiEnv {
     locale: Locale;
     /** The logged-in user, looked up once and only when a handler asks. */
     sessionUser: () => Promise<SessionUser | null>;
+    /** Writes a security event with this request's client address (issue 15, M9). */
+    securityEvent: (event: SecurityEvent, account?: string | null, reason?: string) => void;
+    /** The account a login or registration named, for the log of a refusal before any session exists. */
+    attemptedAccount: string | undefined;
   };
 }

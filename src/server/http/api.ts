@@ -5,16 +5,22 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
-import type { Config } from '../config.ts';
+import { createHousekeeping } from '../auth/housekeeping.ts';
+import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
+import { servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
+import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
+import { clientIp } from './client-ip.ts';
 import { isCrossSite } from './origin.ts';
+import { anonymousLimits } from './anonymous-limits.ts';
+import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
@@ -29,6 +35,10 @@ export interface ApiDependencies {
   mailer?: Mailer;
   /** Defaults to the system clock; tests move it to let tokens expire. */
   clock?: () => Date;
+  /** Where security events go; defaults to stdout, one JSON line each (issue 15, M9). */
+  securityLog?: SecurityLogSink;
+  /** Which paths the public site has, for page views; defaults to the shapes of its routes. */
+  isSitePath?: SitePathCheck;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -40,18 +50,35 @@ export function createApi({
   config,
   mailer = createMailer(config),
   clock = () => new Date(),
+  securityLog = stdoutSecurityLog,
+  isSitePath = sitePathShapes,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
+  const housekeeping = createHousekeeping(db, clock);
+  const sessionCookie = sessionCookieName(servesHttps(config));
   api.use(async (c, next) => {
+    await housekeeping.maybePurge();
     const lang = c.req.query('lang');
     c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     let user: Promise<SessionUser | null> | undefined;
-    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, SESSION_COOKIE))));
+    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, sessionCookie))));
+    c.set('securityEvent', (event, account, reason) =>
+      securityLog(
+        securityLine(clock(), event, {
+          ip: clientIp(c, config),
+          account: account ?? null,
+          ...(reason ? { reason } : {}),
+        }),
+      ),
+    );
     await next();
   });
   api.use(async (c, next) => {
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && isCrossSite(c.req.raw.headers, config.TRUST_PROXY)) {
+    if (
+      !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
+      isCrossSite(c.req.raw.headers, config.TRUST_PROXY, new URL(c.req.url).protocol)
+    ) {
       throw new ApiError('forbidden');
     }
     await next();
@@ -91,15 +118,31 @@ export function createApi({
   });
   const content = createContentService(db);
   contentRoutes(api, content);
-  visitorRoutes(api, db);
+  const anonymousLimit = anonymousLimits(db, config, clock);
+  visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
   marketRoutes(api, createMarketService({ db, clock, onChange: content.changed }));
-  pageViewRoutes(api, db, clock);
+  pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
-  api.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+  api.onError(async (error, c) => {
+    if (error instanceof ApiError) {
+      // Refusals an operator watches for: who was refused, from where (issue 15, M9).
+      if (error.code === 'forbidden' || error.code === 'rate_limited') {
+        const account = await c
+          .get('sessionUser')?.()
+          .catch(() => null);
+        c.get('securityEvent')?.(error.code, account?.email ?? c.get('attemptedAccount') ?? null, c.req.path);
+      }
+      return errorResponse(c, error);
+    }
+    const quota = quotaRefusalOf(error);
+    if (quota) {
+      const t = translator(c.get('locale') ?? DEFAULT_LOCALE);
+      const values = { limit: quota.limit, what: t(`quota.${quota.kind}`), email: config.SUPPORT_EMAIL };
+      return errorResponse(c, new ApiError('quota_exceeded', undefined, values));
+    }
     console.error(`API ${c.req.method} ${c.req.path} failed:`, error);
     return errorResponse(c, new ApiError('unexpected'));
   });

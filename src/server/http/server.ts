@@ -4,9 +4,11 @@ import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import sirv from 'sirv';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
-import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
+import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
+import { servesHttps } from '../config.ts';
 import { createApi, type ApiDependencies } from './api.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
+import { builtSitePaths } from './site-paths.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -25,9 +27,14 @@ export interface RunningServer {
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
 export async function startServer({ pages, ...dependencies }: ServerOptions): Promise<RunningServer> {
   const { config } = dependencies;
-  const api = getRequestListener(createApi(dependencies).fetch, { overrideGlobalObjects: false });
+  const isSitePath = pages ? builtSitePaths(pages.clientDir) : undefined;
+  const api = getRequestListener(createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies }).fetch, {
+    overrideGlobalObjects: false,
+  });
   const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
   const pagesHandler = pages?.handler;
+  const httpsPortal = servesHttps(config);
+  const sessionCookie = sessionCookieName(httpsPortal);
 
   // Once close() is called, every answer ends its connection: a keep-alive client would otherwise
   // hold the stop up until its connection times out, or keep it busy with new requests.
@@ -42,7 +49,7 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
     if (closing) res.setHeader('Connection', 'close');
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
-    const https = config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https';
+    const https = httpsPortal || (config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https');
     setSecurityHeaders(res, isApi || !pagesHandler, https);
     if (isApi || !assets || !pagesHandler) {
       void api(req, res); // without pages, any other path is the API's JSON 404
@@ -60,7 +67,7 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
       return;
     }
     if (path === '/' || path.startsWith('/?')) res.setHeader('Vary', 'Cookie, Accept-Language');
-    const token = parseCookie(req.headers.cookie ?? '', SESSION_COOKIE)[SESSION_COOKIE];
+    const token = parseCookie(req.headers.cookie ?? '', sessionCookie)[sessionCookie];
     let user: ReturnType<typeof findSessionUser> | undefined;
     assets(
       req,

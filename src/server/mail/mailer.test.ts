@@ -52,7 +52,7 @@ describe('mail through a real SMTP server on loopback', () => {
 });
 
 describe('mail without SMTP', () => {
-  it('writes an .eml file to DATA_DIR/outbox and logs the link', async () => {
+  it('writes an .eml file to DATA_DIR/outbox and logs where, without the token (issue 15, L4)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-'));
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await createMailer(loadConfig({ DATA_DIR: dataDir })).send(
@@ -63,6 +63,7 @@ describe('mail without SMTP', () => {
     const mail = await simpleParser(readFileSync(path.join(dataDir, 'outbox', files[0]!)));
     expect(mail.subject).toBe('Définir un nouveau mot de passe');
     expect(mail.text).toContain('https://maerkte.example/fr/anmelden/T0K');
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('https://maerkte.example/fr/anmelden/T0K'));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('https://maerkte.example/fr/anmelden/…'));
+    expect(log).not.toHaveBeenCalledWith(expect.stringContaining('T0K'));
   });
 });

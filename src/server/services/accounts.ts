@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../lib/languages.ts';
-import { consumeToken, issueToken, TOKEN_LIFETIME_MS, type TokenPurpose } from '../auth/one-time-tokens.ts';
+import {
+  consumeToken,
+  findTokenUser,
+  issueToken,
+  TOKEN_LIFETIME_MS,
+  voidTokens,
+  type TokenPurpose,
+} from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.ts';
 import { publicBaseUrl, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import {
   confirmUserEmail,
+  deleteLapsedUser,
   findAccount,
   findAllowedMunicipality,
   findUserByEmail,
+  findUserById,
   insertUser,
   linkVisitor,
   setPasswordHash,
@@ -18,6 +27,13 @@ import { visitorExists } from '../db/queries/visitors.ts';
 import { ApiError } from '../http/api-error.ts';
 import { accountMail } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
+
+/** Issue 15, H1: what proves that the one confirming is the one who registered. */
+export interface ConfirmationProof {
+  /** The user of the session the request came with, if any. */
+  sessionUserId: string | null;
+  password: string | undefined;
+}
 
 export interface AccountDependencies {
   db: Database;
@@ -52,6 +68,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
     ): Promise<{ session: string; userId: string }> {
       const gkz = await findAllowedMunicipality(db, email);
       if (!gkz) throw new ApiError('email_not_on_file');
+      await deleteLapsedUser(db, email, new Date(clock().getTime() - TOKEN_LIFETIME_MS.confirm_email));
       if (await findUserByEmail(db, email)) throw new ApiError('user_exists');
       const user = {
         id: randomUUID(),
@@ -68,11 +85,27 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       return { session, userId: user.id };
     },
 
-    async confirmEmail(token: string): Promise<void> {
+    /**
+     * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
+     * for must not confirm an account someone else registered with their address. The session
+     * that registered, or the account's password, proves that the mailbox and the account belong
+     * together. Answers the confirmed address.
+     */
+    async confirmEmail(token: string, proof: ConfirmationProof): Promise<string> {
+      const owner = await findTokenUser(db, token, 'confirm_email', clock());
+      if (owner === 'expired') throw new ApiError('token_expired');
+      if (owner === 'invalid') throw new ApiError('invalid_token');
+      if (proof.password !== undefined) {
+        const user = await findUserById(db, owner.userId);
+        if (!user || !(await verifyPassword(user.password_hash, proof.password))) throw new ApiError('wrong_password');
+      } else if (proof.sessionUserId !== owner.userId) {
+        throw new ApiError('not_logged_in');
+      }
       const result = await consumeToken(db, token, 'confirm_email', clock());
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await confirmUserEmail(db, result.userId, clock());
+      return (await findUserById(db, result.userId))?.email ?? '';
     },
 
     /** Answers alike for every address, so it tells nobody which ones have accounts. */
@@ -88,6 +121,9 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('wrong_password');
       const confirmationLapsed = clock().getTime() - user.created_at.getTime() > TOKEN_LIFETIME_MS.confirm_email;
       if (!user.email_confirmed_at && confirmationLapsed) throw new ApiError('email_not_on_file');
+      // Issue 15, M8: an address taken off the list or moved elsewhere, or a disabled user, no longer logs in.
+      if (user.disabled_at || (await findAllowedMunicipality(db, email)) !== user.gkz)
+        throw new ApiError('email_not_on_file');
       const session = await startSession(db, user.id);
       await link(visitorId, user.id);
       return session;
@@ -100,15 +136,35 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (user) await sendMail('reset', email, await issue(user.id, 'reset_password'), locale);
     },
 
-    /** A new password ends every other session; the mailed link also proves the address. */
-    async resetPassword(token: string, password: string, currentSession: string | null): Promise<void> {
+    /** A new password ends every other session; the mailed link also proves the address. Answers the address. */
+    async resetPassword(token: string, password: string, currentSession: string | null): Promise<string> {
       const result = await consumeToken(db, token, 'reset_password', clock());
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await setPasswordHash(db, result.userId, await hashPassword(password));
+      await voidTokens(db, result.userId, 'reset_password', clock()); // issue 15, L1
       await confirmUserEmail(db, result.userId, clock());
       await endOtherSessions(db, result.userId, currentSession);
+      return (await findUserById(db, result.userId))?.email ?? '';
     },
+
+    /**
+     * Issue 15, L12: a new password with the current one; every other session ends. Answers the
+     * address, or refuses a wrong current password like a login.
+     */
+    async changePassword(userId: string, current: string, password: string, keepSession: string): Promise<string> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new ApiError('not_logged_in');
+      if (!(await verifyPassword(user.password_hash, current)))
+        throw new ApiError('wrong_password', { current_password: 'wrong_password' });
+      await setPasswordHash(db, userId, await hashPassword(password));
+      await voidTokens(db, userId, 'reset_password', clock());
+      await endOtherSessions(db, userId, keepSession);
+      return user.email;
+    },
+
+    /** Issue 15, L12: "log out everywhere" ends every session of the user, this one included. */
+    logoutEverywhere: (userId: string) => endOtherSessions(db, userId, null),
 
     async account(userId: string) {
       const account = await findAccount(db, userId);

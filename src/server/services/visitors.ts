@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { VisitorData } from '../../lib/visitor.ts';
 import type { Queryable } from '../db/database.ts';
-import { findVisitor, insertVisitor, updateVisitor, visitorExists } from '../db/queries/visitors.ts';
+import { findVisitor, findVisitorOwner, insertVisitor, updateVisitor, visitorExists } from '../db/queries/visitors.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** Letters and digits that cannot be mistaken for each other when read out on the phone. */
@@ -43,6 +43,10 @@ export async function saveVisitorState(
   stateJson: string,
   sessionUserId: string | null,
 ): Promise<VisitorData> {
+  // Issue 15, L5: a visitor linked to an account keeps its state for that account's session alone.
+  const owner = await findVisitorOwner(db, id);
+  if (owner === undefined) throw new ApiError('not_found');
+  if (owner !== null && owner !== sessionUserId) throw new ApiError('forbidden');
   if (!(await updateVisitor(db, id, languageId, stateJson))) throw new ApiError('not_found');
   return getVisitor(db, id, sessionUserId);
 }

@@ -25,6 +25,8 @@ export async function loggedInUser(
     `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'not-a-real-hash', $3, now())`,
     [userId, email, gkz],
   );
+  // A session counts only while the address is on its municipality's list (issue 15, M8).
+  await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, gkz]);
   const token = randomBytes(32).toString('base64url');
   await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [
     hashToken(token),

@@ -269,6 +269,8 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     logout: post('logout'),
     forgot_password: post('forgot_password', { email }),
     reset_password: post('reset_password', { token, ...pair }),
+    change_password: post('change_password', { current_password: password, ...pair }),
+    logout_everywhere: post('logout_everywhere'),
     get_account: get(noQuery.map((q) => `/api/get_account${q}`)),
     save_market: postWith('save_market', marketFields(marketId), MARKET_KEYS),
     delete_market: post('delete_market', { id: marketId }),

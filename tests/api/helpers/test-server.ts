@@ -5,6 +5,7 @@ import type { Database } from '../../../src/server/db/database.ts';
 import { openDatabase } from '../../../src/server/db/open.ts';
 import { startServer } from '../../../src/server/http/server.ts';
 import type { Mail } from '../../../src/server/mail/mailer.ts';
+import type { SecurityLine } from '../../../src/server/security-log.ts';
 import { importBundledMasterDataIfEmpty } from '../../../src/server/master-data/import.ts';
 
 export interface TestServer {
@@ -12,6 +13,8 @@ export interface TestServer {
   db: Database;
   /** Every mail the server sent, newest last. */
   mails: Mail[];
+  /** Every security log line the server wrote (issue 15, M9), oldest first. */
+  securityLog: SecurityLine[];
   /** The server's clock; move it forward to let tokens expire. */
   clock: { now: Date; advance(ms: number): void };
   /** fetch against the server; a relative path is taken under the server's URL. */
@@ -36,11 +39,19 @@ export async function startTestServer(): Promise<TestServer> {
     },
   };
   const mailer = { send: (mail: Mail) => Promise.resolve(void mails.push(mail)) };
-  const running = await startServer({ config, db, mailer, clock: () => clock.now });
+  const securityLog: SecurityLine[] = [];
+  const running = await startServer({
+    config,
+    db,
+    mailer,
+    clock: () => clock.now,
+    securityLog: (line) => void securityLog.push(line),
+  });
   return {
     url: running.url,
     db,
     mails,
+    securityLog,
     clock,
     fetch: (path, init) => fetch(new URL(path, running.url), init),
     async close() {

@@ -9,6 +9,7 @@ export interface UserRow {
   language: string;
   email_confirmed_at: Date | null;
   created_at: Date;
+  disabled_at: Date | null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
@@ -19,6 +20,22 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 export async function findAllowedMunicipality(db: Queryable, email: string): Promise<string | null> {
   const [row] = await db.query<{ gkz: string }>('SELECT gkz FROM allowed_emails WHERE email = $1', [email]);
   return row?.gkz ?? null;
+}
+
+/**
+ * Issue 15, H1: an account not confirmed in time lapses, so whoever registered an address that
+ * was not theirs cannot hold it; its sessions and links go with it (ON DELETE CASCADE).
+ */
+export async function deleteLapsedUser(db: Queryable, email: string, createdBefore: Date): Promise<void> {
+  await db.query('DELETE FROM users WHERE email = $1 AND email_confirmed_at IS NULL AND created_at < $2', [
+    email,
+    createdBefore,
+  ]);
+}
+
+export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
+  return row ?? null;
 }
 
 /** False when the address is registered already (also by a request a moment earlier). */
@@ -42,9 +59,15 @@ export async function setPasswordHash(db: Queryable, userId: string, passwordHas
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
 }
 
-/** A visitor record follows the account it logged in with (api.md: get_visitor_data). */
+/**
+ * A visitor record follows the account it logged in with (api.md: get_visitor_data); one linked
+ * to another account stays with it (issue 15, L5: a visitor id can be passed on in a link).
+ */
 export async function linkVisitor(db: Queryable, visitorId: string, userId: string): Promise<void> {
-  await db.query('UPDATE visitors SET user_id = $2, updated_at = now() WHERE id = $1', [visitorId, userId]);
+  await db.query(
+    'UPDATE visitors SET user_id = $2, updated_at = now() WHERE id = $1 AND (user_id IS NULL OR user_id = $2)',
+    [visitorId, userId],
+  );
 }
 
 export async function findAccount(db: Queryable, userId: string): Promise<Account | null> {

@@ -77,6 +77,12 @@ export async function visitorExists(db: Queryable, id: string): Promise<boolean>
 }
 
 /** Replaces the stored state (the client sends the whole state); false for an unknown visitor. */
+/** The account a visitor is linked to: null for none, undefined for an unknown visitor. */
+export async function findVisitorOwner(db: Queryable, id: string): Promise<string | null | undefined> {
+  const [row] = await db.query<{ user_id: string | null }>('SELECT user_id FROM visitors WHERE id = $1', [id]);
+  return row ? row.user_id : undefined;
+}
+
 export async function updateVisitor(
   db: Queryable,
   id: string,

@@ -41,27 +41,27 @@ const addDatesRequestSchema = z.object({
 /** api.md, "Markets and dates": the editing calls, for a logged-in user's own municipality only. */
 export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
   api.post('/save_market', async (c) => {
-    const user = await loggedIn(c);
+    const user = await confirmedWriter(c);
     const input = parseFields(marketInputSchema, await readFields(c), MARKET_CHECK_ORDER);
     return c.json({ data: await markets.saveMarket(user, input) }, 200, PRIVATE);
   });
 
   api.post('/delete_market', async (c) => {
-    const user = await loggedIn(c);
+    const user = await confirmedWriter(c);
     const { id } = parseFields(idRequestSchema, await readFields(c));
     await markets.deleteMarket(user, id);
     return c.json({ data: { deleted: id } }, 200, PRIVATE);
   });
 
   api.post('/save_market_date', async (c) => {
-    const user = await loggedIn(c);
+    const user = await confirmedWriter(c);
     const input = parseFields(marketDateInputSchema, await readFields(c), MARKET_CHECK_ORDER);
     return c.json({ data: await markets.saveMarketDate(user, input) }, 200, PRIVATE);
   });
 
   /** Beyond api.md: several new dates of one market at once (copying a year into the next), all or none. */
   api.post('/add_market_dates', async (c) => {
-    const user = await loggedIn(c);
+    const user = await confirmedWriter(c);
     const request = parseFields(addDatesRequestSchema, await readFields(c));
     const inputs = request.dates.map((date, index) => {
       try {
@@ -78,7 +78,7 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
   });
 
   api.post('/delete_market_date', async (c) => {
-    const user = await loggedIn(c);
+    const user = await confirmedWriter(c);
     const { id } = parseFields(idRequestSchema, await readFields(c));
     await markets.deleteMarketDate(user, id);
     return c.json({ data: { deleted: id } }, 200, PRIVATE);
@@ -94,5 +94,15 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
 async function loggedIn(c: Context<ApiEnv>): Promise<SessionUser> {
   const user = await c.get('sessionUser')();
   if (!user) throw new ApiError('not_logged_in');
+  return user;
+}
+
+/**
+ * Issue 15, H1: a new account may look, but writes only once its mailbox is proven, so that
+ * registering someone else's unclaimed address gives no editing rights.
+ */
+async function confirmedWriter(c: Context<ApiEnv>): Promise<SessionUser> {
+  const user = await loggedIn(c);
+  if (!user.emailConfirmed) throw new ApiError('email_not_confirmed');
   return user;
 }

@@ -3,12 +3,13 @@ import { createVisitorRequestSchema, updateVisitorRequestSchema, visitorIdSchema
 import type { Database } from '../../db/database.ts';
 import { createVisitor, getVisitor, saveVisitorState } from '../../services/visitors.ts';
 import type { ApiEnv } from '../api-env.ts';
+import type { AnonymousLimit } from '../anonymous-limits.ts';
 import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 /** Seed calls 3 to 5: the visitor record behind the editing area's state. */
-export function visitorRoutes(api: Hono<ApiEnv>, db: Database): void {
+export function visitorRoutes(api: Hono<ApiEnv>, db: Database, anonymousLimit: AnonymousLimit): void {
   api.get('/get_visitor_data/:visitorId', async (c) => {
     const id = parseFields(visitorIdSchema, c.req.param('visitorId'));
     const user = await c.get('sessionUser')();
@@ -17,6 +18,7 @@ export function visitorRoutes(api: Hono<ApiEnv>, db: Database): void {
 
   api.post('/create_visitor', async (c) => {
     const request = parseFields(createVisitorRequestSchema, await readFields(c));
+    await anonymousLimit(c, 'create_visitor');
     const user = await c.get('sessionUser')();
     const { created, visitor } = await createVisitor(
       db,
@@ -29,6 +31,7 @@ export function visitorRoutes(api: Hono<ApiEnv>, db: Database): void {
 
   api.post('/update_visitor', async (c) => {
     const request = parseFields(updateVisitorRequestSchema, await readFields(c));
+    await anonymousLimit(c, 'update_visitor');
     const user = await c.get('sessionUser')();
     const visitor = await saveVisitorState(
       db,

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { changePasswordRequestSchema, REGISTER_CHECK_ORDER } from '../../lib/account.ts';
+import { changePassword } from '../../stores/account.ts';
+import { notify } from '../../stores/notices.ts';
+import { Field, FormFailure } from '../forms/field.tsx';
+import { SectionHeading } from '../forms/heading.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { useTranslation } from '../i18n.tsx';
+
+/** Issue 15, L12: a new password with the current one; the user's other sessions end. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const form = useForm(
+    changePasswordRequestSchema,
+    { current_password: '', password: '', password_repeat: '' },
+    REGISTER_CHECK_ORDER,
+  );
+  const submit = form.onSubmit(async ({ current_password, password, password_repeat }) => {
+    await changePassword(current_password, password, password_repeat);
+    notify(t('notice.passwordChangedHere'));
+    onDone();
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy} aria-labelledby={headingId}>
+      <SectionHeading id={headingId} focusOnShow>
+        {t('account.changePassword')}
+      </SectionHeading>
+      <Field
+        label={t('account.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        {...form.field('current_password')}
+      />
+      <Field
+        label={t('account.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('account.passwordHint')}
+        {...form.field('password')}
+      />
+      <Field
+        label={t('account.newPasswordRepeat')}
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password_repeat')}
+      />
+      <FormFailure failure={form.failure} />
+      <div className="form-actions">
+        <button type="submit" disabled={form.busy}>
+          {t('account.changePassword')}
+        </button>
+        <button type="button" onClick={onDone}>
+          {t('account.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Queryable } from '../db/database.ts';
+import { attemptsSoFar, clearCounter, countAttempt, limitReached, type Limit } from './rate-limit.ts';
+
+const QUARTER_HOUR = 15 * 60;
+const HOUR = 60 * 60;
+
+/** Where a login comes from: the client's own network and its wider one (client-network.ts). */
+export interface LoginClient {
+  own: string;
+  wider: string | null;
+}
+
+/**
+ * Login limits that strangers cannot turn against a clerk (issue 15, M2). Only failures count.
+ * They are counted per account and client network together, so ten wrong passwords from one
+ * network refuse that network only; a per-account ceiling stops guessing spread over many
+ * networks, but refuses only networks that have themselves failed for that account, so the
+ * owner's correct password from their usual network is never refused for others' failures.
+ * Per network, failures for any account are limited too (one client trying many accounts).
+ */
+export function loginLimits(email: string, client: LoginClient) {
+  const limits = {
+    pair: { key: `login:pair:${email}|${client.own}`, attempts: 10, windowSeconds: QUARTER_HOUR },
+    account: { key: `login:account:${email}`, attempts: 100, windowSeconds: HOUR },
+    network: { key: `login:ip:${client.own}`, attempts: 50, windowSeconds: QUARTER_HOUR },
+    wider:
+      client.wider === null ? null : { key: `login:ip48:${client.wider}`, attempts: 200, windowSeconds: QUARTER_HOUR },
+  } satisfies Record<string, Limit | null>;
+  const networks = [limits.network, ...(limits.wider ? [limits.wider] : [])];
+
+  return {
+    /** Seconds to wait before this client may try this account again, or null. */
+    async refusal(db: Queryable, now: Date): Promise<number | null> {
+      for (const limit of [...networks, limits.pair]) {
+        const wait = await limitReached(db, limit, now);
+        if (wait !== null) return wait;
+      }
+      if ((await attemptsSoFar(db, limits.pair, now)) === 0) return null;
+      return limitReached(db, limits.account, now);
+    },
+
+    /**
+     * Counts a failed login; answers how long to hold the answer back, growing with this
+     * client's failures for this account. An unknown account is counted per network only: no
+     * counter is kept for addresses nobody has (issue 15, M4).
+     */
+    async failed(db: Queryable, now: Date, accountExists: boolean): Promise<number> {
+      for (const limit of networks) await countAttempt(db, limit, now);
+      if (!accountExists) return 0;
+      await countAttempt(db, limits.account, now);
+      const failures = await countAttempt(db, limits.pair, now);
+      return failures <= 3 ? 0 : Math.min(1000, 100 * 2 ** (failures - 4));
+    },
+
+    /** The right password clears this client's failures for the account. */
+    succeeded: (db: Queryable) => clearCounter(db, limits.pair.key),
+  };
+}

@@ -1,0 +1,30 @@
+import type { Queryable } from '../database.ts';
+
+/** How long what the purge deletes is kept, in seconds past its end. */
+export interface Retention {
+  /** Attempt counters (they hold IP addresses), counted from their window's start. */
+  counters: number;
+  /** One-time tokens after they expired or were used: long enough to say "expired" rather than "unknown". */
+  tokens: number;
+  /** Visitors linked to no account, after their last change (issue 15, M5; the privacy policy states it). */
+  visitors: number;
+}
+
+/** Deletes what has served its purpose (issue 15, M4 and "Also"): old counters, ended sessions, spent links. */
+export async function purgeExpired(db: Queryable, now: Date, retention: Retention): Promise<void> {
+  await db.query(`DELETE FROM rate_limits WHERE window_started_at < $1::timestamptz - $2 * interval '1 second'`, [
+    now,
+    retention.counters,
+  ]);
+  await db.query(`DELETE FROM sessions WHERE expires_at < $1 OR last_seen_at < $1::timestamptz - interval '4 hours'`, [
+    now,
+  ]);
+  await db.query(
+    `DELETE FROM one_time_tokens WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2 * interval '1 second'`,
+    [now, retention.tokens],
+  );
+  await db.query(
+    `DELETE FROM visitors WHERE user_id IS NULL AND updated_at < $1::timestamptz - $2 * interval '1 second'`,
+    [now, retention.visitors],
+  );
+}

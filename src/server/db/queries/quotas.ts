@@ -1,0 +1,36 @@
+import type { Queryable } from '../database.ts';
+
+export const QUOTA_COLUMNS = {
+  markets: 'max_markets',
+  'dates-per-market': 'max_dates_per_market',
+  dates: 'max_dates',
+} as const;
+export type QuotaName = keyof typeof QUOTA_COLUMNS;
+
+export interface Quotas {
+  max_markets: number;
+  max_dates_per_market: number;
+  max_dates: number;
+  markets: number;
+  dates: number;
+}
+
+/** A municipality's quotas and what it uses of them; null for an unknown gkz. */
+export async function readQuotas(db: Queryable, gkz: string): Promise<Quotas | null> {
+  const [row] = await db.query<Quotas>(
+    `SELECT mu.max_markets, mu.max_dates_per_market, mu.max_dates,
+       (SELECT count(*)::int FROM markets m WHERE m.gkz = mu.gkz) AS markets,
+       (SELECT count(*)::int FROM market_dates d JOIN markets m ON m.id = d.market_id WHERE m.gkz = mu.gkz) AS dates
+     FROM municipalities mu WHERE mu.gkz = $1`,
+    [gkz],
+  );
+  return row ?? null;
+}
+
+export async function setQuota(db: Queryable, gkz: string, name: QuotaName, value: number): Promise<boolean> {
+  const rows = await db.query(`UPDATE municipalities SET ${QUOTA_COLUMNS[name]} = $2 WHERE gkz = $1 RETURNING gkz`, [
+    gkz,
+    value,
+  ]);
+  return rows.length === 1;
+}

@@ -1,0 +1,25 @@
+import type { Queryable } from '../database.ts';
+
+/** Issue 15, M8: the operator's ways to take editing rights away. Each answers what it changed. */
+
+export async function disallowEmail(db: Queryable, gkz: string, email: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM allowed_emails WHERE email = $1 AND gkz = $2 RETURNING email', [email, gkz]);
+  return rows.length === 1;
+}
+
+export async function disableUser(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE users SET disabled_at = coalesce(disabled_at, now()) WHERE email = $1 RETURNING id',
+    [email],
+  );
+  return rows.length === 1;
+}
+
+/** Ends every session of the user with that address; answers how many. */
+export async function endSessionsOf(db: Queryable, email: string): Promise<number> {
+  const rows = await db.query(
+    'DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1) RETURNING user_id',
+    [email],
+  );
+  return rows.length;
+}

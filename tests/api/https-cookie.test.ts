@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer, type RunningServer } from '../../src/server/http/server.ts';
+import { GKZ_A } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 15, L3: a portal whose public address is https gets a __Host- cookie, always Secure, and HSTS. */
+let server: TestServer;
+let portal: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    PUBLIC_BASE_URL: 'https://portal.example',
+  });
+  portal = await startServer({ config, db: server.db, mailer: { send: () => Promise.resolve() } });
+});
+afterAll(async () => {
+  await portal.close();
+  await server.close();
+});
+
+it('sets __Host-session, Secure, and sends HSTS', async () => {
+  const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+  await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+  const password = 'Marktplatz-2027';
+  const registered = await fetch(`${portal.url}/api/register`, {
+    method: 'POST',
+    body: new URLSearchParams({ email, password, password_repeat: password }),
+  });
+  expect(registered.status).toBe(201);
+  const setCookie = registered.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(/^__Host-session=[\w-]{43};/);
+  expect(setCookie).toMatch(/; Secure/);
+  expect(setCookie).toMatch(/; Path=\//);
+  expect(setCookie).not.toMatch(/Domain=/);
+  expect(registered.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  const cookie = setCookie.split(';')[0]!;
+  expect((await fetch(`${portal.url}/api/get_account`, { headers: { Cookie: cookie } })).status).toBe(200);
+  const plainName = cookie.replace('__Host-session', 'session');
+  expect((await fetch(`${portal.url}/api/get_account`, { headers: { Cookie: plainName } })).status).toBe(401);
+});

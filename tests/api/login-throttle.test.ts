@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer, type RunningServer } from '../../src/server/http/server.ts';
+import { GKZ_A } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/**
+ * Issue 15, M2 and M3: strangers cannot lock a clerk out, and rotating through one's own IPv6
+ * addresses does not escape the per-address limits. The server believes X-Forwarded-For here, so
+ * each test can speak from the addresses it needs.
+ */
+let server: TestServer;
+let proxied: RunningServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', TRUST_PROXY: '1' });
+  proxied = await startServer({
+    config,
+    db: server.db,
+    mailer: { send: (mail) => Promise.resolve(void server.mails.push(mail)) },
+    clock: () => server.clock.now,
+  });
+});
+afterAll(async () => {
+  await proxied.close();
+  await server.close();
+});
+
+async function post(path: string, fields: Record<string, string>, from: string) {
+  const response = await fetch(`${proxied.url}/api/${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'X-Forwarded-For': from },
+  });
+  const body = (await response.json()) as { error?: { code: string } };
+  return { status: response.status, code: body.error?.code };
+}
+const PASSWORD = 'Marktplatz-2027';
+async function clerk(): Promise<string> {
+  const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+  await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+  const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, '192.0.2.1');
+  expect(registered.status).toBe(201);
+  return email;
+}
+const keys = async (like: string) =>
+  (await server.db.query<{ key: string }>('SELECT key FROM rate_limits WHERE key LIKE $1', [like])).map((r) => r.key);
+
+describe('M2: lockout by strangers', () => {
+  it("leaves the clerk's login working after a stranger's wrong passwords; the stranger is refused", async () => {
+    const email = await clerk();
+    const stranger = '198.51.100.66';
+    const tries = [];
+    for (let i = 0; i < 11; i++) tries.push(await post('login', { email, password: 'Falsch-2027' }, stranger));
+    expect(tries.slice(0, 10).every((t) => t.code === 'wrong_password')).toBe(true);
+    expect(tries[10]).toEqual({ status: 429, code: 'rate_limited' });
+    expect(await post('login', { email, password: PASSWORD }, '203.0.113.5')).toEqual({
+      status: 200,
+      code: undefined,
+    });
+  });
+
+  it('does not count successful logins', async () => {
+    const email = await clerk();
+    for (let i = 0; i < 12; i++)
+      expect((await post('login', { email, password: PASSWORD }, '192.0.2.7')).status).toBe(200);
+  });
+
+  it("throttles reset mails to one address silently; others' requests never refuse the clerk's", async () => {
+    const email = await clerk();
+    const before = server.mails.length;
+    for (let i = 0; i < 6; i++)
+      expect((await post('forgot_password', { email }, `198.51.100.${10 + i}`)).status).toBe(200);
+    expect(server.mails.length - before).toBeLessThanOrEqual(3);
+    expect((await post('forgot_password', { email }, '203.0.113.77')).status).toBe(200);
+  });
+
+  it('lets the owner register although strangers tried their address from elsewhere', async () => {
+    const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+    for (let i = 0; i < 6; i++)
+      await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, `198.51.100.${40 + i}`);
+    await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+    const own = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, '203.0.113.40');
+    expect(own.status).toBe(201);
+  });
+});
+
+describe('M3: IPv6 rotation', () => {
+  it('counts an IPv4-mapped address as the IPv4 address, and IPv6 by its /64 and /48', async () => {
+    await post('login', { email: 'niemand@gemeinde.example', password: 'x' }, '::ffff:203.0.113.99');
+    expect(await keys('%203.0.113.99%')).not.toEqual([]);
+    expect((await keys('%::ffff:%')).length).toBe(0);
+    await post('login', { email: 'niemand@gemeinde.example', password: 'x' }, '2001:db8:aa:bb:1:2:3:4');
+    const v6 = await keys('%2001:db8:aa:%');
+    expect(v6).toContain('login:ip:2001:db8:aa:bb::/64');
+    expect(v6).toContain('login:ip48:2001:db8:aa::/48');
+    expect(v6.some((key) => key.includes('1:2:3:4'))).toBe(false);
+  });
+
+  it('refuses one /64 after its limit, whichever of its addresses is used', async () => {
+    const answers = [];
+    for (let i = 1; i <= 52; i++) {
+      const from = `2001:db8:77:1::${i.toString(16)}`;
+      answers.push(await post('login', { email: `niemand${i}@gemeinde.example`, password: 'x' }, from));
+    }
+    expect(answers.at(-1)).toEqual({ status: 429, code: 'rate_limited' });
+    // Another /64 of another network is not affected.
+    expect((await post('login', { email: 'niemand@gemeinde.example', password: 'x' }, '2001:db8:78:1::1')).status).toBe(
+      404,
+    );
+  });
+});

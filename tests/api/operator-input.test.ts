@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCommand } from '../../src/server/admin/commands.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 15, L9: the operator tool and hostile files. */
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-operator-'));
+});
+afterAll(() => server.close());
+
+it('shows control characters from a CSV escaped, never raw, and refuses the file', async () => {
+  const file = path.join(dir, 'allowed.csv');
+  writeFileSync(file, '62219;a\u0000b@x.at\n6221\u00009;c@x.at\n62219;\u001b[31mrot@x.at\n');
+  const refusal = await runCommand(server.db, ['import-allowed', file]).then(
+    () => '',
+    (error: unknown) => (error as Error).message,
+  );
+  expect(refusal).toContain('"a\\u0000b@x.at" is not a valid e-mail address');
+  expect(refusal).toContain('"\\u001b[31mrot@x.at"');
+  // eslint-disable-next-line no-control-regex -- what must not reach the terminal
+  expect(refusal).not.toMatch(/[\u0000\u001b]/);
+});
+
+it('refuses a backup with an overlong line at once', async () => {
+  const file = path.join(dir, 'long.jsonl.gz');
+  writeFileSync(file, gzipSync(`${'x'.repeat(6_000_000)}\n`, { level: 1 }));
+  const started = performance.now();
+  const refusal = await runCommand(server.db, ['restore', file]).then(
+    () => '',
+    (error: unknown) => (error as Error).message,
+  );
+  expect(refusal).toMatch(/is damaged \(a line is longer than 4 MB\)/);
+  expect(performance.now() - started).toBeLessThan(5000);
+});
+
+it('refuses a backup whose rows the API would never accept, restoring nothing', async () => {
+  await server.db.query(`INSERT INTO allowed_emails (email, gkz) VALUES ('kassa@gemeinde.example', '62219')`);
+  const file = path.join(dir, 'good.jsonl.gz');
+  await runCommand(server.db, ['backup', file]);
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  const hostile = lines.map((line) =>
+    line.includes('"kassa@gemeinde.example"') ? line.replace('kassa@', 'kassa\\u001b[2J@') : line,
+  );
+  expect(hostile).not.toEqual(lines);
+  const bad = path.join(dir, 'hostile.jsonl.gz');
+  writeFileSync(bad, gzipSync(hostile.join('\n')));
+  const refusal = await runCommand(server.db, ['restore', bad]).then(
+    () => '',
+    (error: unknown) => (error as Error).message,
+  );
+  expect(refusal).toMatch(/row 1 of allowed_emails holds what the portal never accepts/);
+  expect(await server.db.query(`SELECT 1 FROM allowed_emails WHERE email = 'kassa@gemeinde.example'`)).toHaveLength(1);
+});

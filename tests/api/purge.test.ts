@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashToken } from '../../src/server/auth/sessions.ts';
+import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 15, "Also": ended sessions and spent one-time links do not stay in the database. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+it('purges ended sessions at once and spent or expired links after seven days', async () => {
+  const { userId } = await loggedInUser(server.db, GKZ_A);
+  const now = server.clock.now;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const DAY = 24 * 60 * 60 * 1000;
+  const hash = () => hashToken(randomBytes(32).toString('base64url'));
+  const [ended, idle, live] = [hash(), hash(), hash()];
+  for (const [token, expires, seen] of [
+    [ended, ago(1000), ago(2000)],
+    [idle, new Date(now.getTime() + DAY), ago(5 * 60 * 60 * 1000)],
+    [live, new Date(now.getTime() + DAY), now],
+  ] as const) {
+    await server.db.query(
+      'INSERT INTO sessions (token_hash, user_id, expires_at, last_seen_at) VALUES ($1, $2, $3, $4)',
+      [token, userId, expires, seen],
+    );
+  }
+  const [usedLong, expiredLong, recent] = [hash(), hash(), hash()];
+  for (const [token, expires, used] of [
+    [usedLong, ago(7 * DAY), ago(8 * DAY)],
+    [expiredLong, ago(8 * DAY), null],
+    [recent, ago(DAY), null],
+  ] as const) {
+    await server.db.query(
+      `INSERT INTO one_time_tokens (token_hash, user_id, purpose, expires_at, used_at) VALUES ($1, $2, 'reset_password', $3, $4)`,
+      [token, userId, expires, used],
+    );
+  }
+  server.clock.advance(11 * 60 * 1000); // the purge runs every ten minutes
+  await server.fetch('/api/health');
+  const sessions = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [
+    userId,
+  ]);
+  expect(sessions.map((row) => row.token_hash)).not.toContain(ended);
+  expect(sessions.map((row) => row.token_hash)).not.toContain(idle);
+  expect(sessions.map((row) => row.token_hash)).toContain(live);
+  const tokens = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM one_time_tokens');
+  expect(tokens.map((row) => row.token_hash).sort()).toEqual([recent]);
+});

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GKZ_A } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 15, L1 and L2. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const post = async (path: string, fields: Record<string, string>, cookie?: string) => {
+  const response = await server.fetch(`/api/${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  const body = (await response.json()) as { error?: { code: string } };
+  return { status: response.status, code: body.error?.code, cookie: response.headers.get('set-cookie')?.split(';')[0] };
+};
+const PASSWORD = 'Marktplatz-2027';
+async function clerk(): Promise<{ email: string; cookie: string }> {
+  const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+  await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+  const answer = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
+  return { email, cookie: answer.cookie! };
+}
+const lastToken = () => server.mails.at(-1)!.link.split('/anmelden/')[1]!;
+
+it('L1: a newer reset link voids the older ones', async () => {
+  const { email } = await clerk();
+  await post('forgot_password', { email });
+  const older = lastToken();
+  await post('forgot_password', { email });
+  const newer = lastToken();
+  const reset = (token: string) =>
+    post('reset_password', { token, password: 'Neues-Passwort-1', password_repeat: 'Neues-Passwort-1' });
+  expect((await reset(older)).code).toBe('invalid_token');
+  expect((await reset(newer)).status).toBe(200);
+});
+
+it('L2: logging in ends the session the browser held before', async () => {
+  const { email, cookie: before } = await clerk();
+  const login = await post('login', { email, password: PASSWORD }, before);
+  expect(login.status).toBe(200);
+  expect((await server.fetch('/api/get_account', { headers: { Cookie: before } })).status).toBe(401);
+  expect((await server.fetch('/api/get_account', { headers: { Cookie: login.cookie! } })).status).toBe(200);
+});
