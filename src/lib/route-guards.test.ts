@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, safeNextPath } from './route-guards.ts';
 
@@ -36,5 +37,30 @@ describe('route guards', () => {
   it('keeps the query and fragment of a path of the portal', () => {
     expect(safeNextPath('/maerkte?jahr=2027#neu', 'de')).toBe('/maerkte?jahr=2027#neu');
     expect(safeNextPath('/\\evil.example', 'de')).toBe('/maerkte');
+  });
+
+  it.each([
+    '/.//evil.example/',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/en/..//evil.example',
+    '/././/evil.example',
+  ])('refuses %s, whose dot segments resolve to another host', (next) => {
+    expect(safeNextPath(next, 'de')).toBe('/maerkte');
+  });
+
+  it('never leads off the portal, whatever next says', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.webPath(), fc.stringMatching(/^[/.\\%2e a-z]{0,12}$/)),
+        fc.constantFrom('de' as const, 'en' as const, 'fr' as const),
+        (next, locale) => {
+          const path = safeNextPath(next, locale);
+          expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
+          expect(new URL(path, 'https://portal.example').origin).toBe('https://portal.example');
+        },
+      ),
+      { seed: 15, numRuns: 2000 },
+    );
   });
 });

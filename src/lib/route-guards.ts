@@ -39,5 +39,8 @@ export function safeNextPath(next: string | null, locale: Locale): string {
     return fallback;
   }
   if (url.origin !== PORTAL) return fallback;
-  return localizedPath(url.pathname, locale) + url.search + url.hash;
+  // Dot segments resolve too: "/.//evil.example" has the path "//evil.example", which a browser
+  // given it as an address reads as another host.
+  const path = localizedPath(url.pathname, locale);
+  return path.startsWith('//') ? fallback : path + url.search + url.hash;
 }

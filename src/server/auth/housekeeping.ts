@@ -9,8 +9,9 @@ const TOKEN_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 export const VISITOR_RETENTION_DAYS = 180;
 
 /**
- * The purge on a schedule of the server's clock: the first request after each interval runs it
- * (so tests that move the clock see it, and an idle server does no work).
+ * The purge on a schedule of the server's clock: the first request after each interval starts it
+ * beside the requests (so tests that move the clock see it, and an idle server does no work). It
+ * answers the running purge, for a test to wait on; requests do not wait.
  */
 export function createHousekeeping(db: Database, clock: () => Date) {
   let last = -Infinity;

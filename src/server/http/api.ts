@@ -58,7 +58,8 @@ export function createApi({
   const housekeeping = createHousekeeping(db, clock);
   const sessionCookie = sessionCookieName(servesHttps(config));
   api.use(async (c, next) => {
-    await housekeeping.maybePurge();
+    // The purge runs beside the requests; none waits for it (issue 15, M4).
+    void housekeeping.maybePurge();
     const lang = c.req.query('lang');
     c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     let user: Promise<SessionUser | null> | undefined;
