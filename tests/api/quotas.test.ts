@@ -77,6 +77,22 @@ describe('quotas', () => {
     expect(await count(GKZ_B)).toBe(2);
   });
 
+  it('count no date of a past year: a daily market keeps its rule year after year', async () => {
+    await runCommand(server.db, ['set-quota', GKZ_A, 'dates-per-market', '100']);
+    const lastYear = Array.from({ length: 150 }, (_, day) => {
+      const date = new Date(Date.UTC(new Date().getUTCFullYear() - 1, 0, 1 + day)).toISOString().slice(0, 10);
+      return { date_start: date, date_end: date };
+    });
+    const { market } = await addMarket(server.db, GKZ_A, {}, lastYear);
+    const added = await call(
+      'add_market_dates',
+      { wko_market_id: market.id, dates: [{ date_start: '2027-06-19', date_end: '2027-06-19' }] },
+      clerkA,
+    );
+    expect(added.status).toBe(200);
+    await runCommand(server.db, ['set-quota', GKZ_A, 'dates-per-market', '750']);
+  });
+
   it('refuse a quota that is not a number above 0', async () => {
     await expect(runCommand(server.db, ['set-quota', GKZ_A, 'dates', '0'])).rejects.toThrow('not a whole number');
     await expect(runCommand(server.db, ['set-quota', GKZ_A, 'termine', '5'])).rejects.toThrow('not a quota');

@@ -20,7 +20,8 @@ export async function readQuotas(db: Queryable, gkz: string): Promise<Quotas | n
   const [row] = await db.query<Quotas>(
     `SELECT mu.max_markets, mu.max_dates_per_market, mu.max_dates,
        (SELECT count(*)::int FROM markets m WHERE m.gkz = mu.gkz) AS markets,
-       (SELECT count(*)::int FROM market_dates d JOIN markets m ON m.id = d.market_id WHERE m.gkz = mu.gkz) AS dates
+       (SELECT count(*)::int FROM market_dates d JOIN markets m ON m.id = d.market_id
+         WHERE m.gkz = mu.gkz AND d.date_end >= quota_counts_from()) AS dates
      FROM municipalities mu WHERE mu.gkz = $1`,
     [gkz],
   );
