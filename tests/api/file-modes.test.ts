@@ -29,16 +29,16 @@ describe('file modes', () => {
     process.umask(0o077);
   });
 
-  it('warns at start about parts others may read or write', () => {
+  it('makes a data folder others may enter private at start, and says so', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-modes-'));
     expect(restrictFileModes(dataDir)).toEqual([]);
     mkdirSync(path.join(dataDir, 'outbox'));
     writeFileSync(path.join(dataDir, 'outbox', 'old.eml'), 'x');
     chmodSync(dataDir, 0o755);
-    chmodSync(path.join(dataDir, 'outbox'), 0o777);
     chmodSync(path.join(dataDir, 'outbox', 'old.eml'), 0o666);
-    const [warning, ...more] = restrictFileModes(dataDir);
+    const [notice, ...more] = restrictFileModes(dataDir);
     expect(more).toEqual([]);
-    expect(warning).toMatch(/\(755\).*outbox \(777\).*old\.eml \(666\).*chmod -R go-rwx/);
+    expect(notice).toMatch(/was open to others \(755\); it is 700 now/);
+    expect(modeOf(dataDir)).toBe(0o700);
   });
 });
