@@ -159,10 +159,24 @@ function expectArgs(args: readonly string[], count: number): string[] {
   return [...args];
 }
 
+/**
+ * A list's text; a line with a control character (NUL, an escape sequence) is refused with its
+ * number, shown escaped (issue 15, L9): the database refuses NUL, and a terminal obeys escapes.
+ */
 function readText(file: string): string {
+  let text: string;
   try {
-    return readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     throw new CommandError(`Cannot read ${file}.`);
   }
+  const lines = text.split('\n');
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  const bad = lines.findIndex((line) => /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(line));
+  if (bad >= 0) {
+    throw new CommandError(
+      `Nothing imported: line ${bad + 1} of ${file} holds a control character: ${shown(lines[bad]!)}`,
+    );
+  }
+  return text;
 }
