@@ -59,6 +59,17 @@ describe('security log', () => {
     expect(server.securityLog.slice(from).some((line) => line.event === 'rate_limited')).toBe(true);
   });
 
+  it('logs a write before confirming as forbidden', async () => {
+    const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+    await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+    const { cookie } = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
+    const from = server.securityLog.length;
+    await post('delete_market', { id: 'irgendeiner' }, { Cookie: cookie });
+    expect(server.securityLog.slice(from)).toMatchObject([
+      { event: 'forbidden', account: email, reason: '/api/delete_market: email_not_confirmed' },
+    ]);
+  });
+
   it('logs the sessions an operator revoked', async () => {
     const clerk = await loggedInUser(server.db, GKZ_A);
     const lines: SecurityLine[] = [];

@@ -6,10 +6,11 @@ import { linkFromMail } from './helpers/outbox.ts';
 const m = messages('de');
 const EMAIL = 'bauamt@hartberg.example';
 const PASSWORD = 'Bauamt am Hauptplatz 2027';
+const NEW_PASSWORD = 'Bauamt im Rathaus 2028';
 
 // Issue 15, H1: a new account sees its markets but is told before typing that saving needs the
 // confirmed address; the mailed link opened elsewhere asks for the password.
-test('an unconfirmed clerk is told before editing; the link elsewhere needs the password', async ({
+test('an unconfirmed clerk is told before editing; the link elsewhere needs the password; then a new password and out everywhere', async ({
   page,
   browser,
 }) => {
@@ -41,4 +42,19 @@ test('an unconfirmed clerk is told before editing; the link elsewhere needs the 
   await page.reload();
   await expect(page.getByRole('heading', { name: m('markets.heading') })).toBeVisible();
   await expect(page.getByText(m('account.unconfirmed'))).toHaveCount(0);
+
+  // Issue 15, L12: a new password with the current one, then out everywhere.
+  await page.getByRole('button', { name: m('account.changePassword') }).click();
+  const change = page.getByRole('form', { name: m('account.changePassword') });
+  await change.getByLabel(m('account.currentPassword'), { exact: true }).fill(PASSWORD);
+  await change.getByLabel(m('account.newPassword'), { exact: true }).fill(NEW_PASSWORD);
+  await change.getByLabel(m('account.newPasswordRepeat'), { exact: true }).fill(NEW_PASSWORD);
+  await expectNoAxeViolations(page);
+  await change.getByRole('button', { name: m('account.changePassword') }).click();
+  await expect(page.getByText(m('notice.passwordChangedHere'))).toBeVisible();
+  await page.getByRole('button', { name: m('account.logoutEverywhere') }).click();
+  await expect(page).toHaveURL(/\/anmelden$/);
+  await expect(page.getByText(m('notice.loggedOutEverywhere'))).toBeVisible();
+  const login = await page.request.post('/api/login', { form: { email: EMAIL, password: NEW_PASSWORD } });
+  expect(login.status()).toBe(200);
 });

@@ -3,6 +3,7 @@ import { emailSchema } from '../../lib/account.ts';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { importMasterData } from '../master-data/import.ts';
+import { shown } from './operator-text.ts';
 import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
 import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
 
@@ -110,21 +111,6 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
   return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
 }
 
-/**
- * A value from a file as the operator's terminal may show it (issue 15, L9): quoted, control
- * characters (escape sequences, NUL) written as \u…, and at most 80 characters.
- */
-export function shown(value: string): string {
-  const short = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
-  return `"${short.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g, escapeCharacter)}"`;
-}
-
-function escapeCharacter(character: string): string {
-  if (character === '"' || character === '\\') return `\\${character}`;
-  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
 async function listUsers(db: Database): Promise<string[]> {
   const users = await db.query<{ email: string; gkz: string; name: string; confirmed: boolean; created: string }>(
     `SELECT u.email, u.gkz, m.name, u.email_confirmed_at IS NOT NULL AS confirmed, to_char(u.created_at, 'YYYY-MM-DD HH24:MI') AS created
@@ -159,10 +145,24 @@ function expectArgs(args: readonly string[], count: number): string[] {
   return [...args];
 }
 
+/**
+ * A list's text; a line with a control character (NUL, an escape sequence) is refused with its
+ * number, shown escaped (issue 15, L9): the database refuses NUL, and a terminal obeys escapes.
+ */
 function readText(file: string): string {
+  let text: string;
   try {
-    return readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     throw new CommandError(`Cannot read ${file}.`);
   }
+  const lines = text.split('\n');
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  const bad = lines.findIndex((line) => /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(line));
+  if (bad >= 0) {
+    throw new CommandError(
+      `Nothing imported: line ${bad + 1} of ${file} holds a control character: ${shown(lines[bad]!)}`,
+    );
+  }
+  return text;
 }

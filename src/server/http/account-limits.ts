@@ -1,0 +1,85 @@
+import { setTimeout } from 'node:timers/promises';
+import type { Context } from 'hono';
+import { loginLimits } from '../auth/login-throttle.ts';
+import { isCommonPassword } from '../auth/passwords.ts';
+import { hitLimit, type Limit } from '../auth/rate-limit.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from './api-error.ts';
+import type { ApiEnv } from './api-env.ts';
+import { clientNetworksOf } from './client-ip.ts';
+
+const HOUR = 60 * 60;
+
+/** The rate limits of the account calls (docs/api.md, "Rate limits"); a passed one is 429 with Retry-After. */
+export function accountLimits(db: Database, config: Config, clock: () => Date) {
+  /** Per client network, IPv6 by /64 with a second tier per /48 (issue 15, M3). */
+  const networkLimits = (c: Context<ApiEnv>, action: string, perNetwork: number, window: number): Limit[] => {
+    const { own, wider } = clientNetworksOf(c, config);
+    const limits = [{ key: `${action}:ip:${own}`, attempts: perNetwork, windowSeconds: window }];
+    if (wider) limits.push({ key: `${action}:ip48:${wider}`, attempts: perNetwork * 3, windowSeconds: window });
+    return limits;
+  };
+
+  return {
+    networkLimits,
+
+    /** Counts the attempt against each limit; 429 at the first one passed. */
+    async enforce(c: Context<ApiEnv>, limits: Limit[]): Promise<void> {
+      for (const one of limits) {
+        const wait = await hitLimit(db, one, clock());
+        if (wait !== null) refuse(c, wait);
+      }
+    },
+
+    /** One limit per thing and client network together, beside the network's own (issue 15, M2). */
+    pairLimit(c: Context<ApiEnv>, action: string, thing: string, attempts: number, window: number): Limit {
+      return { key: `${action}:pair:${thing}|${clientNetworksOf(c, config).own}`, attempts, windowSeconds: window };
+    },
+
+    /**
+     * Mails to one address are throttled silently (issue 15, M2): answering 429 would let anyone
+     * use up the clerk's own requests. True when this mail may go.
+     */
+    async mayMail(action: string, email: string): Promise<boolean> {
+      return (
+        (await hitLimit(db, { key: `${action}:address:${email}`, attempts: 3, windowSeconds: HOUR }, clock())) === null
+      );
+    },
+
+    /**
+     * A password check (login, change_password) under the login limits (login-throttle.ts):
+     * refused while they are passed; a failure is logged, counted and answered slowly.
+     */
+    async checkingPassword<T>(c: Context<ApiEnv>, email: string, check: () => Promise<T>): Promise<T> {
+      const throttle = loginLimits(email, clientNetworksOf(c, config));
+      const wait = await throttle.refusal(db, clock());
+      if (wait !== null) refuse(c, wait);
+      try {
+        const result = await check();
+        await throttle.succeeded(db);
+        return result;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        c.get('securityEvent')('login_failed', email, error.code);
+        if (error.code === 'wrong_password' || error.code === 'user_not_found') {
+          await delay(await throttle.failed(db, clock(), error.code === 'wrong_password'));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export function refuse(c: Context<ApiEnv>, wait: number): never {
+  c.header('Retry-After', String(wait));
+  throw new ApiError('rate_limited');
+}
+
+/** Growing delays after failed logins slow guessing down (issue 15, M2). */
+const delay = (ms: number) => (ms > 0 ? setTimeout(ms) : Promise.resolve());
+
+/** Design, sessions: a password from the list of the most used ones is refused like a too short one. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiError('password_too_common', { password: 'password_too_common' });
+}
