@@ -62,6 +62,17 @@ describe('M2: lockout by strangers', () => {
     });
   });
 
+  it('counts guesses sent in parallel before checking them: no more than the limit get an answer', async () => {
+    const email = await clerk();
+    const from = '198.51.100.200';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post('login', { email, password: 'Falsch-2027' }, from)),
+    );
+    expect(answers.filter((answer) => answer.code === 'wrong_password').length).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.code === 'rate_limited').length).toBeGreaterThanOrEqual(20);
+    expect(await post('login', { email, password: PASSWORD }, '203.0.113.6')).toEqual({ status: 200, code: undefined });
+  });
+
   it('does not count successful logins', async () => {
     const email = await clerk();
     for (let i = 0; i < 12; i++)

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { attemptsSoFar, clearCounter, countAttempt, limitReached, type Limit } from './rate-limit.ts';
+import { attemptsSoFar, clearCounter, giveBack, hitLimit, type Limit } from './rate-limit.ts';
 
 const QUARTER_HOUR = 15 * 60;
 const HOUR = 60 * 60;
@@ -28,31 +28,40 @@ export function loginLimits(email: string, client: LoginClient) {
   } satisfies Record<string, Limit | null>;
   const networks = [limits.network, ...(limits.wider ? [limits.wider] : [])];
 
+  const counted = (accountExists: boolean) => [...networks, ...(accountExists ? [limits.account] : [])];
+
   return {
-    /** Seconds to wait before this client may try this account again, or null. */
-    async refusal(db: Queryable, now: Date): Promise<number | null> {
-      for (const limit of [...networks, limits.pair]) {
-        const wait = await limitReached(db, limit, now);
+    /**
+     * Counts this attempt before the password is checked, each counter in one statement, so that
+     * guesses sent in parallel cannot all pass a check made before any of them was counted.
+     * Answers the seconds to wait when a limit is passed, else null. An unknown account is
+     * counted per network only: no counter is kept for addresses nobody has (issue 15, M4).
+     */
+    async begin(db: Queryable, now: Date, accountExists: boolean): Promise<number | null> {
+      for (const limit of networks) {
+        const wait = await hitLimit(db, limit, now);
         if (wait !== null) return wait;
       }
-      if ((await attemptsSoFar(db, limits.pair, now)) === 0) return null;
-      return limitReached(db, limits.account, now);
+      if (!accountExists) return null;
+      const wait = await hitLimit(db, limits.pair, now);
+      if (wait !== null) return wait;
+      const failedBefore = (await attemptsSoFar(db, limits.pair, now)) > 1;
+      const accountWait = await hitLimit(db, limits.account, now);
+      return failedBefore ? accountWait : null;
     },
 
-    /**
-     * Counts a failed login; answers how long to hold the answer back, growing with this
-     * client's failures for this account. An unknown account is counted per network only: no
-     * counter is kept for addresses nobody has (issue 15, M4).
-     */
-    async failed(db: Queryable, now: Date, accountExists: boolean): Promise<number> {
-      for (const limit of networks) await countAttempt(db, limit, now);
-      if (!accountExists) return 0;
-      await countAttempt(db, limits.account, now);
-      const failures = await countAttempt(db, limits.pair, now);
+    /** A wrong password stays counted; answers how long to hold the answer back, growing with this client's failures. */
+    async failed(db: Queryable, now: Date): Promise<number> {
+      const failures = await attemptsSoFar(db, limits.pair, now);
       return failures <= 3 ? 0 : Math.min(1000, 100 * 2 ** (failures - 4));
     },
 
-    /** The right password clears this client's failures for the account. */
-    succeeded: (db: Queryable) => clearCounter(db, limits.pair.key),
+    /** An attempt that was no guess (the right password, or refused for another reason) is given back. */
+    async givenBack(db: Queryable, accountExists: boolean, rightPassword: boolean): Promise<void> {
+      for (const limit of counted(accountExists)) await giveBack(db, limit.key);
+      // The right password clears this client's failures for the account.
+      if (rightPassword) await clearCounter(db, limits.pair.key);
+      else if (accountExists) await giveBack(db, limits.pair.key);
+    },
   };
 }

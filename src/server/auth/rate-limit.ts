@@ -21,25 +21,6 @@ export async function hitLimit(db: Queryable, limit: Limit, now: Date): Promise<
   return secondsLeft(row.window_started_at, limit, now);
 }
 
-/** Counts one attempt without judging it (a failure, counted after the fact); answers the count in the window. */
-export async function countAttempt(db: Queryable, limit: Omit<Limit, 'attempts'>, now: Date): Promise<number> {
-  return (await count(db, { ...limit, attempts: 0 }, now))?.attempts ?? 1;
-}
-
-/**
- * The seconds to wait when the attempts counted in the window already reach the limit, else null;
- * counts nothing. Used before checking a password, so that only failures are counted (issue 15, M2).
- */
-export async function limitReached(db: Queryable, limit: Limit, now: Date): Promise<number | null> {
-  const [row] = await db.query<{ attempts: number; window_started_at: Date }>(
-    `SELECT attempts, window_started_at FROM rate_limits
-     WHERE key = $1 AND window_started_at > $2::timestamptz - $3 * interval '1 second'`,
-    [limit.key, now, limit.windowSeconds],
-  );
-  if (!row || row.attempts < limit.attempts) return null;
-  return secondsLeft(row.window_started_at, limit, now);
-}
-
 /** The attempts counted in the window so far (0 when none). */
 export async function attemptsSoFar(db: Queryable, limit: Omit<Limit, 'attempts'>, now: Date): Promise<number> {
   const [row] = await db.query<{ attempts: number }>(
@@ -47,6 +28,11 @@ export async function attemptsSoFar(db: Queryable, limit: Omit<Limit, 'attempts'
     [limit.key, now, limit.windowSeconds],
   );
   return row?.attempts ?? 0;
+}
+
+/** Takes back one attempt counted ahead of its outcome (a login that succeeded was no guess). */
+export async function giveBack(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE rate_limits SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0', [key]);
 }
 
 export async function clearCounter(db: Queryable, key: string): Promise<void> {

@@ -5,6 +5,7 @@ import { isCommonPassword } from '../auth/passwords.ts';
 import { hitLimit, type Limit } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { findUserByEmail } from '../db/queries/users.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientNetworksOf } from './client-ip.ts';
@@ -53,17 +54,19 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
      */
     async checkingPassword<T>(c: Context<ApiEnv>, email: string, check: () => Promise<T>): Promise<T> {
       const throttle = loginLimits(email, clientNetworksOf(c, config));
-      const wait = await throttle.refusal(db, clock());
+      const accountExists = (await findUserByEmail(db, email)) !== null;
+      const wait = await throttle.begin(db, clock(), accountExists);
       if (wait !== null) refuse(c, wait);
       try {
         const result = await check();
-        await throttle.succeeded(db);
+        await throttle.givenBack(db, accountExists, true);
         return result;
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        c.get('securityEvent')('login_failed', email, error.code);
-        if (error.code === 'wrong_password' || error.code === 'user_not_found') {
-          await delay(await throttle.failed(db, clock(), error.code === 'wrong_password'));
+        if (error instanceof ApiError) c.get('securityEvent')('login_failed', email, error.code);
+        if (error instanceof ApiError && (error.code === 'wrong_password' || error.code === 'user_not_found')) {
+          await delay(await throttle.failed(db, clock()));
+        } else {
+          await throttle.givenBack(db, accountExists, false);
         }
         throw error;
       }
