@@ -10,7 +10,11 @@ describe('clientNetworks', () => {
     ['2001:db8::1', '2001:db8:0:0::/64', '2001:db8:0::/48'],
     ['::1', '0:0:0:0::/64', '0:0:0::/48'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64', 'fe80:0:0::/48'],
-    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64', '64:ff9b:0::/48'],
+    // IPv4 inside IPv6 is that IPv4 address, in any notation, also through a NAT64 translator.
+    ['::ffff:c000:221', '192.0.2.33', null],
+    ['64:ff9b::192.0.2.33', '192.0.2.33', null],
+    ['64:ff9b::c000:221', '192.0.2.33', null],
+    ['2001:db8::ffff:c000:221', '2001:db8:0:0::/64', '2001:db8:0::/48'],
   ])('%s counts as %s and %s', (address, own, wider) => {
     expect(clientNetworks(address)).toEqual({ own, wider });
   });

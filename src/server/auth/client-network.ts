@@ -7,11 +7,23 @@ import { isIP } from 'node:net';
  * clients) is that IPv4 address. `wider` is the second tier, null for IPv4.
  */
 export function clientNetworks(address: string): { own: string; wider: string | null } {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)?.[1];
-  if (mapped && isIP(mapped) === 4) return { own: mapped, wider: null };
   if (isIP(address) !== 6) return { own: address, wider: null };
   const groups = expandIpv6(address);
+  // An IPv4 address inside IPv6, in any notation (`::ffff:c000:221` is `::ffff:192.0.2.33`):
+  // IPv4-mapped (::ffff:0:0/96) and the NAT64 well-known prefix (64:ff9b::/96, RFC 6052). Keyed
+  // by /64 instead, every IPv4 client behind a translator would share one limit.
+  const embedded = isMapped(groups) || isNat64(groups) ? ipv4Of(groups) : null;
+  if (embedded) return { own: embedded, wider: null };
   return { own: `${prefix(groups, 4)}::/64`, wider: `${prefix(groups, 3)}::/48` };
+}
+
+const isMapped = (groups: number[]) => groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+const isNat64 = (groups: number[]) =>
+  groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+
+function ipv4Of(groups: number[]): string {
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
 /** The eight 16-bit groups of an IPv6 address (without a zone), as numbers. */
