@@ -47,6 +47,19 @@ describe('revocation', () => {
     expect(await save(clerk.cookie)).toBe(401);
   });
 
+  it('a moved address takes its account along: the clerk logs in again, into the new municipality', async () => {
+    const clerk = await loggedInUser(server.db, GKZ_A);
+    await server.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+      clerk.userId,
+      await hashPassword('Marktplatz-2027'),
+    ]);
+    await runCommand(server.db, ['allow-email', GKZ_B, clerk.email]);
+    expect(await save(clerk.cookie)).toBe(401);
+    expect(await login(clerk.email, 'Marktplatz-2027')).toBeUndefined();
+    const [user] = await server.db.query<{ gkz: string }>('SELECT gkz FROM users WHERE id = $1', [clerk.userId]);
+    expect(user?.gkz).toBe(GKZ_B);
+  });
+
   it('disable-user and end-sessions', async () => {
     const clerk = await loggedInUser(server.db, GKZ_A);
     expect(await runCommand(server.db, ['end-sessions', clerk.email])).toEqual([

@@ -6,6 +6,7 @@ import { importMasterData } from '../master-data/import.ts';
 import { shown } from './operator-text.ts';
 import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
 import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
+import { moveUser } from '../db/queries/revocation.ts';
 
 /** A mistake in an operator's command: printed as it is, exit code 1. */
 export class CommandError extends Error {
@@ -106,6 +107,7 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
         'INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2) ON CONFLICT (email) DO UPDATE SET gkz = excluded.gkz',
         [email, gkz],
       );
+      await moveUser(tx, email, gkz);
     }
   });
   return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
