@@ -40,12 +40,18 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
 
     /**
      * Mails to one address are throttled silently (issue 15, M2): answering 429 would let anyone
-     * use up the clerk's own requests. True when this mail may go.
+     * use up the clerk's own requests. Counted per address and client network, so a stranger's
+     * requests use up the stranger's share, not the clerk's; a higher ceiling per address keeps
+     * anyone from flooding a mailbox from many networks. True when this mail may go.
      */
-    async mayMail(action: string, email: string): Promise<boolean> {
-      return (
-        (await hitLimit(db, { key: `${action}:address:${email}`, attempts: 3, windowSeconds: HOUR }, clock())) === null
-      );
+    async mayMail(c: Context<ApiEnv>, action: string, email: string): Promise<boolean> {
+      const pair = {
+        key: `${action}:pair:${email}|${clientNetworksOf(c, config).own}`,
+        attempts: 3,
+        windowSeconds: HOUR,
+      };
+      const address = { key: `${action}:address:${email}`, attempts: 10, windowSeconds: HOUR };
+      return (await hitLimit(db, pair, clock())) === null && (await hitLimit(db, address, clock())) === null;
     },
 
     /**

@@ -88,7 +88,7 @@ export function accountRoutes(
   api.post('/resend_confirmation', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
     await limits.enforce(c, limits.networkLimits(c, 'resend', 20, HOUR));
-    if (await limits.mayMail('resend', email)) await accounts.resendConfirmation(email, c.get('locale'));
+    if (await limits.mayMail(c, 'resend', email)) await accounts.resendConfirmation(email, c.get('locale'));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 
@@ -117,7 +117,7 @@ export function accountRoutes(
   api.post('/forgot_password', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
     await limits.enforce(c, limits.networkLimits(c, 'forgot', 20, HOUR));
-    if (await limits.mayMail('forgot', email)) await accounts.forgotPassword(email, c.get('locale'));
+    if (await limits.mayMail(c, 'forgot', email)) await accounts.forgotPassword(email, c.get('locale'));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 
