@@ -2,6 +2,8 @@ import type { Queryable } from '../db/database.ts';
 import { attemptsSoFar, clearCounter, giveBack, hitLimit, type Limit } from './rate-limit.ts';
 
 const QUARTER_HOUR = 15 * 60;
+/** Failures of one network for an account that the account's ceiling overlooks: a clerk's typos. */
+const TYPOS_FORGIVEN = 2;
 const HOUR = 60 * 60;
 
 /** Where a login comes from: the client's own network and its wider one (client-network.ts). */
@@ -14,8 +16,8 @@ export interface LoginClient {
  * Login limits that strangers cannot turn against a clerk (issue 15, M2). Only failures count.
  * They are counted per account and client network together, so ten wrong passwords from one
  * network refuse that network only; a per-account ceiling stops guessing spread over many
- * networks, but refuses only networks that have themselves failed for that account, so the
- * owner's correct password from their usual network is never refused for others' failures.
+ * networks, but refuses only networks that have themselves failed for that account more than a
+ * clerk's typos, so the owner's correct password is not refused for others' failures.
  * Per network, failures for any account are limited too (one client trying many accounts).
  */
 export function loginLimits(email: string, client: LoginClient) {
@@ -45,7 +47,8 @@ export function loginLimits(email: string, client: LoginClient) {
       if (!accountExists) return null;
       const wait = await hitLimit(db, limits.pair, now);
       if (wait !== null) return wait;
-      const failedBefore = (await attemptsSoFar(db, limits.pair, now)) > 1;
+      // The account's ceiling holds back networks that keep failing for it, not the owner's typo.
+      const failedBefore = (await attemptsSoFar(db, limits.pair, now)) > TYPOS_FORGIVEN + 1;
       const accountWait = await hitLimit(db, limits.account, now);
       return failedBefore ? accountWait : null;
     },
