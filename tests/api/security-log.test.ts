@@ -59,6 +59,19 @@ describe('security log', () => {
     expect(server.securityLog.slice(from).some((line) => line.event === 'rate_limited')).toBe(true);
   });
 
+  it('logs a link that does not confirm or reset as forbidden, without the token', async () => {
+    const from = server.securityLog.length;
+    const token = 'nicht-echt-aber-lang-genug-fuer-ein-token-123';
+    await post('confirm_email', { token, password: 'Falsch-2027' });
+    await post('reset_password', { token, password: 'Neues-Passwort-2027', password_repeat: 'Neues-Passwort-2027' });
+    const lines = server.securityLog.slice(from);
+    expect(lines.map((line) => [line.event, line.reason?.split(':')[0]])).toEqual([
+      ['forbidden', 'confirm_email'],
+      ['forbidden', 'reset_password'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('logs a write before confirming as forbidden', async () => {
     const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
     await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);

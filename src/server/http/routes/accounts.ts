@@ -77,10 +77,10 @@ export function accountRoutes(
         limits.pairLimit(c, 'confirm', hashToken(token), 10, QUARTER_HOUR),
       ]);
     }
-    const email = await accounts.confirmEmail(token, {
-      sessionUserId: await sessionUserId(c),
-      password: password || undefined,
-    });
+    const sessionUser = await sessionUserId(c);
+    const email = await refusalsLogged(c, 'confirm_email', () =>
+      accounts.confirmEmail(token, { sessionUserId: sessionUser, password: password || undefined }),
+    );
     c.get('securityEvent')('email_confirmed', email);
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });
@@ -124,7 +124,9 @@ export function accountRoutes(
   api.post('/reset_password', async (c) => {
     const request = parseFields(resetPasswordRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
-    const email = await accounts.resetPassword(request.token, request.password, getCookie(c, cookieName) ?? null);
+    const email = await refusalsLogged(c, 'reset_password', () =>
+      accounts.resetPassword(request.token, request.password, getCookie(c, cookieName) ?? null),
+    );
     c.get('securityEvent')('password_reset', email);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
@@ -166,4 +168,17 @@ function isHttps(c: Context<ApiEnv>, config: Config): boolean {
   return (
     new URL(c.req.url).protocol === 'https:' || (config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https')
   );
+}
+
+/**
+ * A link that does not confirm or reset (a wrong token, password or session) is a refused attempt
+ * the operator should see (issue 15, M9), logged as `forbidden` with the call and its code.
+ */
+async function refusalsLogged<T>(c: Context<ApiEnv>, call: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) c.get('securityEvent')('forbidden', null, `${call}: ${error.code}`);
+    throw error;
+  }
 }
