@@ -16,39 +16,52 @@ $$;
 
 -- Checked in the database, after each statement, so that every way of adding (a save, a rule's
 -- dates, a copied year, an import) is counted alike and a refused change rolls back whole.
+-- Each market and municipality touched is counted on its own, by index: one join over all
+-- markets, planned from the statistics of tables still filling up inside one transaction,
+-- scanned every date of Austria per statement (generating 6,000 markets took 130 s on
+-- PostgreSQL and 115 s embedded; counted this way, 12 s on both).
 CREATE FUNCTION refuse_over_market_quota() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  over record;
+  touched record;
+  quota integer;
+  n bigint;
 BEGIN
-  SELECT mu.max_markets AS quota INTO over
-  FROM markets m JOIN municipalities mu ON mu.gkz = m.gkz
-  WHERE m.gkz IN (SELECT gkz FROM added)
-  GROUP BY mu.gkz, mu.max_markets HAVING count(*) > mu.max_markets LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'markets', HINT = over.quota::text;
-  END IF;
+  FOR touched IN SELECT DISTINCT gkz FROM added LOOP
+    SELECT count(*) INTO n FROM markets WHERE gkz = touched.gkz;
+    SELECT max_markets INTO quota FROM municipalities WHERE gkz = touched.gkz AND max_markets < n;
+    IF FOUND THEN
+      RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'markets', HINT = quota::text;
+    END IF;
+  END LOOP;
   RETURN NULL;
 END $$;
 
+CREATE FUNCTION dates_counted(market text, counted_from date) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT count(*) FROM market_dates WHERE market_id = market AND date_end >= counted_from
+$$;
+
 CREATE FUNCTION refuse_over_date_quota() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  over record;
+  counted_from date := quota_counts_from();
+  touched record;
+  quota record;
+  n bigint;
 BEGIN
-  SELECT mu.max_dates_per_market AS quota INTO over
-  FROM market_dates d JOIN markets m ON m.id = d.market_id JOIN municipalities mu ON mu.gkz = m.gkz
-  WHERE d.market_id IN (SELECT market_id FROM added) AND d.date_end >= quota_counts_from()
-  GROUP BY d.market_id, mu.max_dates_per_market HAVING count(*) > mu.max_dates_per_market LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'dates_per_market', HINT = over.quota::text;
-  END IF;
-  SELECT mu.max_dates AS quota INTO over
-  FROM market_dates d JOIN markets m ON m.id = d.market_id JOIN municipalities mu ON mu.gkz = m.gkz
-  WHERE m.gkz IN (SELECT m2.gkz FROM added a JOIN markets m2 ON m2.id = a.market_id)
-    AND d.date_end >= quota_counts_from()
-  GROUP BY mu.gkz, mu.max_dates HAVING count(*) > mu.max_dates LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'dates', HINT = over.quota::text;
-  END IF;
+  FOR touched IN SELECT DISTINCT market_id FROM added LOOP
+    SELECT mu.gkz, mu.max_dates_per_market, mu.max_dates INTO quota
+    FROM markets m JOIN municipalities mu ON mu.gkz = m.gkz WHERE m.id = touched.market_id;
+    IF dates_counted(touched.market_id, counted_from) > quota.max_dates_per_market THEN
+      RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'dates_per_market',
+        HINT = quota.max_dates_per_market::text;
+    END IF;
+  END LOOP;
+  FOR touched IN SELECT DISTINCT m.gkz FROM added a JOIN markets m ON m.id = a.market_id LOOP
+    SELECT sum(dates_counted(m.id, counted_from)) INTO n FROM markets m WHERE m.gkz = touched.gkz;
+    SELECT max_dates INTO quota FROM municipalities WHERE gkz = touched.gkz AND max_dates < n;
+    IF FOUND THEN
+      RAISE EXCEPTION 'quota_exceeded' USING ERRCODE = 'P0Q01', DETAIL = 'dates', HINT = quota.max_dates::text;
+    END IF;
+  END LOOP;
   RETURN NULL;
 END $$;
 
