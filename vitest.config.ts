@@ -18,7 +18,8 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // A few unit tests open an embedded database in their hooks: seconds on a busy 2-core runner.
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], hookTimeout: 30_000 } },
       // The real server process, started with what an operator might get wrong (needs `npm run build`).
       { test: { name: 'startup', include: ['tests/startup/**/*.test.ts'], testTimeout: 40_000 } },
       apiProject('pglite'),
