@@ -3,7 +3,13 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
-import { MARKET_STATUSES, MARKET_TYPES, TEXT_MAX, type ContentMarket } from '../../lib/market.ts';
+import { MARKET_STATUSES, MARKET_TYPES, type ContentMarket } from '../../lib/market.ts';
+import {
+  MARKET_TEXT_FIELDS,
+  TEXT_MAX,
+  type MarketTextField,
+  type MarketTextFieldName,
+} from '../../lib/market-fields.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';
 import { check } from '../../lib/validation.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
@@ -138,6 +144,46 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
     </FieldFrame>
   );
 
+  /** A declared free-text field (market-fields.ts): several lines with a counter, or one line with its hint. */
+  const freeText = (field: MarketTextField) => {
+    const name = field.name as MarketTextFieldName;
+    const control = (props: object) =>
+      field.multiline ? (
+        <textarea
+          {...props}
+          rows={3}
+          value={draft[name]}
+          onChange={(event) => set(name, event.target.value)}
+          onBlur={leave(name)}
+        />
+      ) : (
+        <input
+          {...props}
+          type="text"
+          value={draft[name]}
+          onChange={(event) => set(name, event.target.value)}
+          onBlur={leave(name)}
+        />
+      );
+    return (
+      <FieldFrame
+        key={name}
+        id={id(name)}
+        label={t(field.label)}
+        error={errorOf(name)}
+        hint={
+          field.hint
+            ? t(field.hint)
+            : field.multiline
+              ? t('market.counter', { count: draft[name].length, max: field.max })
+              : undefined
+        }
+      >
+        {control}
+      </FieldFrame>
+    );
+  };
+
   return (
     <>
       <form
@@ -153,22 +199,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
           {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
         </h3>
         {text('title', 'market.field.title', { counter: true })}
-        <FieldFrame
-          id={id('description')}
-          label={t('market.field.description')}
-          error={errorOf('description')}
-          hint={t('market.counter', { count: draft.description.length, max: TEXT_MAX })}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              value={draft.description}
-              onChange={(event) => set('description', event.target.value)}
-              onBlur={leave('description')}
-            />
-          )}
-        </FieldFrame>
+        {MARKET_TEXT_FIELDS.filter((field) => field.shown === 'lead').map(freeText)}
         <FieldFrame id={id('type')} label={t('market.field.type')} error={errorOf('type')}>
           {(control) => (
             <select
@@ -195,10 +226,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
           leave={leave}
           stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)}
         />
-        {text('location', 'market.field.location')}
-        {text('event_location', 'market.field.eventLocation')}
-        {text('floor', 'market.field.floor')}
-        {text('floorplan', 'market.field.floorplan')}
+        {MARKET_TEXT_FIELDS.filter((field) => field.shown !== 'lead').map(freeText)}
         <FieldFrame id={id('status')} label={t('market.field.status')}>
           {(control) => (
             <select

@@ -73,6 +73,7 @@ function demoMarkets(year: number): DemoMarket[] {
     rule: saturdays,
     event_location: 'Hauptplatz',
     description: 'Obst, Gemüse, Brot, Käse und Kürbiskernöl direkt von Bäuerinnen und Bauern aus der Region.',
+    access_info: 'Stufenlos erreichbar, barrierefreies WC im Rathaus, Bus 3 bis Hauptplatz',
   });
   const farmersDates = regularDates(farmers.id, saturdays, `${year}-01-01`, `${next}-12-31`);
   const afterChristmas = farmersDates.find((d) => d.date_start > `${year}-12-24` && d.date_start <= `${year}-12-31`);

@@ -6,6 +6,7 @@ import {
   type MarketRecord,
 } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
+import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
 import { anchorOf, regularDays } from '../../lib/recurrence.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
@@ -39,14 +40,10 @@ export interface SavedRecords {
 /** Market fields a clerk edits; the history compares these. */
 export const MARKET_FIELDS = [
   'title',
-  'description',
+  ...MARKET_TEXT_FIELDS.map(({ name }) => name),
   'type',
   'schedule',
   'rule',
-  'location',
-  'event_location',
-  'floor',
-  'floorplan',
   'status',
   'date_start',
   'date_end',
