@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../lib/languages.ts';
+import { ApiError } from '../api-error.ts';
 import {
   consumeToken,
   findTokenUser,
@@ -24,7 +25,6 @@ import {
   setPasswordHash,
 } from '../db/queries/users.ts';
 import { visitorExists } from '../db/queries/visitors.ts';
-import { ApiError } from '../http/api-error.ts';
 import { accountMail } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 

@@ -1,8 +1,8 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
+import { ApiError } from '../../api-error.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
-import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
 
 const CONTENT_PATHS: ReadonlyArray<[string, ContentKind]> = [
