@@ -7,7 +7,8 @@ import type { Locale } from '../lib/languages.ts';
 import type { MarketRecord } from '../lib/market.ts';
 import { occurrences, rruleOf } from '../lib/recurrence.ts';
 import { icalStatusOf, movedFrom } from './date-mapping.ts';
-import type { Place, PublishedDate } from './published.ts';
+import type { Place } from '../server/db/queries/places.ts';
+import type { PublishedDate } from './published.ts';
 
 /**
  * iCalendar (RFC 5545) files of market dates, times in Europe/Vienna. A weekly or monthly market's

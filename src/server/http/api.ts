@@ -10,6 +10,7 @@ import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
 import { servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { pingDatabase } from '../db/queries/health.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
@@ -114,7 +115,7 @@ export function createApi({
   );
 
   api.get('/health', async (c) => {
-    await db.query('SELECT 1');
+    await pingDatabase(db);
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
   const content = createContentService(db);
