@@ -3,7 +3,7 @@ import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
-import { attributionOf, LICENCE } from '../open-data.ts';
+import { attributionOf, LICENCE } from '../../server/feeds/open-data.ts';
 import type { Book } from './book.ts';
 
 /** Columns of the typesetter's CSV: one row per market date, in book order. */

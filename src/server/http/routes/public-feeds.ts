@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { calendarOf, type CalendarMarket } from '../../../export/calendar.ts';
-import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../../export/open-data.ts';
-import { createPublishedSource, type Published } from '../../../export/published.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { ApiError } from '../../api-error.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { municipalityName } from '../../db/queries/places.ts';
+import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
+import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
+import { createPublishedSource, type Published } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from './content.ts';
 

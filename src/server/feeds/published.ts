@@ -1,12 +1,7 @@
-import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../lib/market.ts';
-import type { Database } from '../server/db/database.ts';
-import {
-  contentVersion,
-  listVisibleMarketDates,
-  listVisibleMarkets,
-  replacedDays,
-} from '../server/db/queries/markets.ts';
-import { listPlacesWithMarkets, type Place } from '../server/db/queries/places.ts';
+import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
+import type { Database } from '../db/database.ts';
+import { contentVersion, listVisibleMarketDates, listVisibleMarkets, replacedDays } from '../db/queries/markets.ts';
+import { listPlacesWithMarkets, type Place } from '../db/queries/places.ts';
 
 /** A published date; a changed one knows the regular date it replaces. */
 export type PublishedDate = MarketDateRecord & { replaces_date: string | null };

@@ -1,13 +1,13 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { dayFormatter, viennaOffset } from '../lib/directory/format.ts';
-import { translator } from '../lib/i18n.ts';
-import type { Locale } from '../lib/languages.ts';
-import type { MarketRecord } from '../lib/market.ts';
-import { occurrences, rruleOf } from '../lib/recurrence.ts';
-import { icalStatusOf, movedFrom } from './date-mapping.ts';
-import type { Place } from '../server/db/queries/places.ts';
+import { icalStatusOf, movedFrom } from '../../lib/directory/date-mapping.ts';
+import { dayFormatter, viennaOffset } from '../../lib/directory/format.ts';
+import { translator } from '../../lib/i18n.ts';
+import type { Locale } from '../../lib/languages.ts';
+import type { MarketRecord } from '../../lib/market.ts';
+import { occurrences, rruleOf } from '../../lib/recurrence.ts';
+import type { Place } from '../db/queries/places.ts';
 import type { PublishedDate } from './published.ts';
 
 /**
