@@ -9,7 +9,7 @@ import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
 import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
 import { createPublishedSource, type Published } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
-import { etagMatches } from './content.ts';
+import { etagMatches } from '../etag.ts';
 
 /** Feeds change with the data; a client asks again with If-None-Match and mostly gets 304. */
 const CACHE = 'public, max-age=0, must-revalidate';
