@@ -18,7 +18,8 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // tests/lint proves that the layer rules of eslint.config.js bite (issue 16).
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/lint/**/*.test.ts'] } },
       // The real server process, started with what an operator might get wrong (needs `npm run build`).
       { test: { name: 'startup', include: ['tests/startup/**/*.test.ts'], testTimeout: 40_000 } },
       apiProject('pglite'),

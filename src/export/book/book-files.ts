@@ -4,7 +4,7 @@ import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { SHOWN_TEXT_FIELDS } from '../../lib/market-fields.ts';
-import { attributionOf, LICENCE } from '../open-data.ts';
+import { attributionOf, LICENCE } from '../../server/feeds/open-data.ts';
 import type { Book } from './book.ts';
 
 /** Columns of the typesetter's CSV: one row per market date, in book order. */

@@ -1,3 +1,4 @@
+import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import {
   marketDateRecordSchema,
@@ -28,7 +29,6 @@ import {
   type MarketChange,
 } from '../db/queries/market-edits.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
-import { ApiError } from '../http/api-error.ts';
 import { byId, groupsByLanguage } from './content.ts';
 
 /** What a save answers (api.md): the saved market in every language group, and dates, for the client to merge. */

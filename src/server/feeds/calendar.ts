@@ -1,14 +1,15 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { dayFormatter, viennaOffset } from '../lib/directory/format.ts';
-import { factLine, marketFacts } from '../lib/directory/market-facts.ts';
-import { translator, type Translate } from '../lib/i18n.ts';
-import type { Locale } from '../lib/languages.ts';
-import type { MarketRecord } from '../lib/market.ts';
-import { occurrences, rruleOf } from '../lib/recurrence.ts';
-import { icalStatusOf, movedFrom } from './date-mapping.ts';
-import type { Place, PublishedDate } from './published.ts';
+import { icalStatusOf, movedFrom } from '../../lib/directory/date-mapping.ts';
+import { dayFormatter, viennaOffset } from '../../lib/directory/format.ts';
+import { factLine, marketFacts } from '../../lib/directory/market-facts.ts';
+import { translator, type Translate } from '../../lib/i18n.ts';
+import type { Locale } from '../../lib/languages.ts';
+import type { MarketRecord } from '../../lib/market.ts';
+import { occurrences, rruleOf } from '../../lib/recurrence.ts';
+import type { Place } from '../db/queries/places.ts';
+import type { PublishedDate } from './published.ts';
 
 /**
  * iCalendar (RFC 5545) files of market dates, times in Europe/Vienna. A weekly or monthly market's
