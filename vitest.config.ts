@@ -19,7 +19,10 @@ export default defineConfig({
   test: {
     projects: [
       // A few unit tests open an embedded database in their hooks: seconds on a busy 2-core runner.
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], hookTimeout: 30_000 } },
+      // tests/lint proves that the layer rules of eslint.config.js bite (issue 16).
+      {
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/lint/**/*.test.ts'], hookTimeout: 30_000 },
+      },
       // The real server process, started with what an operator might get wrong (needs `npm run build`).
       { test: { name: 'startup', include: ['tests/startup/**/*.test.ts'], testTimeout: 40_000 } },
       apiProject('pglite'),

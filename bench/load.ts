@@ -10,7 +10,7 @@ import { SESSION_COOKIE, startSession } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/database.ts';
 import { openDatabase } from '../src/server/db/open.ts';
-import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { Editor, type EditorRecord } from './load-editor.ts';

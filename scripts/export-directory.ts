@@ -6,7 +6,7 @@ import { isLocale } from '../src/lib/languages.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { restrictFileModes } from '../src/server/file-modes.ts';
 import { openDatabase } from '../src/server/db/open.ts';
-import { prepareDatabase } from '../src/server/db/prepare.ts';
+import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { readDirectory } from '../src/server/directory/read-directory.ts';
 import { runOperatorCommand, UsageError } from './operator-command.ts';
 

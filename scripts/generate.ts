@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
+import { countMarkets } from '../src/server/db/queries/market-ids.ts';
 import { AUSTRIA, generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
 import { runOperatorCommand, UsageError } from './operator-command.ts';
@@ -45,11 +46,9 @@ await runOperatorCommand(usage, async () => {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await importBundledMasterDataIfEmpty(db);
-    const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM markets');
-    if (existing && existing.count > 0) {
-      throw new UsageError(
-        `The database already holds ${existing.count} markets; generate into an empty one.\n${usage}`,
-      );
+    const existing = await countMarkets(db);
+    if (existing > 0) {
+      throw new UsageError(`The database already holds ${existing} markets; generate into an empty one.\n${usage}`);
     }
     const started = performance.now();
     const made = await generateMarkets(db, scale);

@@ -6,7 +6,7 @@ import { LOCALES } from '../lib/languages.ts';
 import { viennaDay } from '../lib/market-rules.ts';
 import type { Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare-database.ts';
 import { buildSite } from '../server/directory/build-site.ts';
 import { exportDirectory } from './book/export-directory.ts';
 

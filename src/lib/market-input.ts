@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
-import {
-  MARKET_DATE_STATUSES,
-  MARKET_DATE_TYPES,
-  MARKET_STATUSES,
-  MARKET_TYPES,
-  NTHS,
-  TEXT_MAX,
-  WEEKDAYS,
-} from './market.ts';
+import { MARKET_DATE_STATUSES, MARKET_DATE_TYPES, MARKET_STATUSES, MARKET_TYPES, NTHS, WEEKDAYS } from './market.ts';
+import { eachTextField, LINE_MAX, TEXT_MAX } from './market-fields.ts';
 import { isStorableText } from './validation.ts';
 
 /**
@@ -24,8 +17,6 @@ import { isStorableText } from './validation.ts';
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const UNALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069<>\uD800-\uDFFF]/u;
 const LINE_BREAK = /[\r\n\t]/;
-/** Longest free-text line other than title and description (places, floor, floor plan). */
-const LINE_MAX = 200;
 
 /** A required value that is missing is `required_fields` (api.md), whatever else its check would say. */
 const missingOr =
@@ -177,14 +168,10 @@ const marketObject = z.object({
   id: z.optional(recordId),
   version: z.optional(wholeNumber),
   title: text(TEXT_MAX, false, true),
-  description: optionalText(TEXT_MAX, true),
+  ...eachTextField((field) => optionalText(field.max, field.multiline)),
   type: z.enum(MARKET_TYPES, { error: 'required_fields' }),
   schedule: z.enum(['regular', 'dates'], { error: 'required_fields' }),
   rule: nested(recurrenceRuleInputSchema),
-  location: optionalText(LINE_MAX),
-  event_location: optionalText(LINE_MAX),
-  floor: optionalText(LINE_MAX),
-  floorplan: optionalText(LINE_MAX),
   status: z._default(z.enum(MARKET_STATUSES, { error: 'invalid_request' }), 'active'),
   date_start: optionalDay,
   date_end: optionalDay,

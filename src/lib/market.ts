@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eachTextField, TEXT_MAX } from './market-fields.ts';
 
 /** Market types of seed section 3, as api.md spells them. */
 export const MARKET_TYPES = [
@@ -25,9 +26,6 @@ export type MarketDateType = (typeof MARKET_DATE_TYPES)[number];
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-
-/** Seed section 9: title and description at most 200 characters. */
-export const TEXT_MAX = 200;
 
 /** Public content holds markets with a valid date from this day on (seed section 2). */
 export const DIRECTORY_START = '2026-01-01';
@@ -74,15 +72,11 @@ export const marketRecordSchema = z.object({
   id: z.string(),
   gkz: z.string().check(z.regex(/^\d{5}$/)),
   title: z.string().check(z.maxLength(TEXT_MAX)),
-  description: z.string().check(z.maxLength(TEXT_MAX)),
+  ...eachTextField((field) => z.string().check(z.maxLength(field.max))),
   type: z.enum(MARKET_TYPES),
   schedule: z.enum(['regular', 'dates']),
   rule: z.nullable(recurrenceRuleSchema),
   rrule: z.nullable(z.string()),
-  location: z.string(),
-  event_location: z.string(),
-  floor: z.string(),
-  floorplan: z.string(),
   status: z.enum(MARKET_STATUSES),
   date_start: z.nullable(isoDay),
   date_end: z.nullable(isoDay),

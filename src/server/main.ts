@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
-import { prepareDatabase, type Prepared } from './db/prepare.ts';
+import { prepareDatabase, type Prepared } from './prepare-database.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { restrictFileModes } from './file-modes.ts';
 import { BuildError, buildSite, fetchMarketImagesLater } from './directory/build-site.ts';

@@ -1,6 +1,6 @@
 import OpeningHours from 'opening_hours';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenData } from '../../src/export/open-data.ts';
+import type { OpenData } from '../../src/server/feeds/open-data.ts';
 import { MARKET_TYPES } from '../../src/lib/market.ts';
 import { AUSTRIA, generateMarkets } from '../../src/server/demo/austria-scale.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

@@ -64,6 +64,7 @@ const marketFields = (lane: number, n: number, revision: number): MarketFields =
   event_location: revision % 2 ? 'Stadthalle' : '',
   floor: '',
   floorplan: '',
+  access_info: revision % 2 ? 'Stufenlos erreichbar' : '',
   status: revision % 4 === 3 ? 'inactive' : 'active',
   date_start: null,
   date_end: null,

@@ -1,4 +1,4 @@
-import { movedFrom, schemaEventStatusOf } from '../../export/date-mapping.ts';
+import { movedFrom, schemaEventStatusOf } from '../../lib/directory/date-mapping.ts';
 import type { DirectoryMarket, DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { viennaOffset } from '../../lib/directory/format.ts';
 import type { RecurrenceRule, Weekday } from '../../lib/market.ts';
@@ -28,7 +28,7 @@ const SCHEMA_DAYS: Record<Weekday, string> = {
 
 /**
  * schema.org Events for a market's coming dates, with the status the iCalendar files give them
- * (export/date-mapping.ts): cancelled, rescheduled from the regular day, or scheduled. A weekly
+ * (lib/directory/date-mapping.ts): cancelled, rescheduled from the regular day, or scheduled. A weekly
  * market also gets one Event whose eventSchedule is its rule.
  */
 export function marketEvents({ market, municipality, stateName, site, pageUrl }: Input, today = viennaDay(new Date())) {

@@ -3,7 +3,8 @@ import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
-import { attributionOf, LICENCE } from '../open-data.ts';
+import { SHOWN_TEXT_FIELDS } from '../../lib/market-fields.ts';
+import { attributionOf, LICENCE } from '../../server/feeds/open-data.ts';
 import type { Book } from './book.ts';
 
 /** Columns of the typesetter's CSV: one row per market date, in book order. */
@@ -15,10 +16,8 @@ export const CSV_COLUMNS = [
   'postcode',
   'market_id',
   'title',
-  'description',
+  ...SHOWN_TEXT_FIELDS.map(({ name }) => name),
   'type',
-  'event_location',
-  'location',
   'rule',
   'date_start',
   'date_end',
@@ -48,10 +47,8 @@ export function bookCsv(book: Book, locale: Locale): string {
         municipality.postcode,
         market.id,
         market.title,
-        market.description,
+        ...SHOWN_TEXT_FIELDS.map(({ name }) => market[name]),
         t(`market.type.${market.type}`),
-        market.event_location,
-        market.location,
         market.rule ? ruleInWords(market.rule, t) : '',
         date.date_start,
         date.date_end,

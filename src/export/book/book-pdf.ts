@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { DirectoryMarket } from '../../lib/directory/directory.ts';
 import { dayFormatter } from '../../lib/directory/format.ts';
+import { factLine, marketFacts } from '../../lib/directory/market-facts.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
@@ -255,7 +256,9 @@ function marketBlock(
   formatDay: (isoDay: string) => string,
   year: number,
 ): BlockPart[] {
-  const where = [market.event_location, market.location || place].filter(Boolean).map(germanQuotes).join(', ');
+  const { lead, place: lines, facts } = marketFacts(market, t);
+  // The municipality is the chapter's heading; it stands in only for a market without a place of its own.
+  const where = (lines.length ? lines : [place]).map(germanQuotes).join(', ');
   const times = new Set(market.dates.map((d) => timeOf(d.time_from, d.time_to)));
   const sameTimes = times.size === 1 ? [...times][0] : undefined;
   const dates = market.dates
@@ -275,7 +278,8 @@ function marketBlock(
   return [
     { text: germanQuotes(market.title), font: 'bold' as const },
     { text: `${t(`market.type.${market.type}`)} · ${where}`, font: 'italic' as const },
-    ...(market.description ? [{ text: germanQuotes(market.description), font: 'regular' as const }] : []),
+    ...(lead ? [{ text: germanQuotes(lead), font: 'regular' as const }] : []),
+    ...facts.map((fact) => ({ text: germanQuotes(factLine(fact)), font: 'regular' as const })),
     ...(market.rule ? [{ text: capitalized(ruleInWords(market.rule, t)), font: 'regular' as const }] : []),
     {
       text: `${t('directory.datesOf', { year })}${sameTimes ? ` (${sameTimes})` : ''}: ${dates}`,

@@ -5,7 +5,8 @@ import { ApiRequestError } from '../../stores/api-client.ts';
 import { confirmEmail, sendConfirmationAgain } from '../../stores/account.ts';
 import { EmailRequestForm } from '../forms/email-request-form.tsx';
 import { Field, FormFailure } from '../forms/field.tsx';
-import { messageOf, useForm, type Failure } from '../forms/use-form.ts';
+import type { Failure } from '../forms/form-cycle.ts';
+import { messageOf, useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 
 type Step = 'working' | 'password' | 'confirmed' | Failure;

@@ -1,5 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
-import type { Failure } from './use-form.ts';
+import type { Failure } from './form-cycle.ts';
 
 interface FrameProps {
   id: string;

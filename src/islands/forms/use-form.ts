@@ -1,76 +1,114 @@
-import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useId, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import type { MessageKey } from '../../lib/translate.ts';
-import { check } from '../../lib/validation.ts';
+import { check, type FieldErrors } from '../../lib/validation.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
+import { firstRefusedControl, formCycle, FRESH_FORM, shownRefusal } from './form-cycle.ts';
+
+interface FormCycleOptions {
+  /** The element a refused field is shown and focused at, where it is not the field's own control. */
+  controlOf?: (field: string) => string | null;
+}
+
+/**
+ * The submit cycle every form shares (form-cycle.ts): which refusals show, busy while sending,
+ * the failure of the last attempt, the focus on the first refused field. `refused` is what the
+ * form's checks refuse now, in their order; empty when it may be sent.
+ */
+export function useFormCycle(refused: FieldErrors, { controlOf }: FormCycleOptions = {}) {
+  const { t } = useTranslation();
+  const prefix = useId();
+  const [state, dispatch] = useReducer(formCycle, FRESH_FORM);
+  // Read and set in the same event, before React renders: a second Enter does not send again.
+  const sending = useRef(false);
+  const idOf = (field: string) => `${prefix}-${field}`;
+
+  const errorOf = (field: string): string | undefined => {
+    const code = shownRefusal(state, refused, field);
+    return code && t(`errors.${code}` as MessageKey);
+  };
+
+  /**
+   * Sends with `action` unless a check refuses; a thrown refusal becomes the form's failure, worded
+   * by `describe`. True once the action went through (the leave confirmation goes on then).
+   */
+  const submit = async (
+    action: () => Promise<void>,
+    describe: (error: unknown) => string = (error) => messageOf(error, t),
+  ): Promise<boolean> => {
+    if (sending.current) return false;
+    dispatch({ type: 'try' });
+    if (Object.keys(refused).length > 0) {
+      const control = firstRefusedControl(refused, controlOf);
+      if (control) document.getElementById(idOf(control))?.focus();
+      return false;
+    }
+    sending.current = true;
+    dispatch({ type: 'send' });
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.code : 'unexpected';
+      dispatch({ type: 'fail', failure: { code, message: describe(error) } });
+      return false;
+    } finally {
+      sending.current = false;
+      dispatch({ type: 'settle' });
+    }
+  };
+
+  return {
+    /** Unique within the page: ids of the form's controls, headings and messages. */
+    idOf,
+    busy: state.busy,
+    failure: state.failure,
+    errorOf,
+    /** The blur handler of a field: its check shows from now on. */
+    leave: (field: string) => () => dispatch({ type: 'leave', field }),
+    /** The failure is no longer the point (the clerk types again, or reloaded). */
+    clearFailure: () => dispatch({ type: 'clear' }),
+    submit,
+  };
+}
 
 /**
  * A form checked with the schema the server uses, so a clerk sees inline, before sending, what
  * the server would refuse: a field's check shows once it was left or the form was sent. While a
- * request runs the form is busy; a refusal is kept as a message for the whole form.
+ * request runs the form is busy; a refusal is kept as a message for the whole form until the next input.
  */
 export function useForm<S extends z.core.$ZodType<unknown, Record<string, string>>>(
   schema: S,
   initial: z.input<S>,
   order: readonly ErrorCode[] = [],
 ) {
-  const { t } = useTranslation();
-  const prefix = useId();
   const [values, setValues] = useState(initial);
-  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
   const checked = check(schema, values, order);
-  const names = Object.keys(initial);
-  const idOf = (name: string) => `${prefix}-${name}`;
-
-  const errorOf = (name: string): string | undefined => {
-    const code = checked.ok || !shown.has(name) ? undefined : checked.fields[name];
-    return code && t(`errors.${code}` as MessageKey);
-  };
+  const cycle = useFormCycle(checked.ok ? {} : checked.fields);
 
   /** What a field component needs: id, value, handlers and its inline message. */
   const field = (name: keyof z.input<S> & string) => ({
-    id: idOf(name),
+    id: cycle.idOf(name),
     name,
     value: values[name] ?? '',
-    error: errorOf(name),
+    error: cycle.errorOf(name),
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setValues((current) => ({ ...current, [name]: event.target.value }));
-      setFailure(null);
+      cycle.clearFailure();
     },
-    onBlur: () => setShown((current) => new Set(current).add(name)),
+    onBlur: cycle.leave(name),
   });
 
   const onSubmit = (action: (data: z.output<S>) => Promise<void>) => async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setShown(new Set(names));
-    if (!checked.ok) {
-      const first = names.find((name) => checked.fields[name]);
-      if (first) document.getElementById(idOf(first))?.focus();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action(checked.data);
-    } catch (error) {
-      setFailure({ code: error instanceof ApiRequestError ? error.code : 'unexpected', message: messageOf(error, t) });
-    } finally {
-      setBusy(false);
-    }
+    await cycle.submit(async () => {
+      if (checked.ok) await action(checked.data);
+    });
   };
 
-  return { values, field, busy, failure, onSubmit };
-}
-
-/** Why the last sending failed: the code (for a follow-up offer) and the message to show. */
-export interface Failure {
-  code: ErrorCode | 'network';
-  message: string;
+  return { values, field, busy: cycle.busy, failure: cycle.failure, onSubmit };
 }
 
 /** A refusal's message in the page's language (the server words it); a lost connection says so. */

@@ -1,6 +1,7 @@
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { MarketImage, RecurrenceRule } from '../../lib/market.ts';
+import { eachTextField } from '../../lib/market-fields.ts';
 import type { MessageKey, Translate } from '../../lib/translate.ts';
 
 /** One entry of a market's history (api.md, get_market_history). */
@@ -22,14 +23,10 @@ export interface ChangeLine {
 
 const LABELS: Record<string, MessageKey> = {
   title: 'market.field.title',
-  description: 'market.field.description',
+  ...eachTextField((field) => field.label),
   type: 'market.field.type',
   schedule: 'market.field.rule',
   rule: 'market.field.rule',
-  location: 'market.field.location',
-  event_location: 'market.field.eventLocation',
-  floor: 'market.field.floor',
-  floorplan: 'market.field.floorplan',
   status: 'market.field.status',
   website: 'market.field.website',
   phone: 'market.field.phone',

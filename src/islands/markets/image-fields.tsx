@@ -2,21 +2,13 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
 import { FieldFrame } from '../forms/field.tsx';
-import type { MarketDraft } from './market-draft.ts';
-
-interface ImageFieldsProps {
-  draft: MarketDraft;
-  set: <K extends keyof MarketDraft>(key: K, value: MarketDraft[K]) => void;
-  idOf: (field: string) => string;
-  errorOf: (field: string) => string | undefined;
-  leave: (field: string) => () => void;
-}
+import type { DraftFieldsProps } from './draft-fields.tsx';
 
 /**
  * The market's image: its address, the text for people who cannot see it, a description, and
  * the focal point (seed: x and y in percent), set by clicking the preview or with the two numbers.
  */
-export function ImageFields({ draft, set, idOf, errorOf, leave }: ImageFieldsProps) {
+export function ImageFields({ draft, set, idOf, errorOf, leave }: DraftFieldsProps) {
   const { t } = useTranslation();
   const pick = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();

@@ -64,6 +64,7 @@ const markets: fc.Arbitrary<ContentMarket> = fc
     event_location: optional(line(1), ''),
     floor: optional(line(1), ''),
     floorplan: optional(line(1), ''),
+    access_info: optional(line(1), ''),
     status: fc.constantFrom(...MARKET_STATUSES),
     season: optional<[string | null, string | null]>(
       fc.tuple(day, day).map(([a, b]) => (a < b ? [a, b] : [b, a])),

@@ -1,11 +1,11 @@
 import type { ContentMarket, MarketStatus, MarketType, Weekday } from '../../lib/market.ts';
+import { textsOf, type MarketTexts } from '../../lib/market-fields.ts';
 
-/** A market as its form holds it: every field as the clerk edits it. */
-export interface MarketDraft {
+/** A market as its form holds it: every field as the clerk edits it, the free texts as declared. */
+export interface MarketDraft extends MarketTexts {
   id: string | null;
   version: number | null;
   title: string;
-  description: string;
   type: MarketType | '';
   schedule: 'dates' | 'regular';
   freq: 'weekly' | 'monthly';
@@ -18,10 +18,6 @@ export interface MarketDraft {
   time_to: string;
   skip_holidays: boolean;
   skip_state_holidays: boolean;
-  location: string;
-  event_location: string;
-  floor: string;
-  floorplan: string;
   status: MarketStatus;
   date_start: string;
   date_end: string;
@@ -44,7 +40,7 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
     id: market?.id ?? null,
     version: market?.version ?? null,
     title: market?.title ?? '',
-    description: market?.description ?? '',
+    ...textsOf(market),
     type: market?.type ?? '',
     schedule: market?.schedule ?? 'dates',
     freq: market?.rule?.freq ?? 'weekly',
@@ -55,10 +51,6 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
     time_to: market?.rule?.time_to ?? '12:00',
     skip_holidays: market?.rule?.skip_holidays ?? false,
     skip_state_holidays: market?.rule?.skip_state_holidays ?? false,
-    location: market?.location ?? '',
-    event_location: market?.event_location ?? '',
-    floor: market?.floor ?? '',
-    floorplan: market?.floorplan ?? '',
     status: market?.status ?? 'active',
     date_start: market?.date_start ?? '',
     date_end: market?.date_end ?? '',
@@ -104,14 +96,10 @@ export function fieldsOf(draft: MarketDraft): Record<string, string> {
   return {
     ...(draft.id ? { id: draft.id, version: String(draft.version) } : {}),
     title: draft.title,
-    description: draft.description,
+    ...textsOf(draft),
     type: draft.type,
     schedule: draft.schedule,
     rule: draft.schedule === 'regular' ? JSON.stringify(rule) : '',
-    location: draft.location,
-    event_location: draft.event_location,
-    floor: draft.floor,
-    floorplan: draft.floorplan,
     status: draft.status,
     date_start: draft.date_start,
     date_end: draft.date_end,

@@ -1,26 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
-import { MARKET_STATUSES, MARKET_TYPES, TEXT_MAX, type ContentMarket } from '../../lib/market.ts';
+import type { ContentMarket } from '../../lib/market.ts';
+import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';
 import { check } from '../../lib/validation.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { $account } from '../../stores/account.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
 import { refreshContent } from '../../stores/content.ts';
-import { deleteMarket, saveMarket } from '../../stores/markets.ts';
+import { saveMarket } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
-import { reportUnsaved } from '../../stores/unsaved.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
-import { closedDays, DateField } from '../forms/date-field.tsx';
-import { Dialog } from '../forms/dialog.tsx';
-import { FieldFrame } from '../forms/field.tsx';
-import { messageOf } from '../forms/use-form.ts';
+import { messageOf, useFormCycle } from '../forms/use-form.ts';
+import { useUnsaved } from '../forms/use-unsaved.ts';
+import { DeleteMarket } from './delete-market.tsx';
+import { FreeTextField, LineField, StatusField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
 import { ImageFields } from './image-fields.tsx';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields, ruleControlOf } from './rule-fields.tsx';
+import { FirstDateFields, SeasonFields } from './season-fields.tsx';
 
 interface MarketFormProps {
   locale: Locale;
@@ -35,60 +35,34 @@ interface MarketFormProps {
 /** Every market field of the seed, checked inline with the server's schema, with the save bar. */
 export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: MarketFormProps) {
   const { t } = useTranslation();
-  const prefix = useId();
   const stored = useMemo(() => draftOf(market), [market]);
   const [draft, setDraft] = useState(stored);
-  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ conflict: boolean; message: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const account = useStore($account);
   const changed = isChanged(draft, stored);
   const checked = check(marketInputSchema, fieldsOf(draft), MARKET_CHECK_ORDER);
+  const cycle = useFormCycle(checked.ok ? {} : checked.fields, { controlOf });
+  const { idOf } = cycle;
 
+  // Unlike a login form's, the failure stays while the clerk edits: a conflict offers the reload until it is done.
   const set = <K extends keyof MarketDraft>(key: K, value: MarketDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const leave = (field: string) => () => setShown((current) => new Set(current).add(field));
-  const errorOf = (field: string) => {
-    const code = checked.ok || !shown.has(field) ? undefined : checked.fields[field];
-    return code && t(`errors.${code}` as MessageKey);
-  };
-  const id = (field: string) => `${prefix}-${field}`;
-
-  const save = async (): Promise<boolean> => {
-    if (!checked.ok) {
-      setShown(new Set(Object.keys(checked.fields)));
-      const first = Object.keys(checked.fields)[0];
-      const control = first && controlOf(first);
-      if (control) document.getElementById(id(control))?.focus();
-      return false;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
+  const save = () =>
+    cycle.submit(async () => {
       const savedId = await saveMarket(fieldsOf(draft));
       notify(t('notice.saved'));
-      reportUnsaved(prefix, null);
+      withdraw();
       onSaved(savedId);
-      return true;
-    } catch (error) {
-      const conflict = error instanceof ApiRequestError && error.code === 'conflict';
-      setFailure({ conflict, message: conflict ? t('errors.conflict') : saveFailure(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, saveFailure);
   const saveFailure = (error: unknown) =>
-    error instanceof ApiRequestError && error.status < 500
-      ? messageOf(error, t)
-      : t('errors.save_failed', { email: runtimeConfig().supportEmail });
+    error instanceof ApiRequestError && error.code === 'conflict'
+      ? t('errors.conflict')
+      : error instanceof ApiRequestError && error.status < 500
+        ? messageOf(error, t)
+        : t('errors.save_failed', { email: runtimeConfig().supportEmail });
 
   // The save bar and the leave confirmation follow what is unsaved.
-  useEffect(() => {
-    reportUnsaved(prefix, changed ? { save, discard: () => setDraft(stored) } : null);
-  });
-  useEffect(() => () => reportUnsaved(prefix, null), []);
+  const withdraw = useUnsaved(changed ? { save, discard: () => setDraft(stored) } : null);
   // A newer stored version (after a save, or a reload after a conflict) becomes the form's base;
   // what the clerk changed stays, everything else follows the stored market.
   const base = useRef(stored);
@@ -99,185 +73,59 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
 
   const reload = async () => {
     await refreshContent({ includeHidden: true });
-    setFailure(null);
+    cycle.clearFailure();
     notify(t('market.reloaded'));
   };
-  const remove = async () => {
-    setConfirmDelete(false);
-    if (!market) return;
-    try {
-      await deleteMarket(market.id);
-      reportUnsaved(prefix, null);
-      notify(t('notice.marketDeleted'));
-      onDeleted();
-    } catch (error) {
-      notify(messageOf(error, t), 'error');
-    }
-  };
 
-  const text = (
-    field: keyof MarketDraft,
-    label: MessageKey,
-    extra: { counter?: boolean; hint?: ReactNode; type?: string } = {},
-  ) => (
-    <FieldFrame
-      id={id(field)}
-      label={t(label)}
-      error={errorOf(field)}
-      hint={extra.counter ? t('market.counter', { count: String(draft[field]).length, max: TEXT_MAX }) : extra.hint}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={extra.type ?? 'text'}
-          value={String(draft[field])}
-          onChange={(event) => set(field, event.target.value as never)}
-          onBlur={leave(field)}
-        />
-      )}
-    </FieldFrame>
-  );
-
+  const fields: DraftFieldsProps = { draft, set, idOf, errorOf: cycle.errorOf, leave: cycle.leave };
   return (
     <>
       <form
         className="market-form"
         noValidate
-        aria-labelledby={`${prefix}-heading`}
+        aria-labelledby={idOf('heading')}
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
-        <h3 id={`${prefix}-heading`}>
+        <h3 id={idOf('heading')}>
           {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
         </h3>
-        {text('title', 'market.field.title', { counter: true })}
-        <FieldFrame
-          id={id('description')}
-          label={t('market.field.description')}
-          error={errorOf('description')}
-          hint={t('market.counter', { count: draft.description.length, max: TEXT_MAX })}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              value={draft.description}
-              onChange={(event) => set('description', event.target.value)}
-              onBlur={leave('description')}
-            />
-          )}
-        </FieldFrame>
-        <FieldFrame id={id('type')} label={t('market.field.type')} error={errorOf('type')}>
-          {(control) => (
-            <select
-              {...control}
-              required
-              value={draft.type}
-              onChange={(event) => set('type', event.target.value as MarketDraft['type'])}
-              onBlur={leave('type')}
-            >
-              <option value="">{t('market.choose')}</option>
-              {MARKET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`market.type.${type}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <RuleFields
-          draft={draft}
-          set={set}
-          idOf={id}
-          errorOf={errorOf}
-          leave={leave}
-          stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)}
+        <LineField {...fields} field="title" label="market.field.title" counter />
+        {MARKET_TEXT_FIELDS.filter((field) => field.shown === 'lead').map((field) => (
+          <FreeTextField key={field.name} {...fields} field={field} />
+        ))}
+        <TypeField {...fields} />
+        <RuleFields {...fields} stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)} />
+        {MARKET_TEXT_FIELDS.filter((field) => field.shown !== 'lead').map((field) => (
+          <FreeTextField key={field.name} {...fields} field={field} />
+        ))}
+        <StatusField {...fields} />
+        <SeasonFields {...fields} locale={locale} lastMonth={lastMonth} />
+        <LineField
+          {...fields}
+          field="website"
+          label="market.field.website"
+          type="url"
+          hint={t('market.hint.website')}
         />
-        {text('location', 'market.field.location')}
-        {text('event_location', 'market.field.eventLocation')}
-        {text('floor', 'market.field.floor')}
-        {text('floorplan', 'market.field.floorplan')}
-        <FieldFrame id={id('status')} label={t('market.field.status')}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.status}
-              onChange={(event) => set('status', event.target.value as MarketDraft['status'])}
-            >
-              {MARKET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`market.status.${status}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <fieldset>
-          <legend>{t('market.season')}</legend>
-          <DateField
-            id={id('date_start')}
-            label={t('market.field.dateStart')}
-            value={draft.date_start}
-            onChange={(value) => set('date_start', value)}
-            onBlur={leave('date_start')}
-            error={errorOf('date_start')}
-            locale={locale}
-            lastMonth={lastMonth}
-          />
-          <DateField
-            id={id('date_end')}
-            label={t('market.field.dateEnd')}
-            value={draft.date_end}
-            onChange={(value) => set('date_end', value)}
-            onBlur={leave('date_end')}
-            error={errorOf('date_end')}
-            locale={locale}
-            lastMonth={lastMonth}
-          />
-        </fieldset>
-        {text('website', 'market.field.website', { type: 'url', hint: t('market.hint.website') })}
-        {text('phone', 'market.field.phone', { type: 'tel', hint: t('market.hint.phone') })}
-        {text('email', 'market.field.email', { type: 'email' })}
-        <ImageFields draft={draft} set={set} idOf={id} errorOf={errorOf} leave={leave} />
+        <LineField {...fields} field="phone" label="market.field.phone" type="tel" hint={t('market.hint.phone')} />
+        <LineField {...fields} field="email" label="market.field.email" type="email" />
+        <ImageFields {...fields} />
         <div className="field field-check">
           <input
-            id={id('hidden')}
+            id={idOf('hidden')}
             type="checkbox"
             checked={draft.hidden}
             onChange={(event) => set('hidden', event.target.checked)}
           />
-          <label htmlFor={id('hidden')}>{t('market.field.hidden')}</label>
+          <label htmlFor={idOf('hidden')}>{t('market.field.hidden')}</label>
         </div>
-        {!market && (
-          <fieldset>
-            <legend>{t('market.firstDate')}</legend>
-            <DateField
-              id={id('first_start')}
-              label={t('marketDate.field.dateStart')}
-              value={draft.first_start}
-              onChange={(value) => set('first_start', value)}
-              error={errorOf('first_date.date_start') ?? errorOf('first_date')}
-              locale={locale}
-              lastMonth={lastMonth}
-              disabled={closedDays(draft)}
-            />
-            <DateField
-              id={id('first_end')}
-              label={t('marketDate.field.dateEnd')}
-              value={draft.first_end}
-              onChange={(value) => set('first_end', value)}
-              error={errorOf('first_date.date_end')}
-              locale={locale}
-              lastMonth={lastMonth}
-              disabled={closedDays(draft)}
-            />
-          </fieldset>
-        )}
+        {!market && <FirstDateFields {...fields} locale={locale} lastMonth={lastMonth} />}
         <div role="alert" className="form-failure">
-          {failure?.message}
-          {failure?.conflict && (
+          {cycle.failure?.message}
+          {cycle.failure?.code === 'conflict' && (
             <>
               {' '}
               <button type="button" className="button-link" onClick={() => void reload()}>
@@ -289,7 +137,7 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
         {(changed || !market) && (
           <div className="save-bar" role="region" aria-label={t('saveBar.label')}>
             <span>{t('saveBar.text')}</span>
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={cycle.busy}>
               {t('saveBar.save')}
             </button>
             {market && (
@@ -307,17 +155,15 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
           </p>
         )}
       </form>
-      <Dialog
+      <DeleteMarket
+        market={market}
         open={confirmDelete}
-        title={t('market.deleteTitle')}
-        onCancel={() => setConfirmDelete(false)}
-        actions={[
-          { label: t('market.deleteConfirm'), onClick: () => void remove(), danger: true },
-          { label: t('dialog.cancel'), onClick: () => setConfirmDelete(false), primary: true },
-        ]}
-      >
-        <p>{t('market.deleteText', { title: market?.title ?? '' })}</p>
-      </Dialog>
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={() => {
+          withdraw();
+          onDeleted();
+        }}
+      />
     </>
   );
 }

@@ -1,15 +1,10 @@
 import { useTranslation } from '../i18n.tsx';
 import { NTHS, WEEKDAYS } from '../../lib/market.ts';
 import { FieldFrame } from '../forms/field.tsx';
+import type { DraftFieldsProps } from './draft-fields.tsx';
 import type { MarketDraft } from './market-draft.ts';
 
-interface RuleFieldsProps {
-  draft: MarketDraft;
-  set: <K extends keyof MarketDraft>(key: K, value: MarketDraft[K]) => void;
-  idOf: (field: string) => string;
-  /** The message of a refused rule field (`rule.weekdays`, `rule.time_to`, …), once it is shown. */
-  errorOf: (field: string) => string | undefined;
-  leave: (field: string) => () => void;
+interface RuleFieldsProps extends DraftFieldsProps {
   /** The patron days of the market's state, named where the clerk may choose to leave them out too. */
   stateHolidays: string;
 }

@@ -1,4 +1,5 @@
 import type { MarketDateRecord, MarketRecord } from '../market.ts';
+import { shownTextsOf, type ShownTextFieldName } from '../market-fields.ts';
 import { slugOf, uniqueSlugs } from './slug.ts';
 
 /** The public market directory as the static build renders it: states → districts → municipalities → markets. */
@@ -47,14 +48,11 @@ export type DirectoryMarket = Pick<
   MarketRecord,
   | 'id'
   | 'title'
-  | 'description'
+  | ShownTextFieldName
   | 'type'
   | 'rule'
   | 'date_start'
   | 'date_end'
-  | 'location'
-  | 'event_location'
-  | 'floor'
   | 'website'
   | 'phone'
   | 'email'
@@ -155,14 +153,11 @@ export function buildDirectory(source: DirectorySource): Directory {
                 markets: markets.map((market) => ({
                   id: market.id,
                   title: market.title,
-                  description: market.description,
+                  ...shownTextsOf(market),
                   type: market.type,
                   rule: market.rule,
                   date_start: market.date_start,
                   date_end: market.date_end,
-                  location: market.location,
-                  event_location: market.event_location,
-                  floor: market.floor,
                   website: market.website,
                   phone: market.phone,
                   email: market.email,

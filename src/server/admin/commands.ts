@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { emailSchema } from '../../lib/account.ts';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { allowEmail } from '../db/queries/allowed-emails.ts';
+import { listMunicipalities } from '../db/queries/places.ts';
+import { moveUser } from '../db/queries/revocation.ts';
+import { listUsersWithMunicipality } from '../db/queries/users.ts';
 import { importMasterData } from '../master-data/import.ts';
 import { shown } from './operator-text.ts';
 import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
 import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
-import { moveUser } from '../db/queries/revocation.ts';
 
 /** A mistake in an operator's command: printed as it is, exit code 1. */
 export class CommandError extends Error {
@@ -91,7 +94,7 @@ export function parseAllowedCsv(text: string): AllowedLine[] {
 /** Checks every line first and writes all or nothing, so a typo never half-imports a list. */
 async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise<string> {
   if (lines.length === 0) throw new CommandError('No addresses given.');
-  const known = new Set((await db.query<{ gkz: string }>('SELECT gkz FROM municipalities')).map((row) => row.gkz));
+  const known = new Set((await listMunicipalities(db)).map((row) => row.gkz));
   const problems: string[] = [];
   const valid = lines.flatMap(({ gkz, email, line }) => {
     const where = line ? `line ${line}: ` : '';
@@ -103,10 +106,7 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
   if (problems.length > 0) throw new CommandError(`Nothing imported:\n  ${problems.join('\n  ')}`);
   await db.transaction(async (tx: Queryable) => {
     for (const { gkz, email } of valid) {
-      await tx.query(
-        'INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2) ON CONFLICT (email) DO UPDATE SET gkz = excluded.gkz',
-        [email, gkz],
-      );
+      await allowEmail(tx, email, gkz);
       await moveUser(tx, email, gkz);
     }
   });
@@ -114,10 +114,7 @@ async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise
 }
 
 async function listUsers(db: Database): Promise<string[]> {
-  const users = await db.query<{ email: string; gkz: string; name: string; confirmed: boolean; created: string }>(
-    `SELECT u.email, u.gkz, m.name, u.email_confirmed_at IS NOT NULL AS confirmed, to_char(u.created_at, 'YYYY-MM-DD HH24:MI') AS created
-     FROM users u JOIN municipalities m ON m.gkz = u.gkz ORDER BY m.name, u.email`,
-  );
+  const users = await listUsersWithMunicipality(db);
   if (users.length === 0) return ['No users yet.'];
   return users.map(
     (u) => `${u.email}\t${u.gkz} ${u.name}\t${u.confirmed ? 'confirmed' : 'not confirmed'}\tsince ${u.created}`,

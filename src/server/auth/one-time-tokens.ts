@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import {
+  findUnusedToken,
+  insertToken,
+  markTokensUsed,
+  tokenPurposeOf,
+  useToken,
+  type TokenPurpose,
+} from '../db/queries/one-time-tokens.ts';
 import { hashToken } from './sessions.ts';
-
-export type TokenPurpose = 'confirm_email' | 'reset_password';
 
 /** api.md: confirmation links hold 24 hours, reset links 1 hour. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -17,20 +23,14 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
 export async function issueToken(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<string> {
   if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now);
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    'INSERT INTO one_time_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [hashToken(token), userId, purpose, now, new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose])],
-  );
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
+  await insertToken(db, { hash: hashToken(token), userId, purpose, createdAt: now, expiresAt });
   return token;
 }
 
 /** Marks every unused token of the user for that purpose as used. */
 export async function voidTokens(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
-  await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
-    userId,
-    purpose,
-    now,
-  ]);
+  await markTokensUsed(db, userId, purpose, now);
 }
 
 /**
@@ -44,17 +44,9 @@ export async function consumeToken(
   now: Date,
 ): Promise<{ userId: string } | 'expired' | 'invalid'> {
   const tokenHash = hashToken(token);
-  const [used] = await db.query<{ user_id: string }>(
-    `UPDATE one_time_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-     RETURNING user_id`,
-    [tokenHash, purpose, now],
-  );
-  if (used) return { userId: used.user_id };
-  const [stale] = await db.query(
-    'SELECT 1 FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL',
-    [tokenHash, purpose],
-  );
-  return stale ? 'expired' : 'invalid';
+  const userId = await useToken(db, tokenHash, purpose, now);
+  if (userId) return { userId };
+  return (await findUnusedToken(db, tokenHash, purpose, now)) ? 'expired' : 'invalid';
 }
 
 /**
@@ -67,13 +59,9 @@ export async function findTokenUser(
   purpose: TokenPurpose,
   now: Date,
 ): Promise<{ userId: string } | 'expired' | 'invalid'> {
-  const [row] = await db.query<{ user_id: string; live: boolean }>(
-    `SELECT user_id, expires_at > $3 AS live FROM one_time_tokens
-     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL`,
-    [hashToken(token), purpose, now],
-  );
+  const row = await findUnusedToken(db, hashToken(token), purpose, now);
   if (!row) return 'invalid';
-  return row.live ? { userId: row.user_id } : 'expired';
+  return row.live ? { userId: row.userId } : 'expired';
 }
 
 /**
@@ -82,8 +70,5 @@ export async function findTokenUser(
  */
 export async function findTokenPurpose(db: Queryable, token: string): Promise<TokenPurpose | null> {
   if (token.length > 200) return null;
-  const [row] = await db.query<{ purpose: TokenPurpose }>('SELECT purpose FROM one_time_tokens WHERE token_hash = $1', [
-    hashToken(token),
-  ]);
-  return row?.purpose ?? null;
+  return tokenPurposeOf(db, hashToken(token));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { attemptsInWindow, countAttempt, deleteCounter, takeBackAttempt } from '../db/queries/rate-limits.ts';
 
 export interface Limit {
   /** What is counted, e.g. `login:pair:clerk@gemeinde.at|203.0.113.9`. */
@@ -16,39 +17,23 @@ export const COUNTER_RETENTION_SECONDS = 24 * 60 * 60;
  * the scheduled purge (housekeeping.ts), not here.
  */
 export async function hitLimit(db: Queryable, limit: Limit, now: Date): Promise<number | null> {
-  const row = await count(db, limit, now);
+  const row = await countAttempt(db, limit.key, now, limit.windowSeconds);
   if (!row || row.attempts <= limit.attempts) return null;
   return secondsLeft(row.window_started_at, limit, now);
 }
 
 /** The attempts counted in the window so far (0 when none). */
 export async function attemptsSoFar(db: Queryable, limit: Omit<Limit, 'attempts'>, now: Date): Promise<number> {
-  const [row] = await db.query<{ attempts: number }>(
-    `SELECT attempts FROM rate_limits WHERE key = $1 AND window_started_at > $2::timestamptz - $3 * interval '1 second'`,
-    [limit.key, now, limit.windowSeconds],
-  );
-  return row?.attempts ?? 0;
+  return attemptsInWindow(db, limit.key, now, limit.windowSeconds);
 }
 
 /** Takes back one attempt counted ahead of its outcome (a login that succeeded was no guess). */
 export async function giveBack(db: Queryable, key: string): Promise<void> {
-  await db.query('UPDATE rate_limits SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0', [key]);
+  await takeBackAttempt(db, key);
 }
 
 export async function clearCounter(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
-}
-
-async function count(db: Queryable, limit: Limit, now: Date) {
-  const [row] = await db.query<{ attempts: number; window_started_at: Date }>(
-    `INSERT INTO rate_limits (key, window_started_at, attempts) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       attempts = CASE WHEN rate_limits.window_started_at <= $2 - $3 * interval '1 second' THEN 1 ELSE rate_limits.attempts + 1 END,
-       window_started_at = CASE WHEN rate_limits.window_started_at <= $2 - $3 * interval '1 second' THEN $2 ELSE rate_limits.window_started_at END
-     RETURNING attempts, window_started_at`,
-    [limit.key, now, limit.windowSeconds],
-  );
-  return row;
+  await deleteCounter(db, key);
 }
 
 function secondsLeft(windowStartedAt: Date, limit: Limit, now: Date): number {

@@ -13,6 +13,7 @@ import {
   type NewMarket,
   type NewMarketDate,
 } from '../db/queries/markets.ts';
+import { listMunicipalities } from '../db/queries/places.ts';
 
 export interface AustriaScale {
   markets: number;
@@ -119,9 +120,7 @@ const ISO = 'yyyy-MM-dd';
 export async function generateMarkets(db: Database, scale: AustriaScale): Promise<{ markets: number; dates: number }> {
   const next = random(scale.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const municipalities = await db.query<{ gkz: string; name: string }>(
-    'SELECT gkz, name FROM municipalities ORDER BY gkz',
-  );
+  const municipalities = await listMunicipalities(db);
   if (municipalities.length === 0) throw new Error('The database has no municipalities: import the master data first.');
   // Events have a date each year and monthly markets a year of dates; weekly markets carry the
   // rest, their season as long as it takes for the average to come out right.

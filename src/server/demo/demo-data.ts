@@ -2,6 +2,8 @@ import { v5 as uuidv5 } from 'uuid';
 import type { RecurrenceRule } from '../../lib/market.ts';
 import { occurrences } from '../../lib/recurrence.ts';
 import type { Database } from '../db/database.ts';
+import { allowEmailIfNew } from '../db/queries/allowed-emails.ts';
+import { countMarkets } from '../db/queries/market-ids.ts';
 import {
   insertMarket,
   insertMarketDates,
@@ -10,6 +12,7 @@ import {
   type NewMarket,
   type NewMarketDate,
 } from '../db/queries/markets.ts';
+import { setMunicipalityContact } from '../db/queries/places.ts';
 
 /** Hartberg, Steiermark: its area code 03332 is the one of the seed's phone examples. */
 export const DEMO_GKZ = '62219';
@@ -20,19 +23,12 @@ export const DEMO_EMAIL = 'marktamt@hartberg.example';
  * markets of several kinds with dates this year and next. Returns false when there were markets already.
  */
 export async function seedDemoData(db: Database, today: Date): Promise<boolean> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*) AS count FROM markets');
-  if (Number(row?.count) > 0) return false;
+  if ((await countMarkets(db)) > 0) return false;
   const year = today.getFullYear();
   await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE municipalities SET phone = '+43/3332/6030', website = 'https://www.hartberg.at' WHERE gkz = $1`,
-      [DEMO_GKZ],
-    );
+    await setMunicipalityContact(tx, DEMO_GKZ, { phone: '+43/3332/6030', website: 'https://www.hartberg.at' });
     // Staff addresses allowed before (an operator's, or a test's) stay as they are.
-    await tx.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      DEMO_EMAIL,
-      DEMO_GKZ,
-    ]);
+    await allowEmailIfNew(tx, DEMO_EMAIL, DEMO_GKZ);
     for (const { market, dates } of demoMarkets(year)) {
       await insertMarket(tx, market);
       await insertMarketDates(tx, dates);
@@ -73,6 +69,7 @@ function demoMarkets(year: number): DemoMarket[] {
     rule: saturdays,
     event_location: 'Hauptplatz',
     description: 'Obst, Gemüse, Brot, Käse und Kürbiskernöl direkt von Bäuerinnen und Bauern aus der Region.',
+    access_info: 'Stufenlos erreichbar, barrierefreies WC im Rathaus, Bus 3 bis Hauptplatz',
   });
   const farmersDates = regularDates(farmers.id, saturdays, `${year}-01-01`, `${next}-12-31`);
   const afterChristmas = farmersDates.find((d) => d.date_start > `${year}-12-24` && d.date_start <= `${year}-12-31`);

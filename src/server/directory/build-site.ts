@@ -7,7 +7,7 @@ import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
-import { prepareDatabase, type Prepared } from '../db/prepare.ts';
+import { prepareDatabase, type Prepared } from '../prepare-database.ts';
 import { collectMarketImages, publishMarketImages } from './market-images.ts';
 import { readDirectory } from './read-directory.ts';
 import { writeSearchIndex } from './search-index.ts';

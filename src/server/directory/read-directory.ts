@@ -2,7 +2,9 @@ import { buildDirectory, type Directory } from '../../lib/directory/directory.ts
 import { viennaDay } from '../../lib/market-rules.ts';
 import { DIRECTORY_START } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
+import { marketIdsByAge } from '../db/queries/market-ids.ts';
 import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from '../db/queries/markets.ts';
+import { listDistricts, listMunicipalitiesWithMarkets, listStates } from '../db/queries/places.ts';
 
 /**
  * The public directory as of `now`, with the dates of `year` (this year, by default) and the next:
@@ -16,22 +18,16 @@ export async function readDirectory(
 ): Promise<Directory> {
   return db.transaction(async (tx) => {
     const markets = await listVisibleMarkets(tx, DIRECTORY_START);
-    const ages = await tx.query<{ id: string }>('SELECT id FROM markets ORDER BY created_at, id');
-    const age = new Map(ages.map((row, index) => [row.id, index]));
+    const age = new Map((await marketIdsByAge(tx)).map((id, index) => [id, index]));
     markets.sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0));
     const replaces = await replacedDays(tx);
     const dates = (await listVisibleMarketDates(tx, DIRECTORY_START)).map((date) => ({
       ...date,
       replaces_date: replaces.get(date.id) ?? null,
     }));
-    const states = await tx.query<{ code: number; name: string }>('SELECT code, name FROM states');
-    const districts = await tx.query<{ code: string; name: string; state_code: number }>(
-      'SELECT code, name, state_code FROM districts',
-    );
-    const municipalities = await tx.query<{ gkz: string; name: string; postcode: string; district_code: string }>(
-      `SELECT gkz, name, postcode, district_code FROM municipalities
-        WHERE gkz IN (SELECT DISTINCT gkz FROM markets)`,
-    );
+    const states = await listStates(tx);
+    const districts = await listDistricts(tx);
+    const municipalities = await listMunicipalitiesWithMarkets(tx);
     return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
   });
 }

@@ -4,6 +4,7 @@ import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator } from '../../lib/i18n.ts';
 import { LOCALES, localizedPath } from '../../lib/languages.ts';
+import { shownTextsOf } from '../../lib/market-fields.ts';
 
 /**
  * The directory search (Pagefind) works in the browser alone: one index per language with a
@@ -25,9 +26,7 @@ export async function writeSearchIndex(directory: Directory, outputPath: string)
           content: [
             market.title,
             t(`market.type.${market.type}`),
-            market.description,
-            market.event_location,
-            market.location,
+            ...Object.values(shownTextsOf(market)),
             place,
             districtNameOf(district.name),
             stateName,

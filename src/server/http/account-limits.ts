@@ -1,12 +1,12 @@
 import { setTimeout } from 'node:timers/promises';
 import type { Context } from 'hono';
+import { ApiError } from '../api-error.ts';
 import { loginLimits } from '../auth/login-throttle.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
 import { hitLimit, type Limit } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findUserByEmail } from '../db/queries/users.ts';
-import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientNetworksOf } from './client-ip.ts';
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
+import { ApiError } from '../api-error.ts';
 import { hitLimit } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientNetworksOf } from './client-ip.ts';
 

@@ -5,17 +5,18 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
+import { ApiError } from '../api-error.ts';
 import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
 import { servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { pingDatabase } from '../db/queries/health.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
-import { ApiError } from './api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientIp } from './client-ip.ts';
 import { isCrossSite } from './origin.ts';
@@ -114,7 +115,7 @@ export function createApi({
   );
 
   api.get('/health', async (c) => {
-    await db.query('SELECT 1');
+    await pingDatabase(db);
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
   const content = createContentService(db);

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { isLocale } from '../../lib/languages.ts';
 import { check } from '../../lib/validation.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 
 /**

@@ -1,22 +1,6 @@
 /** Parsing Statistik Austria's lists (src/server/master-data/README.md describes the formats). */
 
-export interface StateRow {
-  code: number;
-  name: string;
-}
-export interface DistrictRow {
-  code: string;
-  name: string;
-  stateCode: number;
-}
-export interface MunicipalityRow {
-  gkz: string;
-  name: string;
-  status: '' | 'SR' | 'ST' | 'M';
-  postcode: string;
-  otherPostcodes: string[];
-  districtCode: string;
-}
+import type { DistrictRow, MunicipalityRow, StateRow } from '../db/queries/master-data.ts';
 
 const lines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/);
 

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../lib/languages.ts';
-import {
-  consumeToken,
-  findTokenUser,
-  issueToken,
-  TOKEN_LIFETIME_MS,
-  voidTokens,
-  type TokenPurpose,
-} from '../auth/one-time-tokens.ts';
+import { ApiError } from '../api-error.ts';
+import { consumeToken, findTokenUser, issueToken, TOKEN_LIFETIME_MS, voidTokens } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.ts';
 import { publicBaseUrl, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { TokenPurpose } from '../db/queries/one-time-tokens.ts';
 import {
   confirmUserEmail,
   deleteLapsedUser,
@@ -24,7 +19,6 @@ import {
   setPasswordHash,
 } from '../db/queries/users.ts';
 import { visitorExists } from '../db/queries/visitors.ts';
-import { ApiError } from '../http/api-error.ts';
 import { accountMail } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 

@@ -4,6 +4,7 @@ import { translator } from '../../lib/i18n.ts';
 import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
 import { DIRECTORY_START, type ContentMarket, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
+import { municipalityOfMarkets } from '../db/queries/market-ids.ts';
 import {
   contentVersion,
   listMarketDatesOf,
@@ -87,9 +88,7 @@ export function createContentService(db: Database) {
     const { version, groups } = await db.transaction(async (tx) => {
       const version = await contentVersion(tx);
       if (kind === 'markets') return { version, groups: marketGroups(await listVisibleMarkets(tx, DIRECTORY_START)) };
-      const gkzOf = new Map(
-        (await tx.query<{ id: string; gkz: string }>('SELECT id, gkz FROM markets')).map((m) => [m.id, m.gkz]),
-      );
+      const gkzOf = await municipalityOfMarkets(tx);
       const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
       return { version, groups: dateGroups(dates, (date) => gkzOf.get(date.wko_market_id) ?? '') };
     });

@@ -1,3 +1,4 @@
+import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import {
   marketDateRecordSchema,
@@ -6,6 +7,7 @@ import {
   type MarketRecord,
 } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
+import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
 import { anchorOf, regularDays } from '../../lib/recurrence.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
@@ -27,7 +29,6 @@ import {
   type MarketChange,
 } from '../db/queries/market-edits.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
-import { ApiError } from '../http/api-error.ts';
 import { byId, groupsByLanguage } from './content.ts';
 
 /** What a save answers (api.md): the saved market in every language group, and dates, for the client to merge. */
@@ -39,14 +40,10 @@ export interface SavedRecords {
 /** Market fields a clerk edits; the history compares these. */
 export const MARKET_FIELDS = [
   'title',
-  'description',
+  ...MARKET_TEXT_FIELDS.map(({ name }) => name),
   'type',
   'schedule',
   'rule',
-  'location',
-  'event_location',
-  'floor',
-  'floorplan',
   'status',
   'date_start',
   'date_end',

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { VisitorData } from '../../lib/visitor.ts';
+import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/database.ts';
 import { findVisitor, findVisitorOwner, insertVisitor, updateVisitor, visitorExists } from '../db/queries/visitors.ts';
-import { ApiError } from '../http/api-error.ts';
 
 /** Letters and digits that cannot be mistaken for each other when read out on the phone. */
 const READABLE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

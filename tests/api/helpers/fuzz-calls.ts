@@ -1,5 +1,6 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { MARKET_TYPES } from '../../../src/lib/market.ts';
+import { eachTextField } from '../../../src/lib/market-fields.ts';
 import { DATE_FIELDS, MARKET_FIELDS } from '../../../src/server/services/markets.ts';
 import {
   deepJson,
@@ -113,12 +114,8 @@ function marketFields(ids: Arbitrary<string>): Arbitrary<Record<string, unknown>
       id: ids,
       version: oneOf(fc.constantFrom(1, '1', 2), fc.constantFrom(0, -1, 1.5, '01', 2 ** 53)),
       title: text,
-      description: text,
+      ...eachTextField(() => text),
       type: oneOf(fc.constantFrom(...MARKET_TYPES), fc.constantFrom('Bauernmarkt', '')),
-      location: text,
-      event_location: text,
-      floor: text,
-      floorplan: text,
       status: fc.constantFrom('active', 'inactive'),
       website: fc.oneof(fc.constant(''), url),
       phone: oneOf(fc.constantFrom('', '+43/3332/6030', '+43/3332/1234123/12'), fc.constantFrom('0664 123', '+43/1/2')),

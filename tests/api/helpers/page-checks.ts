@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { expect } from 'vitest';
 import type { DirectoryMarket } from '../../../src/lib/directory/directory.ts';
+import { SHOWN_TEXT_FIELDS } from '../../../src/lib/market-fields.ts';
 
 /*
  * Whether text from the database came out escaped on a rendered page: the page has the same
@@ -14,10 +15,7 @@ export function plainTwin(market: DirectoryMarket): DirectoryMarket {
   return {
     ...market,
     title: 'Markt',
-    description: plain(market.description),
-    location: plain(market.location),
-    event_location: plain(market.event_location),
-    floor: plain(market.floor),
+    ...Object.fromEntries(SHOWN_TEXT_FIELDS.map(({ name }) => [name, plain(market[name])])),
     website: market.website && 'https://example.org/',
     phone: market.phone && '+43/1/2345678',
     email: market.email && 'markt@example.org',

@@ -16,7 +16,7 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
     now,
     retention.counters,
   ]);
-  // Sessions end by the database's clock, as findSessionUser reads them (auth/sessions.ts: 4 hours idle).
+  // Sessions end by the database's clock, as findLiveSession reads them (sessions.ts: 4 hours idle).
   await db.query(`DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - interval '4 hours'`);
   await db.query(
     `DELETE FROM one_time_tokens WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2 * interval '1 second'`,

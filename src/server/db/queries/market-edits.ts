@@ -2,6 +2,8 @@ import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
 import type { Queryable } from '../database.ts';
 import {
   DATE_COLUMNS,
+  EDITABLE_COUNT,
+  MARKET_ASSIGNMENTS,
   MARKET_COLUMNS,
   marketFieldValues,
   type NewMarket,
@@ -54,10 +56,7 @@ export async function listMarketDates(tx: Queryable, marketId: string, ids?: rea
 /** Writes every field of a changed market and raises its version. */
 export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE markets SET title = $2, description = $3, type = $4, schedule = $5, rule = $6::jsonb, rrule = $7,
-       location = $8, event_location = $9, floor = $10, floorplan = $11, status = $12, date_start = $13,
-       date_end = $14, website = $15, phone = $16, email = $17, image = $18::jsonb, hidden = $19,
-       version = version + 1, updated_at = $20
+    `UPDATE markets SET ${MARKET_ASSIGNMENTS}, version = version + 1, updated_at = $${EDITABLE_COUNT + 2}
      WHERE id = $1`,
     [market.id, ...marketFieldValues(market), now],
   );

@@ -1,12 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
+import { MARKET_TEXT_FIELDS, textsOf } from '../../../lib/market-fields.ts';
 import { rruleOf } from '../../../lib/recurrence.ts';
 import type { Queryable } from '../database.ts';
 
+/** The columns a save writes, in the order of `marketFieldValues`; nested values are stored as jsonb. */
+const EDITABLE_COLUMNS: readonly { name: keyof NewMarket; json?: true }[] = [
+  { name: 'title' },
+  ...MARKET_TEXT_FIELDS.map(({ name }) => ({ name })),
+  { name: 'type' },
+  { name: 'schedule' },
+  { name: 'rule', json: true },
+  { name: 'rrule' },
+  { name: 'status' },
+  { name: 'date_start' },
+  { name: 'date_end' },
+  { name: 'website' },
+  { name: 'phone' },
+  { name: 'email' },
+  { name: 'image', json: true },
+  { name: 'hidden' },
+];
+/** `$first`, `$first+1`, … with the casts the editable columns need. */
+const placeholders = (first: number) =>
+  EDITABLE_COLUMNS.map((column, i) => `$${first + i}${column.json ? '::jsonb' : ''}`);
+
 /** Columns of a market as the content service answers it. */
-export const MARKET_COLUMNS = `m.id, m.gkz, m.title, m.description, m.type, m.schedule, m.rule, m.rrule, m.location,
-  m.event_location, m.floor, m.floorplan, m.status, m.date_start, m.date_end, m.website, m.phone, m.email,
-  m.image, m.hidden, m.version, m.updated_at`;
+export const MARKET_COLUMNS = ['id', 'gkz', ...EDITABLE_COLUMNS.map(({ name }) => name), 'version', 'updated_at']
+  .map((name) => `m.${name}`)
+  .join(', ');
+
+export const EDITABLE_COUNT = EDITABLE_COLUMNS.length;
+
+/** `title = $2, …` for an UPDATE whose first parameter is the market's id. */
+export const MARKET_ASSIGNMENTS = EDITABLE_COLUMNS.map(({ name }, i) => `${name} = ${placeholders(2)[i]}`).join(', ');
 
 export const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d.date_end, d.time_from, d.time_to,
   d.status, d.type, d.note, d.hidden, d.version`;
@@ -82,11 +109,7 @@ export function newMarket(gkz: string, fields: Partial<NewMarket> & Pick<NewMark
   return {
     id: randomUUID(),
     gkz,
-    description: '',
-    location: '',
-    event_location: '',
-    floor: '',
-    floorplan: '',
+    ...textsOf(null),
     status: 'active',
     date_start: null,
     date_end: null,
@@ -120,35 +143,15 @@ export function newMarketDate(
   };
 }
 
-/** The editable fields of a market in the order of the SQL below (title … hidden), JSON as text. */
+/** The editable fields of a market in the order of EDITABLE_COLUMNS, JSON as text. */
 export function marketFieldValues(market: NewMarket): unknown[] {
-  return [
-    market.title,
-    market.description,
-    market.type,
-    market.schedule,
-    market.rule && JSON.stringify(market.rule),
-    market.rrule,
-    market.location,
-    market.event_location,
-    market.floor,
-    market.floorplan,
-    market.status,
-    market.date_start,
-    market.date_end,
-    market.website,
-    market.phone,
-    market.email,
-    market.image && JSON.stringify(market.image),
-    market.hidden,
-  ];
+  return EDITABLE_COLUMNS.map(({ name, json }) => (json ? market[name] && JSON.stringify(market[name]) : market[name]));
 }
 
 export async function insertMarket(db: Queryable, market: NewMarket): Promise<void> {
   await db.query(
-    `INSERT INTO markets (id, gkz, title, description, type, schedule, rule, rrule, location, event_location, floor,
-       floorplan, status, date_start, date_end, website, phone, email, image, hidden)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20)`,
+    `INSERT INTO markets (id, gkz, ${EDITABLE_COLUMNS.map(({ name }) => name).join(', ')})
+     VALUES ($1, $2, ${placeholders(3).join(', ')})`,
     [market.id, market.gkz, ...marketFieldValues(market)],
   );
 }

@@ -82,3 +82,13 @@ export async function findAccount(db: Queryable, userId: string): Promise<Accoun
   const { email, confirmed, ...municipality } = row;
   return { email, email_confirmed: confirmed, municipality };
 }
+
+/** Every user with the municipality's name, for the operator: by municipality, then address. */
+export async function listUsersWithMunicipality(
+  db: Queryable,
+): Promise<{ email: string; gkz: string; name: string; confirmed: boolean; created: string }[]> {
+  return db.query<{ email: string; gkz: string; name: string; confirmed: boolean; created: string }>(
+    `SELECT u.email, u.gkz, m.name, u.email_confirmed_at IS NOT NULL AS confirmed, to_char(u.created_at, 'YYYY-MM-DD HH24:MI') AS created
+     FROM users u JOIN municipalities m ON m.gkz = u.gkz ORDER BY m.name, u.email`,
+  );
+}

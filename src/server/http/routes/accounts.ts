@@ -10,11 +10,11 @@ import {
   resetPasswordRequestSchema,
 } from '../../../lib/account.ts';
 import { visitorIdSchema } from '../../../lib/visitor.ts';
+import { ApiError } from '../../api-error.ts';
 import { hashToken, SESSION_LIFETIME_SECONDS, sessionCookieName } from '../../auth/sessions.ts';
 import { servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
 import { parseFields, readFields } from '../request.ts';

@@ -1,9 +1,10 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
+import { ApiError } from '../../api-error.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
-import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
+import { etagMatches } from '../etag.ts';
 
 const CONTENT_PATHS: ReadonlyArray<[string, ContentKind]> = [
   ['/get_content/:exhibition', 'dates'],
@@ -57,11 +58,4 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
   });
-}
-
-/** RFC 9110 weak comparison over a list of tags, or `*`. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

@@ -2,9 +2,9 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { MARKET_CHECK_ORDER, marketDateInputSchema, marketInputSchema } from '../../../lib/market-input.ts';
 import { isStorableText } from '../../../lib/validation.ts';
+import { ApiError } from '../../api-error.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { MarketService } from '../../services/markets.ts';
-import { ApiError } from '../api-error.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { parseFields, readFields } from '../request.ts';
 

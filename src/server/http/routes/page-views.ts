@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { viennaDay } from '../../../lib/market-rules.ts';
 import { pageViewSchema } from '../../../lib/page-view.ts';
 import type { Database } from '../../db/database.ts';
+import { countPageView } from '../../db/queries/page-views.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { parseFields, readFields } from '../request.ts';
 import type { SitePathCheck } from '../site-paths.ts';
@@ -17,11 +18,7 @@ export function pageViewRoutes(api: Hono<ApiEnv>, db: Database, clock: () => Dat
   api.post('/page_view', async (c) => {
     const view = parseFields(pageViewSchema, await readFields(c));
     if (!isSitePath(view.path)) return c.body(null, 204);
-    await db.query(
-      `INSERT INTO page_views (day, path, language) VALUES ($1, $2, $3)
-       ON CONFLICT (day, path, language) DO UPDATE SET views = page_views.views + 1`,
-      [viennaDay(clock()), view.path, view.language],
-    );
+    await countPageView(db, viennaDay(clock()), view.path, view.language);
     return c.body(null, 204);
   });
 }

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { calendarOf, type CalendarMarket } from '../../../export/calendar.ts';
-import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../../export/open-data.ts';
-import { createPublishedSource, type Published } from '../../../export/published.ts';
 import { translator } from '../../../lib/i18n.ts';
+import { ApiError } from '../../api-error.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { ApiError } from '../api-error.ts';
+import { municipalityName } from '../../db/queries/places.ts';
+import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
+import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
+import { createPublishedSource, type Published } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
-import { etagMatches } from './content.ts';
+import { etagMatches } from '../etag.ts';
 
 /** Feeds change with the data; a client asks again with If-None-Match and mostly gets 304. */
 const CACHE = 'public, max-age=0, must-revalidate';
@@ -69,11 +70,11 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
 
   api.get('/public/municipalities/:file{\\d{5}\\.ics}', async (c) => {
     const gkz = c.req.param('file').slice(0, 5);
-    const [municipality] = await db.query<{ name: string }>('SELECT name FROM municipalities WHERE gkz = $1', [gkz]);
-    if (!municipality) throw new ApiError('not_found');
+    const municipality = await municipalityName(db, gkz);
+    if (municipality === undefined) throw new ApiError('not_found');
     const data = await published.current();
     const markets = data.markets.filter((market) => market.gkz === gkz);
-    const name = translator(c.get('locale'))('feeds.municipalityCalendar', { place: municipality.name });
+    const name = translator(c.get('locale'))('feeds.municipalityCalendar', { place: municipality });
     return calendarAnswer(c, data, `municipality-${gkz}`, name, markets);
   });
 

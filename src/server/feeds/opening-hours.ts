@@ -1,6 +1,6 @@
-import { publicHolidays } from '../lib/holidays.ts';
-import type { MarketDateRecord, MarketRecord, Weekday } from '../lib/market.ts';
-import { occurrences } from '../lib/recurrence.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
+import type { MarketDateRecord, MarketRecord, Weekday } from '../../lib/market.ts';
+import { occurrences } from '../../lib/recurrence.ts';
 
 const OSM_DAYS: Record<Weekday, string> = { MO: 'Mo', TU: 'Tu', WE: 'We', TH: 'Th', FR: 'Fr', SA: 'Sa', SU: 'Su' };
 const OSM_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,6 +1,6 @@
 import OpeningHours from 'opening_hours';
 import { describe, expect, it } from 'vitest';
-import type { RecurrenceRule } from '../lib/market.ts';
+import type { RecurrenceRule } from '../../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
 
 const saturdays: RecurrenceRule = {

@@ -1,13 +1,15 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { dayFormatter, viennaOffset } from '../lib/directory/format.ts';
-import { translator } from '../lib/i18n.ts';
-import type { Locale } from '../lib/languages.ts';
-import type { MarketRecord } from '../lib/market.ts';
-import { occurrences, rruleOf } from '../lib/recurrence.ts';
-import { icalStatusOf, movedFrom } from './date-mapping.ts';
-import type { Place, PublishedDate } from './published.ts';
+import { icalStatusOf, movedFrom } from '../../lib/directory/date-mapping.ts';
+import { dayFormatter, viennaOffset } from '../../lib/directory/format.ts';
+import { factLine, marketFacts } from '../../lib/directory/market-facts.ts';
+import { translator, type Translate } from '../../lib/i18n.ts';
+import type { Locale } from '../../lib/languages.ts';
+import type { MarketRecord } from '../../lib/market.ts';
+import { occurrences, rruleOf } from '../../lib/recurrence.ts';
+import type { Place } from '../db/queries/places.ts';
+import type { PublishedDate } from './published.ts';
 
 /**
  * iCalendar (RFC 5545) files of market dates, times in Europe/Vienna. A weekly or monthly market's
@@ -64,8 +66,8 @@ export function calendarOf(name: string, markets: CalendarMarket[], host: string
     ...markets.flatMap((entry) => {
       const { series, single } = splitByRule(entry);
       return [
-        ...(series.length > 0 ? seriesOf(entry, series, host) : []),
-        ...single.flatMap((date) => eventOf(entry, date, host, movedText)),
+        ...(series.length > 0 ? seriesOf(entry, series, host, t) : []),
+        ...single.flatMap((date) => eventOf(entry, date, host, movedText, t)),
       ];
     }),
     'END:VCALENDAR',
@@ -96,7 +98,7 @@ function splitByRule({ market, dates }: CalendarMarket): { series: PublishedDate
  * of the rule counted from its anchor (rule.dtstart), so INTERVAL keeps the anchor's phase; every
  * day of the rule up to the last that has no such date is an EXDATE.
  */
-function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string): string[] {
+function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string, t: Translate): string[] {
   const rule = entry.market.rule!;
   const first = series[0]!.date_start;
   const last = series.at(-1)!.date_start;
@@ -115,7 +117,7 @@ function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string):
     ...occurrences(rule, first, last)
       .filter((day) => !held.has(day))
       .map((day) => `EXDATE;${vienna(day, rule.time_from)}`),
-    ...describe(entry, ''),
+    ...describe(entry, '', t),
     'STATUS:CONFIRMED',
     'END:VEVENT',
   ];
@@ -126,6 +128,7 @@ function eventOf(
   date: PublishedDate,
   host: string,
   movedText: (day: string) => string,
+  t: Translate,
 ): string[] {
   const from = movedFrom(date);
   const moved = from ? movedText(from) : '';
@@ -134,16 +137,17 @@ function eventOf(
     `UID:${date.id}@${host}`,
     `DTSTAMP:${utcStamp(entry.market.updated_at)}`,
     ...timesOf(date),
-    ...describe(entry, [moved, date.note].filter(Boolean).join('\n')),
+    ...describe(entry, [moved, date.note].filter(Boolean).join('\n'), t),
     `STATUS:${icalStatusOf(date)}`,
     'END:VEVENT',
   ];
 }
 
 /** SUMMARY, LOCATION and DESCRIPTION of a market's event; `more` is what one date adds to the description. */
-function describe({ market, place }: CalendarMarket, more: string): string[] {
-  const where = [market.event_location, market.location, place && `${place.postcode} ${place.municipality}`];
-  const description = [market.description, more].filter(Boolean).join('\n');
+function describe({ market, place }: CalendarMarket, more: string, t: Translate): string[] {
+  const facts = marketFacts(market, t);
+  const where = [...facts.place, place && `${place.postcode} ${place.municipality}`];
+  const description = [facts.lead, ...facts.facts.map(factLine), more].filter(Boolean).join('\n');
   return [
     `SUMMARY:${escapeText(market.title)}`,
     ...(where.some(Boolean) ? [`LOCATION:${escapeText(where.filter(Boolean).join(', '))}`] : []),

@@ -1,22 +1,7 @@
-import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../lib/market.ts';
-import type { Database } from '../server/db/database.ts';
-import {
-  contentVersion,
-  listVisibleMarketDates,
-  listVisibleMarkets,
-  replacedDays,
-} from '../server/db/queries/markets.ts';
-
-/** Where a market is: its municipality with district and state, as the master data names them. */
-export interface Place {
-  gkz: string;
-  municipality: string;
-  postcode: string;
-  districtCode: string;
-  district: string;
-  stateCode: number;
-  state: string;
-}
+import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
+import type { Database } from '../db/database.ts';
+import { contentVersion, listVisibleMarketDates, listVisibleMarkets, replacedDays } from '../db/queries/markets.ts';
+import { listPlacesWithMarkets, type Place } from '../db/queries/places.ts';
 
 /** A published date; a changed one knows the regular date it replaces. */
 export type PublishedDate = MarketDateRecord & { replaces_date: string | null };
@@ -40,12 +25,7 @@ async function readPublished(db: Database): Promise<Published> {
     const markets = await listVisibleMarkets(tx, DIRECTORY_START);
     const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
     const replaces = await replacedDays(tx);
-    const places = await tx.query<Place>(
-      `SELECT m.gkz, m.name AS municipality, m.postcode, d.code AS "districtCode", d.name AS district,
-              s.code AS "stateCode", s.name AS state
-         FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
-        WHERE m.gkz IN (SELECT DISTINCT gkz FROM markets)`,
-    );
+    const places = await listPlacesWithMarkets(tx);
     const datesByMarket = new Map<string, PublishedDate[]>();
     for (const date of dates) {
       const list = datesByMarket.get(date.wko_market_id) ?? [];

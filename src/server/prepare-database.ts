@@ -1,7 +1,7 @@
-import type { Config } from '../config.ts';
-import { seedDemoData } from '../demo/demo-data.ts';
-import { importBundledMasterDataIfEmpty, type ImportResult } from '../master-data/import.ts';
-import type { Database } from './database.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { seedDemoData } from './demo/demo-data.ts';
+import { importBundledMasterDataIfEmpty, type ImportResult } from './master-data/import.ts';
 
 export interface Prepared {
   imported: ImportResult | null;

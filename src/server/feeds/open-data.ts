@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../lib/market.ts';
+import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
 import type { Published } from './published.ts';
 

@@ -1,8 +1,9 @@
-import type { ErrorCode } from '../../lib/error-codes.ts';
+import type { ErrorCode } from '../lib/error-codes.ts';
 
 /**
  * A refusal with a stable code from api.md. Services throw it; the API edge turns it into
- * `{"error": {code, message, fields}}` in the request's language.
+ * `{"error": {code, message, fields}}` in the request's language. It sits beside the layers, not in
+ * `http/`, so that services can refuse without importing the web (issue 16, docs/decisions/0009).
  */
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,4 +1,4 @@
-import type { MarketDateRecord } from '../lib/market.ts';
+import type { MarketDateRecord } from '../market.ts';
 
 /**
  * How a market date's status and type show in the outlets (issue 6): the iCalendar files and the

@@ -1,0 +1,148 @@
+import { parseISO } from 'date-fns/parseISO';
+import { useState } from 'react';
+import { useTranslation } from '../i18n.tsx';
+import type { MessageKey } from '../../lib/translate.ts';
+import type { Locale } from '../../lib/languages.ts';
+import {
+  MARKET_DATE_STATUSES,
+  MARKET_DATE_TYPES,
+  type ContentMarket,
+  type MarketDateRecord,
+} from '../../lib/market.ts';
+import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
+import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
+import { check } from '../../lib/validation.ts';
+import { saveMarketDate } from '../../stores/markets.ts';
+import { notify } from '../../stores/notices.ts';
+import { closedDays, DateField } from '../forms/date-field.tsx';
+import { FieldFrame } from '../forms/field.tsx';
+import { useFormCycle } from '../forms/use-form.ts';
+import { useUnsaved } from '../forms/use-unsaved.ts';
+
+interface MarketDateFormProps {
+  locale: Locale;
+  market: ContentMarket;
+  /** The date changed, or null for a new one. */
+  date: MarketDateRecord | null;
+  year: number;
+  lastMonth: Date;
+  /** Saved or cancelled: the form closes. */
+  onDone: () => void;
+}
+
+/** One date of a market, new or changed: its days, times, status and note, checked as the server checks them. */
+export function MarketDateForm({ locale, market, date, year, lastMonth, onDone }: MarketDateFormProps) {
+  const { t } = useTranslation();
+  const stored = {
+    date_start: date?.date_start ?? '',
+    date_end: date?.date_end ?? '',
+    time_from: date?.time_from ?? market.rule?.time_from ?? '',
+    time_to: date?.time_to ?? market.rule?.time_to ?? '',
+    status: date?.status ?? 'takes_place',
+    type: date?.type ?? (market.schedule === 'regular' ? 'additional' : 'regular'),
+    note: date?.note ?? '',
+  };
+  const [values, setValues] = useState(stored);
+  const fields = {
+    ...values,
+    date_end: values.date_end || values.date_start,
+    wko_market_id: market.id,
+    ...(date ? { id: date.id, version: String(date.version) } : {}),
+  };
+  const checked = check(marketDateInputSchema, fields, MARKET_CHECK_ORDER);
+  // The calendar rules the server applies too, once the schema accepts the days: this and next
+  // year, no past day, inside the season.
+  const refused = checked.ok ? dateSpanErrors(checked.data, market, viennaDay(new Date())) : checked.fields;
+  const cycle = useFormCycle(refused);
+  const { idOf, errorOf } = cycle;
+  const changed = JSON.stringify(values) !== JSON.stringify(stored);
+  const set = (field: keyof typeof values, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const save = () =>
+    cycle.submit(async () => {
+      await saveMarketDate(fields);
+      notify(t('notice.saved'));
+      withdraw();
+      onDone();
+    });
+  const withdraw = useUnsaved(changed ? { save, discard: onDone } : null);
+
+  const select = (field: 'status' | 'type', options: readonly string[]) => (
+    <FieldFrame id={idOf(field)} label={t(`marketDate.field.${field}`)}>
+      {(control) => (
+        <select {...control} value={values[field]} onChange={(event) => set(field, event.target.value)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {t(`marketDate.${field}.${option}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+  const time = (field: 'time_from' | 'time_to', label: 'market.rule.timeFrom' | 'market.rule.timeTo') => (
+    <FieldFrame id={idOf(field)} label={t(label)} error={errorOf(field)}>
+      {(control) => (
+        <input {...control} type="time" value={values[field]} onChange={(event) => set(field, event.target.value)} />
+      )}
+    </FieldFrame>
+  );
+  const day = (field: 'date_start' | 'date_end', label: 'marketDate.field.dateStart' | 'marketDate.field.dateEnd') => (
+    <DateField
+      id={idOf(field)}
+      label={t(label)}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      error={errorOf(field)}
+      locale={locale}
+      lastMonth={lastMonth}
+      disabled={disabledDays}
+      marked={holidays}
+    />
+  );
+  const disabledDays = closedDays(market);
+  // The picker marks the public holidays of the market's state, this year and next.
+  const thisYear = lastMonth.getFullYear() - 1;
+  const holidays = [thisYear, thisYear + 1].flatMap((one) =>
+    publicHolidays(one, Number(market.gkz.slice(0, 1))).map((holiday) => parseISO(holiday.date)),
+  );
+
+  return (
+    <form
+      className="date-form"
+      noValidate
+      aria-labelledby={idOf('heading')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h5 id={idOf('heading')}>{date ? t('marketDate.editHeading') : t('marketDate.newHeading', { year })}</h5>
+      {day('date_start', 'marketDate.field.dateStart')}
+      {day('date_end', 'marketDate.field.dateEnd')}
+      <div className="field-row">
+        {time('time_from', 'market.rule.timeFrom')}
+        {time('time_to', 'market.rule.timeTo')}
+      </div>
+      {select('status', MARKET_DATE_STATUSES)}
+      {market.schedule === 'regular' && select('type', MARKET_DATE_TYPES)}
+      <FieldFrame id={idOf('note')} label={t('marketDate.field.note')} error={errorOf('note')}>
+        {(control) => (
+          <input {...control} type="text" value={values.note} onChange={(event) => set('note', event.target.value)} />
+        )}
+      </FieldFrame>
+      <div role="alert" className="form-failure">
+        {cycle.failure?.message}
+      </div>
+      <div className="form-actions">
+        <button type="submit" disabled={cycle.busy}>
+          {t('marketDate.save')}
+        </button>
+        <button type="button" className="button-secondary" onClick={onDone}>
+          {t('dialog.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

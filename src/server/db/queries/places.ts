@@ -1,0 +1,63 @@
+import type { Queryable } from '../database.ts';
+
+/** Where a market is: its municipality with district and state, as the master data names them. */
+export interface Place {
+  gkz: string;
+  municipality: string;
+  postcode: string;
+  districtCode: string;
+  district: string;
+  stateCode: number;
+  state: string;
+}
+
+/** The places of the municipalities that have markets, each with its district and state. */
+export async function listPlacesWithMarkets(db: Queryable): Promise<Place[]> {
+  return db.query<Place>(
+    `SELECT m.gkz, m.name AS municipality, m.postcode, d.code AS "districtCode", d.name AS district,
+            s.code AS "stateCode", s.name AS state
+       FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
+      WHERE m.gkz IN (SELECT DISTINCT gkz FROM markets)`,
+  );
+}
+
+export async function listStates(db: Queryable): Promise<{ code: number; name: string }[]> {
+  return db.query<{ code: number; name: string }>('SELECT code, name FROM states');
+}
+
+export async function listDistricts(db: Queryable): Promise<{ code: string; name: string; state_code: number }[]> {
+  return db.query<{ code: string; name: string; state_code: number }>('SELECT code, name, state_code FROM districts');
+}
+
+/** The municipalities that have markets, as the directory's pages need them. */
+export async function listMunicipalitiesWithMarkets(
+  db: Queryable,
+): Promise<{ gkz: string; name: string; postcode: string; district_code: string }[]> {
+  return db.query<{ gkz: string; name: string; postcode: string; district_code: string }>(
+    `SELECT gkz, name, postcode, district_code FROM municipalities
+      WHERE gkz IN (SELECT DISTINCT gkz FROM markets)`,
+  );
+}
+
+/** Every municipality on file, by code. */
+export async function listMunicipalities(db: Queryable): Promise<{ gkz: string; name: string }[]> {
+  return db.query<{ gkz: string; name: string }>('SELECT gkz, name FROM municipalities ORDER BY gkz');
+}
+
+export async function municipalityName(db: Queryable, gkz: string): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>('SELECT name FROM municipalities WHERE gkz = $1', [gkz]);
+  return row?.name;
+}
+
+/** The contact details the provider keeps beside Statistik Austria's data. */
+export async function setMunicipalityContact(
+  db: Queryable,
+  gkz: string,
+  contact: { phone: string; website: string },
+): Promise<void> {
+  await db.query('UPDATE municipalities SET phone = $2, website = $3 WHERE gkz = $1', [
+    gkz,
+    contact.phone,
+    contact.website,
+  ]);
+}

@@ -1,0 +1,55 @@
+import type { Queryable } from '../database.ts';
+
+/** Idle sessions end after this; the purge (housekeeping.ts) uses the same span. */
+const SESSION_IDLE = "interval '4 hours'";
+
+export interface LiveSessionRow {
+  user_id: string;
+  email: string;
+  gkz: string;
+  confirmed: boolean;
+}
+
+/**
+ * The user of a live session by its token's hash. The idle clock is moved on at most once a
+ * minute, so an editor's stream of requests is not a stream of writes.
+ */
+export async function findLiveSession(db: Queryable, tokenHash: string): Promise<LiveSessionRow | undefined> {
+  const [row] = await db.query<LiveSessionRow>(
+    `WITH live AS (
+       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
+       JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
+       WHERE s.token_hash = $1 AND u.disabled_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now()
+       WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
+     )
+     SELECT user_id, email, gkz, confirmed FROM live`,
+    [tokenHash],
+  );
+  return row;
+}
+
+/** A session ending `lifetimeSeconds` from now by the database's clock, as findLiveSession reads it. */
+export async function insertSession(
+  db: Queryable,
+  tokenHash: string,
+  userId: string,
+  lifetimeSeconds: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 second')`,
+    [tokenHash, userId, lifetimeSeconds],
+  );
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Every session of the user but the one with `keepHash` (none kept when it is null). */
+export async function deleteOtherSessions(db: Queryable, userId: string, keepHash: string | null): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [userId, keepHash]);
+}

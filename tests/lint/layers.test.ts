@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: PROJECT,
+    overrideConfigFile: `${PROJECT}eslint.config.js`,
+    // The probes are not in the TypeScript program; the layer rules need no types, and this keeps the test quick.
+    overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+  });
+});
+
+/** The rules that fire on `code` as if it were the file at `filePath` (relative to the project). */
+async function rulesFired(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${PROJECT}${filePath}` });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+// The cycle check walks the import graph from each probe: a second or so on a busy machine.
+describe('the layer rules (issue 16, docs/decisions/0009-layers.md)', { timeout: 20_000 }, () => {
+  it('refuse a service that imports from http/', async () => {
+    const code = `import { etagMatches } from '../http/etag.ts';\nexport const probe = etagMatches;\n`;
+    expect(await rulesFired(code, 'src/server/services/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuse db/ importing a service', async () => {
+    const code = `import { createContentService } from '../services/content.ts';\nexport const probe = createContentService;\n`;
+    expect(await rulesFired(code, 'src/server/db/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuse the server importing src/export', async () => {
+    const code = `import { runNightly } from '../../export/nightly.ts';\nexport const probe = runNightly;\n`;
+    expect(await rulesFired(code, 'src/server/http/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuse a route that imports another route', async () => {
+    const code = `import { contentRoutes } from './content.ts';\nexport const probe = contentRoutes;\n`;
+    expect(await rulesFired(code, 'src/server/http/routes/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('let a route import from http/ and a service', async () => {
+    const code = `import { etagMatches } from '../etag.ts';\nimport { createContentService } from '../../services/content.ts';\nexport const probe = [etagMatches, createContentService];\n`;
+    expect(await rulesFired(code, 'src/server/http/routes/probe.ts')).toEqual([]);
+  });
+
+  it('refuse an import cycle', async () => {
+    // config.ts importing the server, which imports config.ts.
+    const code = `import { startServer } from './http/server.ts';\nexport const probe = startServer;\n`;
+    expect(await rulesFired(code, 'src/server/config.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('refuse SQL text outside db/, in strings and templates', async () => {
+    const strings = `export const probe = (id: string) => ['SELECT 1', \`DELETE FROM markets WHERE id = '\${id}'\`];\n`;
+    const fired = await rulesFired(strings, 'src/server/services/probe.ts');
+    expect(fired.filter((rule) => rule === 'no-restricted-syntax')).toHaveLength(2);
+    const update = `export const probe = 'UPDATE users SET gkz = $1';\n`;
+    expect(await rulesFired(update, 'scripts/probe.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('let db/ hold SQL, and other files say "select" in words', async () => {
+    expect(await rulesFired(`export const probe = 'SELECT 1';\n`, 'src/server/db/queries/probe.ts')).toEqual([]);
+    const words = `export const probe = 'Select a state, then update the list';\n`;
+    expect(await rulesFired(words, 'src/server/services/probe.ts')).toEqual([]);
+  });
+});
