@@ -1,15 +1,9 @@
 import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import {
-  marketDateRecordSchema,
-  type MarketDateRecord,
-  type MarketDateType,
-  type MarketRecord,
-} from '../../lib/market.ts';
+import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
-import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
-import { anchorOf, regularDays } from '../../lib/recurrence.ts';
+import { anchorOf } from '../../lib/recurrence.ts';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import type { FieldErrors } from '../../lib/validation.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -22,48 +16,20 @@ import {
   lockMarket,
   lockMarketDate,
   readMarket,
-  retimeMarketDates,
-  type StoredDate,
   updateMarket,
   updateMarketDate,
   type MarketChange,
 } from '../db/queries/market-edits.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
 import { byId, groupsByLanguage } from './content.ts';
+import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
+import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';
 
 /** What a save answers (api.md): the saved market in every language group, and dates, for the client to merge. */
 export interface SavedRecords {
   wko_markets: ReturnType<typeof groupsByLanguage>;
   wko_market_dates: Record<string, MarketDateRecord>;
 }
-
-/** Market fields a clerk edits; the history compares these. */
-export const MARKET_FIELDS = [
-  'title',
-  ...MARKET_TEXT_FIELDS.map(({ name }) => name),
-  'type',
-  'schedule',
-  'rule',
-  'status',
-  'date_start',
-  'date_end',
-  'website',
-  'phone',
-  'email',
-  'image',
-  'hidden',
-] as const satisfies readonly (keyof MarketRecord)[];
-/** Date fields a clerk edits. */
-export const DATE_FIELDS = [
-  'date_start',
-  'date_end',
-  'time_from',
-  'time_to',
-  'status',
-  'type',
-  'note',
-  'hidden',
-] as const satisfies readonly (keyof MarketDateRecord)[];
 
 /**
  * Saving and deleting markets and dates (api.md, "Markets and dates"): only a logged-in user's
@@ -247,129 +213,11 @@ export function createMarketService({
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
-/**
- * The regular dates of a weekly or monthly market follow its rule (api.md; design: "Schedules"):
- * from today to the end of next year, inside its season, without the holidays it skips. After
- * any change of the rule, the regular dates still ahead are derived again: days the rule no longer
- * has go, new ones come, and the others take the rule's times. Exceptions — dates the clerk
- * changed, cancelled or added — stay as they are, and so does every past date.
- */
-async function deriveRegularDates(tx: Queryable, market: NewMarket, today: string, now: Date): Promise<void> {
-  const { rule } = market;
-  if (!rule) return;
-  const { days } = regularDays(rule, market, Number(market.gkz.slice(0, 1)), today);
-  const wanted = new Set(days);
-  const dates = await listMarketDates(tx, market.id);
-  const regular = dates.filter((date) => date.type === 'regular' && date.date_start >= today);
-  // The days of the rule an exception stands for: the day it replaces (which may lie ahead though
-  // the date itself is past), else its own.
-  const excepted = new Set(
-    dates.filter((date) => date.type !== 'regular').map((date) => date.replaces_date ?? date.date_start),
-  );
-  const kept = regular.filter((date) => wanted.has(date.date_start));
-  const keptDays = new Set(kept.map((date) => date.date_start));
-  await deleteMarketDateRows(
-    tx,
-    regular.filter((date) => !kept.includes(date)).map((date) => date.id),
-  );
-  const times = { time_from: rule.time_from, time_to: rule.time_to };
-  await retimeMarketDates(
-    tx,
-    kept.filter((date) => date.time_from !== times.time_from || date.time_to !== times.time_to).map((date) => date.id),
-    times,
-    now,
-  );
-  await insertMarketDates(
-    tx,
-    days
-      .filter((day) => !excepted.has(day) && !keptDays.has(day))
-      .map((day) => newMarketDate(market.id, { date_start: day, date_end: day, ...times })),
-  );
-}
-
-type DateFields = Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>;
-
-/** Whether a single day at the rule's times is one of the regular days the rule gives from today on. */
-function onRule(
-  market: Pick<MarketRecord, 'rule' | 'gkz' | 'date_start' | 'date_end'>,
-  date: DateFields,
-  today: string,
-) {
-  const { rule } = market;
-  return (
-    rule !== null &&
-    date.date_end === date.date_start &&
-    date.time_from === rule.time_from &&
-    date.time_to === rule.time_to &&
-    regularDays(rule, market, Number(market.gkz.slice(0, 1)), today).days.includes(date.date_start)
-  );
-}
-
-/**
- * A date's type beside a rule (api.md; design: "Schedules"): only the rule makes regular dates. A
- * date is regular when it stands on a day of the rule at its times; a regular date given another
- * day or other times becomes a changed one and remembers the day it replaces; a new date given by
- * hand is additional. Exceptions the rule leaves alone stay exceptions, whatever type a client sends.
- */
-function typeBesideRule(
-  fields: DateFields & { type: MarketDateType },
-  previous: StoredDate | null,
-  onRuleDay: boolean,
-): { type: MarketDateType; replaces: string | null } {
-  // The day of the rule this date stands for, if it stands for one.
-  const ruleDay = previous && (previous.replaces_date ?? (previous.type === 'additional' ? null : previous.date_start));
-  if (fields.type !== 'regular') return { type: fields.type, replaces: ruleDay };
-  if (previous === null) return { type: 'additional', replaces: null };
-  if (onRuleDay && fields.date_start === ruleDay) return { type: 'regular', replaces: null };
-  if (previous.type === 'regular' && sameDayAndTimes(previous, fields)) return { type: 'regular', replaces: null };
-  return ruleDay === null ? { type: 'additional', replaces: null } : { type: 'changed', replaces: ruleDay };
-}
-
-/** Whether a date keeps the day and times it had. */
-function sameDayAndTimes(before: DateFields, after: DateFields): boolean {
-  return (
-    before.date_start === after.date_start &&
-    before.date_end === after.date_end &&
-    before.time_from === after.time_from &&
-    before.time_to === after.time_to
-  );
-}
-
 async function answer(tx: Queryable, marketId: string, dates: readonly MarketDateRecord[]): Promise<SavedRecords> {
   const market = await readMarket(tx, marketId);
   // The schema leaves out what is only for the server (replaces_date).
   const publicDates = dates.map((date) => marketDateRecordSchema.parse(date));
   return { wko_markets: groupsByLanguage([market]), wko_market_dates: byId(publicDates) };
-}
-
-/**
- * Field by field, old → new; a creation has every given field with old null. An empty text and
- * nothing are the same to a clerk, so a field that stays empty is no change.
- */
-function differences<T extends object, K extends keyof T & string>(
-  before: T | null,
-  after: T,
-  fields: readonly K[],
-): Record<string, [unknown, unknown]> {
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const field of fields) {
-    const old = before ? before[field] : null;
-    if (canonical(emptyAsNull(old)) !== canonical(emptyAsNull(after[field]))) changes[field] = [old, after[field]];
-  }
-  return changes;
-}
-
-function emptyAsNull(value: unknown): unknown {
-  return value === '' ? null : value;
-}
-
-/** JSON with sorted keys: the database gives jsonb objects back in its own key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
 }
 
 /** The contract's code for a refusal whose field names a more precise one (api.md: days before today are `date_locked`). */

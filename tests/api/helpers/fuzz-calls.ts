@@ -1,7 +1,7 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { MARKET_TYPES } from '../../../src/lib/market.ts';
 import { eachTextField } from '../../../src/lib/market-fields.ts';
-import { DATE_FIELDS, MARKET_FIELDS } from '../../../src/server/services/markets.ts';
+import { DATE_FIELDS, MARKET_FIELDS } from '../../../src/server/services/market-changes.ts';
 import {
   deepJson,
   fieldsOf,
