@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/languages.ts';
 import type { MarketRecord } from '../../lib/market.ts';
 import { occurrences, rruleOf } from '../../lib/recurrence.ts';
 import type { Place } from '../db/queries/places.ts';
-import type { PublishedDate } from './published.ts';
+import type { PublishedDate } from '../db/published.ts';
 
 /**
  * iCalendar (RFC 5545) files of market dates, times in Europe/Vienna. A weekly or monthly market's

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
-import type { Published } from './published.ts';
+import type { Published } from '../db/published.ts';
 
 /** The open-data licence of the feed; attribution names the provider and the municipalities. */
 export const LICENCE = 'CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)';

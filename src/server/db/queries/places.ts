@@ -11,16 +11,6 @@ export interface Place {
   state: string;
 }
 
-/** The places of the municipalities that have markets, each with its district and state. */
-export async function listPlacesWithMarkets(db: Queryable): Promise<Place[]> {
-  return db.query<Place>(
-    `SELECT m.gkz, m.name AS municipality, m.postcode, d.code AS "districtCode", d.name AS district,
-            s.code AS "stateCode", s.name AS state
-       FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
-      WHERE m.gkz IN (SELECT DISTINCT gkz FROM markets)`,
-  );
-}
-
 export async function listStates(db: Queryable): Promise<{ code: number; name: string }[]> {
   return db.query<{ code: number; name: string }>('SELECT code, name FROM states');
 }

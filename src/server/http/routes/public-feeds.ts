@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.ts';
 import { municipalityName } from '../../db/queries/places.ts';
 import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
 import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
-import { createPublishedSource, type Published } from '../../feeds/published.ts';
+import type { Published } from '../../db/published.ts';
+import { createPublishedSource } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from '../etag.ts';
 
