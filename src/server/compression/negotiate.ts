@@ -37,3 +37,13 @@ export function negotiateEncoding(
 export function encodedEtag(etag: string, encoding: Encoding | null): string {
   return encoding ? etag.replace(/"$/, `-${encoding}"`) : etag;
 }
+
+/** A Vary header with `field` added to what it names already (the home page varies by language too). */
+export function withVary(current: string | number | string[] | undefined, field: string): string {
+  const fields = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (fields.some((name) => name.toLowerCase() === field.toLowerCase())) return fields.join(', ');
+  return [...fields, field].join(', ');
+}

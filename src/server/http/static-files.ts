@@ -2,7 +2,7 @@ import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf } from '../compression/file-types.ts';
-import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding } from '../compression/negotiate.ts';
+import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding, withVary } from '../compression/negotiate.ts';
 import { etagMatches } from './routes/content.ts';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -96,16 +96,6 @@ function statOf(file: string): Stats | undefined {
 /** A variant older than its original is left over from an earlier build. */
 function isFresh(variant: Stats | undefined, original: Stats): boolean {
   return !!variant?.isFile() && variant.mtimeMs >= original.mtimeMs;
-}
-
-function withVary(current: ReturnType<ServerResponse['getHeader']>, field: string): string {
-  const fields = String(current ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  return fields.some((name) => name.toLowerCase() === field.toLowerCase())
-    ? fields.join(', ')
-    : [...fields, field].join(', ');
 }
 
 /** One range of `bytes=a-b`, `a-` or `-n`; several ranges or a malformed one get the whole file. */
