@@ -10,8 +10,8 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: ()
 /**
  * The built site's files, sent as the build pre-compressed them (compression/precompress.ts):
  * `x.br` or `x.gz` when the client accepts it, else `x`. Written here rather than with sirv
- * (issue 17): sirv ignored `q=0`, gave every coding of a file one ETag scheme by size and time,
- * sent 304s without Vary and byte ranges of the compressed file.
+ * (issue 17): sirv ignored `q=0`, told a file's codings apart in the ETag only by size and time,
+ * sent 304s without Vary, replaced the Vary set before it, and gave byte ranges of the compressed file.
  * Files are looked up per request, so a rebuild beside the running portal is served as it lands.
  */
 export function staticFiles(root: string, cacheControl: (pathname: string) => string | undefined): StaticHandler {
@@ -20,9 +20,10 @@ export function staticFiles(root: string, cacheControl: (pathname: string) => st
     const found = findFile(base, pathnameOf(req.url ?? '/'));
     if (!found) return next();
     const { file, stats, pathname } = found;
-    const variants = ENCODINGS.filter((encoding) => isFresh(statOf(file + FILE_SUFFIX[encoding]), stats));
+    const variantStats = new Map(ENCODINGS.map((encoding) => [encoding, statOf(file + FILE_SUFFIX[encoding])]));
+    const variants = ENCODINGS.filter((encoding) => isFresh(variantStats.get(encoding), stats));
     const encoding = negotiateEncoding(req.headers['accept-encoding'], variants);
-    const sent = encoding ? (statOf(file + FILE_SUFFIX[encoding]) ?? stats) : stats;
+    const sent = (encoding && variantStats.get(encoding)) || stats;
     const etag = encodedEtag(`W/"${stats.size}-${stats.mtime.getTime()}"`, encoding);
 
     res.setHeader('ETag', etag);
