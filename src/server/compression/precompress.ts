@@ -49,9 +49,13 @@ export async function precompressSite(root: string): Promise<PrecompressReport> 
         }),
         gzipAsync(raw, { level: 9 }),
       ]);
+      const [brSize, gzipSize] = await Promise.all([
+        keepIfSmaller(file, 'br', br, raw.length),
+        keepIfSmaller(file, 'gzip', gz, raw.length),
+      ]);
       report.bytes.identity += raw.length;
-      report.bytes.br += await keepIfSmaller(file, 'br', br, raw.length);
-      report.bytes.gzip += await keepIfSmaller(file, 'gzip', gz, raw.length);
+      report.bytes.br += brSize;
+      report.bytes.gzip += gzipSize;
     }
   };
   await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, worker));

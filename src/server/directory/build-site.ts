@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
-import { precompressSite } from '../compression/precompress.ts';
+import { precompressSite, type PrecompressReport } from '../compression/precompress.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
@@ -26,6 +26,7 @@ export class BuildError extends Error {
 export interface BuildReport extends Prepared {
   markets: number;
   images: { copied: number; failed: number };
+  compressed: PrecompressReport;
   seconds: { read: number; pages: number; search: number; compress: number };
 }
 
@@ -71,7 +72,7 @@ export async function buildSite(
   await publishMarketImages(directory, imageCache, path.join(outDir, 'client'));
   await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
   const searched = performance.now();
-  await precompressSite(path.join(outDir, 'client'));
+  const compressed = await precompressSite(path.join(outDir, 'client'));
   const done = performance.now();
 
   const markets = countMarkets(directory.states.flatMap((state) => state.districts));
@@ -79,6 +80,7 @@ export async function buildSite(
     ...prepared,
     markets,
     images: copies,
+    compressed,
     seconds: {
       read: (read - started) / 1000,
       pages: (pages - read) / 1000,
