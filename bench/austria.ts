@@ -129,7 +129,8 @@ try {
   ).length;
   console.log(
     `\nStatic build: ${report.markets} markets, ${htmlPages} HTML pages: ${check('build time', buildSeconds, BUDGETS.buildSeconds, 's')} ` +
-      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s)`,
+      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s, ` +
+      `compression ${report.seconds.compress.toFixed(1)} s)`,
   );
 } finally {
   await rm(work, { recursive: true, force: true });

@@ -1,19 +1,21 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEMO_EMAIL } from '../src/server/demo/demo-data.ts';
 import { startPortal } from './portal-process.ts';
 
 /**
  * `npx node scripts/page-weight.ts` (after `npm run build`): starts the real server on a fresh database, opens every
- * page as a browser would and sums the JavaScript it downloads. Fails when an editing page ships more than 120 kB
- * gzipped (issue: "The editing pages ship under 120 KB gzipped JavaScript in total").
+ * page as a browser would and sums the JavaScript it downloads, gzipped and as sent on the wire (issue 17: in the
+ * coding Chromium asks for). Fails when an editing page ships more than 120 kB of gzipped JavaScript (issue: "The
+ * editing pages ship under 120 KB gzipped JavaScript in total"), or more than 120 kB of HTML and scripts on the wire.
  */
 const KB = 1000;
 const BUDGET = 120 * KB;
-const CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
+/** What Chromium sends; the server picks br from it. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PASSWORD = 'Page-Weight-Check-2027';
 
 /** `login`: the page needs the demo account; `/anmelden` must be fetched without it, or it leads on to /maerkte. */
@@ -40,6 +42,31 @@ const PUBLIC = [
 const PLAIN_SCRIPTS = /^\/js\/[\w-]+\.js$/;
 
 const gzipSize = (code: Buffer | string) => gzipSync(code, { level: 9 }).length;
+
+interface Fetched {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes as they came over the wire, and decoded. */
+  wire: number;
+  body: Buffer;
+}
+
+/** node:http, not fetch: fetch decodes the body and leaves no trace of how many bytes came. */
+function fetchWire(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, wire: wire.length, body });
+      });
+    }).on('error', reject);
+  });
+}
 
 /** What the HTML makes the browser load: script files, Astro's island bundles and inline scripts. */
 function scriptsOf(html: string): { urls: string[]; inline: string[] } {
@@ -73,7 +100,7 @@ function staticImportsOf(code: string): string[] {
 /** Each file counts once per page, as the browser fetches it once. */
 async function weigh(html: string, pageUrl: URL) {
   const { urls, inline } = scriptsOf(html);
-  const weight = { files: 0, inline: inline.length, framework: 0, raw: 0, gzip: 0 };
+  const weight = { files: 0, inline: inline.length, framework: 0, raw: 0, gzip: 0, wire: 0 };
   for (const code of inline) {
     weight.raw += Buffer.byteLength(code);
     weight.gzip += gzipSize(code);
@@ -88,10 +115,13 @@ async function weigh(html: string, pageUrl: URL) {
     if (seen.has(url.pathname)) continue;
     seen.add(url.pathname);
     if (!plain) weight.framework += 1;
-    const code = await readFile(join(CLIENT_DIR, decodeURIComponent(url.pathname)));
+    const fetched = await fetchWire(url.href);
+    if (fetched.status !== 200) throw new Error(`${url.pathname} answered ${fetched.status}.`);
+    const code = fetched.body;
     weight.files += 1;
     weight.raw += code.length;
     weight.gzip += gzipSize(code);
+    weight.wire += fetched.wire;
     pending.push(...staticImportsOf(code.toString('utf8')).map((specifier) => new URL(specifier, url)));
   }
   return weight;
@@ -107,7 +137,7 @@ async function logIn(base: string): Promise<string> {
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const row = (page: string, ...figures: (string | number)[]) =>
-  page.padEnd(84) + figures.map((figure) => String(figure).padStart(9)).join('');
+  page.padEnd(84) + figures.map((figure) => String(figure).padStart(10)).join('');
 
 const dataDir = await mkdtemp(join(tmpdir(), 'page-weight-'));
 const server = startPortal(dataDir);
@@ -116,9 +146,13 @@ try {
   const session = await logIn(base);
   const overBudget: string[] = [];
   const withFramework: string[] = [];
-  console.log(row('page', 'files', 'inline', 'JS kB', 'JS gz kB', 'HTML kB', 'HTML gz'));
+  console.log(row('page', 'files', 'inline', 'JS kB', 'JS gz kB', 'JS wire', 'HTML kB', 'HTML wire', 'wire kB'));
   const groups = [
-    { title: `Editing pages (budget ${BUDGET / KB} kB gzipped JavaScript)`, pages: EDITING, budget: BUDGET },
+    {
+      title: `Editing pages (budget ${BUDGET / KB} kB: gzipped JavaScript, and HTML with scripts on the wire)`,
+      pages: EDITING,
+      budget: BUDGET,
+    },
     {
       title: 'Public pages (no framework: only public/js; analytics.js comes after consent, Pagefind on searching)',
       pages: PUBLIC.map((path) => ({ path, login: false })),
@@ -128,28 +162,33 @@ try {
   for (const { title, pages, budget } of groups) {
     console.log(`\n${title}`);
     for (const { path, login } of pages) {
-      // Manual redirects: a guard sending us elsewhere must fail, not measure another page.
-      const response = await fetch(base + path, { redirect: 'manual', headers: login ? { cookie: session } : {} });
+      // node:http follows no redirect: a guard sending us elsewhere fails instead of measuring another page.
+      const response = await fetchWire(base + path, login ? { cookie: session } : {});
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}.`);
-      const html = await response.text();
+      const html = response.body.toString('utf8');
       const js = await weigh(html, new URL(path, base));
-      const over = js.gzip > budget;
+      const wire = js.wire + response.wire;
+      const over = js.gzip > budget || wire > budget;
       if (over) overBudget.push(path);
       if (budget === Infinity && (js.framework > 0 || js.inline > 0)) withFramework.push(path);
-      const htmlFigures = [kb(Buffer.byteLength(html)), kb(gzipSize(html))];
-      console.log(row(path, js.files, js.inline, kb(js.raw), kb(js.gzip), ...htmlFigures) + (over ? '  OVER' : ''));
+      const figures = [kb(js.raw), kb(js.gzip), kb(js.wire), kb(response.body.length), kb(response.wire), kb(wire)];
+      console.log(row(path, js.files, js.inline, ...figures) + (over ? '  OVER' : ''));
     }
   }
-  const analytics = await readFile(join(CLIENT_DIR, 'js/analytics.js'));
-  console.log(row('(after consent) analytics.js', 1, 0, kb(analytics.length), kb(gzipSize(analytics))));
+  const analytics = await fetchWire(`${base}/js/analytics.js`);
+  const analyticsFigures = [kb(analytics.body.length), kb(gzipSize(analytics.body)), kb(analytics.wire)];
+  console.log(row('(after consent) analytics.js', 1, 0, ...analyticsFigures));
   if (withFramework.length) {
     console.log(`\nFAIL: public pages with framework or inline JavaScript: ${withFramework.join(', ')}`);
     process.exitCode = 1;
   }
   if (overBudget.length) {
-    console.log(`\nFAIL: over ${BUDGET / KB} kB gzipped JavaScript: ${overBudget.join(', ')}`);
+    console.log(`\nFAIL: over ${BUDGET / KB} kB (gzipped JavaScript or on the wire): ${overBudget.join(', ')}`);
     process.exitCode = 1;
-  } else console.log(`\nOK: every editing page ships at most ${BUDGET / KB} kB gzipped JavaScript.`);
+  } else
+    console.log(
+      `\nOK: every editing page ships at most ${BUDGET / KB} kB of gzipped JavaScript, and of HTML and scripts on the wire.`,
+    );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -1,14 +1,33 @@
 import { defineMiddleware } from 'astro:middleware';
+import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
 
 /**
  * Pages rendered on demand get their Content-Security-Policy as a header from Astro, which
  * replaces the server's; the directives only a header can carry are added back here.
  */
-export const onRequest = defineMiddleware(async (_context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const policy = response.headers.get('content-security-policy');
   if (policy && !policy.includes('frame-ancestors')) {
     response.headers.set('content-security-policy', `${policy.replace(/;?\s*$/, ';')} frame-ancestors 'none';`);
   }
-  return response;
+  return context.isPrerendered ? response : gzipped(context.request, response);
 });
+
+/**
+ * Issue 17: a page rendered on demand (the editing pages, ~50 KB of HTML) is gzipped as it
+ * streams; gzip costs well under a millisecond here, where brotli's default quality would cost
+ * tens. Pre-rendered pages are compressed by the build instead.
+ */
+function gzipped(request: Request, response: Response): Response {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !type.startsWith('text/html')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('vary', withVary(headers.get('vary') ?? undefined, 'Accept-Encoding'));
+  if (!negotiateEncoding(request.headers.get('accept-encoding') ?? undefined, ['gzip']))
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  const body = response.body.pipeThrough(new CompressionStream('gzip'));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
+import { precompressSite, type PrecompressReport } from '../compression/precompress.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
@@ -25,13 +26,14 @@ export class BuildError extends Error {
 export interface BuildReport extends Prepared {
   markets: number;
   images: { copied: number; failed: number };
-  seconds: { read: number; pages: number; search: number };
+  compressed: PrecompressReport;
+  seconds: { read: number; pages: number; search: number; compress: number };
 }
 
 /**
  * `npm run build`: reads the public directory from the database (filling an empty one first, as
  * the server does), copies the market images, renders every page in three languages, then
- * writes the search index.
+ * writes the search index, and last pre-compresses every text file for the server to send as is.
  * The embedded database must not be held by a running portal meanwhile.
  */
 export async function buildSite(
@@ -69,6 +71,8 @@ export async function buildSite(
 
   await publishMarketImages(directory, imageCache, path.join(outDir, 'client'));
   await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
+  const searched = performance.now();
+  const compressed = await precompressSite(path.join(outDir, 'client'));
   const done = performance.now();
 
   const markets = countMarkets(directory.states.flatMap((state) => state.districts));
@@ -76,7 +80,13 @@ export async function buildSite(
     ...prepared,
     markets,
     images: copies,
-    seconds: { read: (read - started) / 1000, pages: (pages - read) / 1000, search: (done - pages) / 1000 },
+    compressed,
+    seconds: {
+      read: (read - started) / 1000,
+      pages: (pages - read) / 1000,
+      search: (searched - pages) / 1000,
+      compress: (done - searched) / 1000,
+    },
   };
 }
 

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
-import sirv from 'sirv';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
@@ -11,6 +10,7 @@ import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import { builtSitePaths } from './site-paths.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
+import { staticFiles } from './static-files.ts';
 
 export interface ServerOptions extends ApiDependencies {
   /** The built Astro site; without it (API tests) only /api answers. */
@@ -31,7 +31,7 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
   const api = getRequestListener(createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies }).fetch, {
     overrideGlobalObjects: false,
   });
-  const assets = pages && sirv(pages.clientDir, { etag: true, dotfiles: false, setHeaders: cacheAssets });
+  const assets = pages && staticFiles(pages.clientDir, cacheControlOf);
   const pagesHandler = pages?.handler;
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
@@ -107,6 +107,6 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
 }
 
 /** Astro's fingerprinted bundles never change under their name. */
-function cacheAssets(res: ServerResponse, pathname: string): void {
-  if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+function cacheControlOf(pathname: string): string | undefined {
+  return pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : undefined;
 }

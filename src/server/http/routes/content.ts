@@ -2,6 +2,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
+import { negotiateEncoding } from '../../compression/negotiate.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from '../etag.ts';
@@ -30,7 +31,7 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         return c.body(null, 304, { ...headers, ETag: found.etag });
       const answer = await found.answer();
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-      if (acceptsGzip(c.req.header('accept-encoding'))) {
+      if (negotiateEncoding(c.req.header('accept-encoding'), ['gzip'])) {
         return sendBytes(c, await answer.gzipped(), { ...typed, 'Content-Encoding': 'gzip' });
       }
       return sendBytes(c, answer.body, typed);
@@ -49,13 +50,4 @@ function sendBytes(c: Context<ApiEnv>, bytes: Buffer, headers: Record<string, st
   outgoing.writeHead(200, { ...headers, 'Content-Length': String(bytes.byteLength) });
   outgoing.end(bytes);
   return RESPONSE_ALREADY_SENT;
-}
-
-/** Whether Accept-Encoding allows gzip (RFC 9110: listed, or `*`, and not with q=0). */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((entry) => {
-    const [coding, ...parameters] = entry.trim().toLowerCase().split(';');
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
-  });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { translator } from '../../../lib/i18n.ts';
 import { ApiError } from '../../api-error.ts';
+import { compressedBody, keptPerVersion, type CompressedBody } from '../../compression/compressed-body.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { municipalityName } from '../../db/queries/places.ts';
@@ -10,12 +11,14 @@ import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/ope
 import type { Published } from '../../db/published.ts';
 import { createPublishedSource } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
-import { etagMatches } from '../etag.ts';
+import { compressedAnswer } from '../compressed-answer.ts';
 
 /** Feeds change with the data; a client asks again with If-None-Match and mostly gets 304. */
 const CACHE = 'public, max-age=0, must-revalidate';
 /** Answers of the markets feed kept per content version, one per distinct filter. */
 const MAX_KEPT_ANSWERS = 32;
+/** Calendars kept per content version: the municipalities and markets visitors open most, by language. */
+const MAX_KEPT_CALENDARS = 200;
 
 /**
  * The open feeds (api.md, "Public feeds"): every published market as JSON with its JSON Schema,
@@ -24,42 +27,37 @@ const MAX_KEPT_ANSWERS = 32;
 export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config): void {
   const published = createPublishedSource(db);
   const host = new URL(publicBaseUrl(config)).host;
-  const kept = new Map<string, string>();
-  let keptVersion = '';
+  // Issue 17: each answer is made, and compressed per coding, once per content version.
+  const keptFeeds = keptPerVersion(MAX_KEPT_ANSWERS);
+  const keptCalendars = keptPerVersion(MAX_KEPT_CALENDARS);
 
   api.get('/public/markets.json', async (c) => {
     const query = feedQuerySchema.safeParse(c.req.query());
     if (!query.success) throw new ApiError('invalid_request');
     const data = await published.current();
     const key = JSON.stringify(Object.entries(query.data).sort());
-    const etag = `"markets-${data.version}-${shortHash(key)}"`;
-    if (etagMatches(c.req.header('if-none-match'), etag))
-      return c.body(null, 304, { ETag: etag, 'Cache-Control': CACHE });
-    if (keptVersion !== data.version) {
-      kept.clear();
-      keptVersion = data.version;
-    }
-    let body = kept.get(key);
-    if (!body) {
-      body = JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME) });
-      if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-      kept.set(key, body);
-    }
-    return c.body(body, 200, {
-      ETag: etag,
+    const body = keptFeeds(data.version, key, () =>
+      JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME) }),
+    );
+    const headers = {
       'Cache-Control': CACHE,
       'Content-Type': 'application/json; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
-    });
+    };
+    return compressedAnswer(c, body, headers, `"markets-${data.version}-${shortHash(key)}"`);
   });
 
-  api.get('/public/markets.schema.json', (c) =>
-    c.json(openDataJsonSchema(new URL('/api/public/markets.schema.json', publicBaseUrl(config)).href), 200, {
+  let schema: CompressedBody | undefined;
+  api.get('/public/markets.schema.json', (c) => {
+    schema ??= compressedBody(
+      JSON.stringify(openDataJsonSchema(new URL('/api/public/markets.schema.json', publicBaseUrl(config)).href)),
+    );
+    return compressedAnswer(c, schema, {
       'Cache-Control': 'public, max-age=3600',
       'Content-Type': 'application/schema+json; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
-    }),
-  );
+    });
+  });
 
   api.get('/public/markets/:file{[^/]+\\.ics}', async (c) => {
     const data = await published.current();
@@ -85,22 +83,24 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     name: string,
     title: string,
     markets: Published['markets'],
-  ): Response {
+  ): Promise<Response> {
     const locale = c.get('locale');
-    const etag = `"${name}-${data.version}-${locale}"`;
-    const headers = { ETag: etag, 'Cache-Control': CACHE, Vary: 'Accept-Language' };
-    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    const entries: CalendarMarket[] = markets.map((market) => ({
-      market,
-      place: data.placeOf(market.gkz),
-      dates: data.datesOf(market.id),
-    }));
-    return c.body(calendarOf(title, entries, host, locale), 200, {
-      ...headers,
+    const body = keptCalendars(data.version, `${name}-${locale}`, () => {
+      const entries: CalendarMarket[] = markets.map((market) => ({
+        market,
+        place: data.placeOf(market.gkz),
+        dates: data.datesOf(market.id),
+      }));
+      return calendarOf(title, entries, host, locale);
+    });
+    const headers = {
+      'Cache-Control': CACHE,
+      Vary: 'Accept-Language',
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `inline; filename="${name}.ics"`,
       'Access-Control-Allow-Origin': '*',
-    });
+    };
+    return compressedAnswer(c, body, headers, `"${name}-${data.version}-${locale}"`);
   }
 }
 

@@ -1,0 +1,75 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiateEncoding, type Encoding } from './negotiate.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Under this a coding's framing eats most of the gain; such answers go as they are. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Brotli 5 rather than the build's 11: a feed is compressed again after every save, and at
+ * Austria scale it runs to megabytes (quality 11 would take seconds of a thread-pool thread).
+ */
+const BROTLI_QUALITY = 5;
+
+let compressions = 0;
+
+/** How many bodies were compressed since the process started: tests check "once per version" with it. */
+export function compressionsMade(): number {
+  return compressions;
+}
+
+/** A generated answer kept for one content version, compressed at most once per coding. */
+export interface CompressedBody {
+  readonly raw: Buffer;
+  /** The coding this body goes out in for a request's Accept-Encoding; null: as it is. */
+  encodingFor(acceptEncoding: string | undefined): Encoding | null;
+  bytes(encoding: Encoding | null): Promise<Buffer>;
+}
+
+export function compressedBody(body: string | Buffer): CompressedBody {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
+  // The promise is kept, so requests arriving while it compresses wait for the same work.
+  const encoded: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  return {
+    raw,
+    encodingFor: (acceptEncoding) => (raw.length < MIN_COMPRESSED_BYTES ? null : negotiateEncoding(acceptEncoding)),
+    bytes: (encoding) => (encoding ? (encoded[encoding] ??= compress(raw, encoding)) : Promise.resolve(raw)),
+  };
+}
+
+function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
+  compressions += 1;
+  if (encoding === 'gzip') return gzipAsync(raw);
+  return brotliAsync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  });
+}
+
+/**
+ * Answers kept for the current content version only, up to `max` of them (the oldest goes
+ * first): a new version drops them all, so nothing outdated is ever sent.
+ */
+export function keptPerVersion(max: number) {
+  const kept = new Map<string, CompressedBody>();
+  let keptVersion = '';
+  return (version: string, key: string, make: () => string | Buffer): CompressedBody => {
+    if (keptVersion !== version) {
+      kept.clear();
+      keptVersion = version;
+    }
+    let body = kept.get(key);
+    if (!body) {
+      body = compressedBody(make());
+      if (kept.size >= max) kept.delete(kept.keys().next().value!);
+      kept.set(key, body);
+    }
+    return body;
+  };
+}

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticFiles } from './static-files.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'static-files-'));
+const page = '<!doctype html><p>' + 'Markt '.repeat(400);
+let server: Server;
+let port = 0;
+beforeAll(async () => {
+  mkdirSync(path.join(root, 'info'));
+  writeFileSync(path.join(root, 'info', 'index.html'), page);
+  writeFileSync(path.join(root, 'info', 'index.html.gz'), gzipSync(page));
+  writeFileSync(path.join(root, 'info', 'index.html.br'), 'left over from an earlier build');
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path.join(root, 'info', 'index.html.br'), past, past);
+  writeFileSync(path.join(root, '.env'), 'SECRET=1');
+  const handler = staticFiles(root, () => undefined);
+  server = createServer((req, res) => handler(req, res, () => res.writeHead(404).end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function get(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('staticFiles', () => {
+  it('sends the variant accepted, never one older than its original', async () => {
+    const answer = await get('/info/', { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['content-type']).toBe('text/html;charset=utf-8');
+    expect(answer.headers['vary']).toBe('Accept-Encoding');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+  });
+
+  it('honours q=0 and answers identity with ranges', async () => {
+    const plain = await get('/info', { 'Accept-Encoding': 'gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    const part = await get('/info', { Range: 'bytes=-4' });
+    expect([part.status, part.body.toString()]).toEqual([206, page.slice(-4)]);
+    expect((await get('/info', { Range: 'bytes=999999-' })).status).toBe(416);
+    expect((await get('/info', { Range: 'bytes=0-3', 'Accept-Encoding': 'gzip' })).status).toBe(200);
+  });
+
+  it('keeps dotfiles, variants and paths outside its folder to itself', async () => {
+    for (const pathname of ['/.env', '/info/index.html.gz', '/%2e%2e/%2e%2e/etc/passwd', '/../etc/passwd'])
+      expect((await get(pathname)).status).toBe(404);
+  });
+});

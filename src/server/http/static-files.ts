@@ -1,0 +1,114 @@
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { contentTypeOf } from '../compression/file-types.ts';
+import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding, withVary } from '../compression/negotiate.ts';
+import { etagMatches } from './etag.ts';
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * The built site's files, sent as the build pre-compressed them (compression/precompress.ts):
+ * `x.br` or `x.gz` when the client accepts it, else `x`. Written here rather than with sirv
+ * (issue 17): sirv ignored `q=0`, told a file's codings apart in the ETag only by size and time,
+ * sent 304s without Vary, replaced the Vary set before it, and gave byte ranges of the compressed file.
+ * Files are looked up per request, so a rebuild beside the running portal is served as it lands.
+ */
+export function staticFiles(root: string, cacheControl: (pathname: string) => string | undefined): StaticHandler {
+  const base = path.resolve(root);
+  return (req, res, next) => {
+    const found = findFile(base, pathnameOf(req.url ?? '/'));
+    if (!found) return next();
+    const { file, stats, pathname } = found;
+    const variantStats = new Map(ENCODINGS.map((encoding) => [encoding, statOf(file + FILE_SUFFIX[encoding])]));
+    const variants = ENCODINGS.filter((encoding) => isFresh(variantStats.get(encoding), stats));
+    const encoding = negotiateEncoding(req.headers['accept-encoding'], variants);
+    const sent = (encoding && variantStats.get(encoding)) || stats;
+    const etag = encodedEtag(`W/"${stats.size}-${stats.mtime.getTime()}"`, encoding);
+
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', stats.mtime.toUTCString());
+    const cache = cacheControl(pathname);
+    if (cache) res.setHeader('Cache-Control', cache);
+    if (variants.length) res.setHeader('Vary', withVary(res.getHeader('Vary'), 'Accept-Encoding'));
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', contentTypeOf(file));
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    // A range of a compressed variant is a range of bytes no client can decode alone: only identity has ranges.
+    const range = encoding ? undefined : byteRange(req.headers.range, stats.size);
+    if (!encoding) res.setHeader('Accept-Ranges', 'bytes');
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'Content-Range': `bytes */${stats.size}`, 'Content-Length': 0 }).end();
+      return;
+    }
+    if (range) {
+      res.writeHead(206, {
+        'Content-Range': `bytes ${range.start}-${range.end}/${stats.size}`,
+        'Content-Length': range.end - range.start + 1,
+      });
+    } else res.writeHead(200, { 'Content-Length': sent.size });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(encoding ? file + FILE_SUFFIX[encoding] : file, range ?? {})
+      .on('error', () => res.destroy()) // removed by a rebuild midway: the client sees a cut answer, not a wrong one
+      .pipe(res);
+  };
+}
+
+function pathnameOf(url: string): string {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The file for a path, as sirv found it: the path itself, `…/index`, then with `.html` and `.htm`. */
+function findFile(base: string, pathname: string): { file: string; stats: Stats; pathname: string } | null {
+  // Dotfiles stay private, except the well-known folder.
+  if (pathname.includes('\0') || /\/\.(?!well-known\/)/.test(pathname)) return null;
+  const uri = pathname.replace(/\/+$/, '');
+  for (const extension of ['', '.html', '.htm']) {
+    for (const candidate of uri ? [uri + extension, `${uri}/index${extension}`] : [`/index${extension}`]) {
+      const file = path.resolve(base, `.${candidate}`);
+      if (!file.startsWith(base + path.sep)) return null;
+      if (/\.(br|gz)$/.test(file)) continue; // variants are only sent for their original
+      const stats = statOf(file);
+      if (stats?.isFile()) return { file, stats, pathname };
+    }
+  }
+  return null;
+}
+
+function statOf(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A variant older than its original is left over from an earlier build. */
+function isFresh(variant: Stats | undefined, original: Stats): boolean {
+  return !!variant?.isFile() && variant.mtimeMs >= original.mtimeMs;
+}
+
+/** One range of `bytes=a-b`, `a-` or `-n`; several ranges or a malformed one get the whole file. */
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return undefined;
+  const [from, to] = [match[1] ? Number(match[1]) : undefined, match[2] ? Number(match[2]) : undefined];
+  const start = from ?? Math.max(0, size - (to ?? 0));
+  const end = from === undefined ? size - 1 : Math.min(to ?? size - 1, size - 1);
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
