@@ -48,7 +48,14 @@ const market = {
 
 describe('marketEvents', () => {
   const graph = marketEvents(
-    { market, municipality, stateName: 'Steiermark', site: undefined, pageUrl: undefined },
+    {
+      market,
+      municipality,
+      stateName: 'Steiermark',
+      site: undefined,
+      pageUrl: undefined,
+      facts: { lead: '', place: [], facts: [] },
+    },
     '2027-01-01',
   )['@graph'] as Record<string, unknown>[];
 

@@ -1,6 +1,7 @@
 import { movedFrom, schemaEventStatusOf } from '../../lib/directory/date-mapping.ts';
 import type { DirectoryMarket, DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { viennaOffset } from '../../lib/directory/format.ts';
+import { factLine, type MarketFacts } from '../../lib/directory/market-facts.ts';
 import type { RecurrenceRule, Weekday } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 
@@ -14,6 +15,8 @@ interface Input {
   site: URL | undefined;
   /** The page's own address, in its language. */
   pageUrl: string | undefined;
+  /** The market's free texts as the page shows them (market-facts.ts). */
+  facts: MarketFacts;
 }
 
 const SCHEMA_DAYS: Record<Weekday, string> = {
@@ -31,7 +34,11 @@ const SCHEMA_DAYS: Record<Weekday, string> = {
  * (lib/directory/date-mapping.ts): cancelled, rescheduled from the regular day, or scheduled. A weekly
  * market also gets one Event whose eventSchedule is its rule.
  */
-export function marketEvents({ market, municipality, stateName, site, pageUrl }: Input, today = viennaDay(new Date())) {
+export function marketEvents(
+  { market, municipality, stateName, site, pageUrl, facts }: Input,
+  today = viennaDay(new Date()),
+) {
+  const description = [facts.lead, ...facts.facts.map(factLine)].join('\n');
   const location = {
     '@type': 'Place',
     name: market.event_location || market.location || municipality.name,
@@ -49,7 +56,7 @@ export function marketEvents({ market, municipality, stateName, site, pageUrl }:
   const common = {
     '@type': 'Event',
     name: market.title,
-    ...(market.description ? { description: market.description } : {}),
+    ...(description ? { description } : {}),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location,
     ...(image ? { image: [image] } : {}),
