@@ -1,9 +1,11 @@
 import type { DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
+import { movedFrom } from '../../lib/directory/date-mapping.ts';
 import { factLine, marketFacts } from '../../lib/directory/market-facts.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import type { Translate } from '../../lib/translate.ts';
 import type { Font } from './book-typesetter.ts';
 import { germanQuotes } from './text-layout.ts';
+import { yearDates } from './year-dates.ts';
 
 /** A stretch of a part; `entered` marks what the municipality wrote, which is German in every book. */
 export interface BlockRun {
@@ -65,19 +67,62 @@ export function marketBlock(market: DirectoryMarket, context: BlockContext): Blo
   ];
 }
 
-function datesOf(market: DirectoryMarket, { t, formatDay, year }: BlockContext): BlockPart[] {
-  const rule = market.rule
-    ? [{ role: 'P' as const, font: 'regular' as const, runs: [{ text: capitalized(ruleInWords(market.rule, t)) }] }]
-    : [];
-  const times = new Set(market.dates.map((d) => timeOf(d.time_from, d.time_to)));
+function datesOf(market: DirectoryMarket, { t, formatDay, year, stateNumber }: BlockContext): BlockPart[] {
+  const dates = yearDates(market, stateNumber);
+  if (dates.kind === 'rule') {
+    const rule = t('book.ruleSpan', {
+      rule: capitalized(ruleInWords(dates.rule, t)),
+      from: formatDay(dates.from),
+      to: formatDay(dates.to),
+    });
+    const ruleTimes = timeOf(dates.rule.time_from, dates.rule.time_to);
+    return [
+      { role: 'P', font: 'regular', runs: [{ text: rule }] },
+      ...(dates.exceptions.length
+        ? [
+            {
+              role: 'P' as const,
+              font: 'regular' as const,
+              runs: [{ text: `${t('book.exceptions', { year })}:` }],
+              items: separated(
+                dates.exceptions.map((date) => exception(date, ruleTimes, t, formatDay)),
+                ';',
+              ),
+            },
+          ]
+        : []),
+    ];
+  }
+  const times = new Set(dates.dates.map((d) => timeOf(d.time_from, d.time_to)));
   const sameTimes = times.size === 1 ? [...times][0] : undefined;
-  const items = market.dates.map((d) => {
+  const items = dates.dates.map((d) => {
     const time = sameTimes === undefined && d.time_from ? ` ${timeOf(d.time_from, d.time_to)}` : '';
     const status = d.status === 'takes_place' ? '' : ` (${t(`book.status.${d.status}`)})`;
     return `${daysOf(d, formatDay)}${time}${status}`;
   });
   const label = `${t('directory.datesOf', { year })}${sameTimes ? ` (${sameTimes})` : ''}:`;
-  return [...rule, { role: 'P', font: 'regular', runs: [{ text: label }], items: separated(items, ',') }];
+  return [{ role: 'P', font: 'regular', runs: [{ text: label }], items: separated(items, ',') }];
+}
+
+/** An exception to the rule: the day (with the one it replaces), its times if they differ, what it is, its note. */
+function exception(date: DirectoryDate, ruleTimes: string, t: Translate, formatDay: (day: string) => string): string {
+  const replaced = movedFrom(date);
+  const day = replaced
+    ? t('book.instead', { day: daysOf(date, formatDay), replaced: formatDay(replaced) })
+    : daysOf(date, formatDay);
+  const times = timeOf(date.time_from, date.time_to);
+  const time = date.status !== 'cancelled' && times !== ruleTimes ? ` ${times}` : '';
+  const what =
+    date.status !== 'takes_place' || date.type === 'cancelled'
+      ? t(`book.status.${date.status === 'pending' ? 'pending' : 'cancelled'}`)
+      : date.type === 'additional'
+        ? t('book.type.additional')
+        : date.type === 'changed' && !replaced
+          ? t('book.type.changed')
+          : '';
+  // The items are separated by semicolons; a note's closing full stop would stand before one.
+  const note = date.note ? ` – ${germanQuotes(date.note.replace(/\.$/, ''))}` : '';
+  return `${day}${time}${what ? ` (${what})` : ''}${note}`;
 }
 
 function daysOf(date: DirectoryDate, formatDay: (day: string) => string): string {
