@@ -19,7 +19,9 @@ export interface ChapterContext {
 
 /**
  * A state's chapter: it opens a page, then its districts, their municipalities and their markets,
- * each a section under its heading (H1 state, H2 district, H3 municipality, H4 market).
+ * each a section under its heading (H1 state, H2 district, H3 municipality, H4 market). A
+ * district's and a municipality's headings wait for the first market below them and go onto its
+ * page, so no heading stands alone at the foot of a page.
  */
 export function writeState(set: Typesetter, root: Tag, state: DirectoryState, context: ChapterContext): void {
   const { t, locale, pageOf } = context;
@@ -32,30 +34,37 @@ export function writeState(set: Typesetter, root: Tag, state: DirectoryState, co
   const stateOutline = doc.outline.addItem(stateName);
   set.write(set.element(section, 'H1'), stateName, locale, 'bold', size * 2);
   set.y += size * 0.3;
+  const waiting: Kept[] = [];
   for (const district of state.districts) {
     const districtName = districtNameOf(district.name);
     const districtSection = set.element(section, 'Sect');
-    set.ensure(size * 8);
-    set.head = `${stateName} · ${districtName}`;
-    set.pages[set.current]!.head ||= set.head;
-    mark(set, `district-${district.code}`, pageOf);
-    stateOutline.addItem(districtName);
-    const heading = t('directory.district', { name: districtName });
-    set.write(set.element(districtSection, 'H2'), heading, locale, 'bold', size * 1.5);
-    set.y += size * 0.3;
+    const districtHeading = t('directory.district', { name: districtName });
+    waiting.push(
+      kept(set, set.element(districtSection, 'H2'), districtHeading, locale, 1.5, () => {
+        set.head = `${stateName} · ${districtName}`;
+        set.pages[set.current]!.head ||= set.head;
+        mark(set, `district-${district.code}`, pageOf);
+        stateOutline.addItem(districtName);
+      }),
+    );
     for (const municipality of district.municipalities) {
+      const { name, postcode } = municipality;
       const municipalitySection = set.element(districtSection, 'Sect');
-      set.ensure(size * 6);
-      context.index.push({ name: municipality.name, postcode: municipality.postcode, page: set.pages.length });
-      const name = `${municipality.postcode} ${municipality.name}`;
-      set.write(set.element(municipalitySection, 'H3'), name, 'de', 'bold', size * 1.2);
-      set.y += size * 0.3;
-      const blockContext = {
-        ...context,
-        place: municipality.name,
-        stateNumber: Number(municipality.gkz.slice(0, 1)),
-      };
-      for (const market of municipality.markets) writeMarket(set, municipalitySection, market, blockContext);
+      waiting.push(
+        kept(set, set.element(municipalitySection, 'H3'), `${postcode} ${name}`, 'de', 1.2, () =>
+          context.index.push({ name, postcode, page: set.pages.length }),
+        ),
+      );
+      const blockContext = { ...context, place: name, stateNumber: Number(municipality.gkz.slice(0, 1)) };
+      for (const market of municipality.markets) {
+        const block = layoutMarket(set, municipalitySection, market, blockContext);
+        const headings = waiting.reduce((sum, heading) => sum + heading.height, 0);
+        // A market stays on one page when it fits on one; else at least its first lines go with the headings.
+        const fits = headings + block.height <= set.bottom() - set.geometry.top;
+        set.ensure(headings + (fits ? block.height : set.lineHeight * 3));
+        for (const heading of waiting.splice(0)) heading.draw();
+        block.draw();
+      }
       set.y += size * 0.5;
       municipalitySection.node.end();
     }
@@ -64,25 +73,54 @@ export function writeState(set: Typesetter, root: Tag, state: DirectoryState, co
   section.node.end();
 }
 
+/** Something laid out and measured, drawn when its place is known. */
+interface Kept {
+  height: number;
+  draw: () => void;
+}
+
+/** A heading laid out now; `placed` runs where it is drawn (its destination, its page in the index). */
+function kept(set: Typesetter, tag: Tag, text: string, lang: Locale, scale: number, placed: () => void): Kept {
+  const { size, lineHeight } = set;
+  const spans = [{ text, lang, tag }];
+  const lines = set.layout(spans, 'bold', size * scale);
+  return {
+    height: lines.length * lineHeight * scale + size * 0.3,
+    draw: () => {
+      placed();
+      set.drawLines(lines, spans, 'bold', size * scale);
+      set.y += size * 0.3;
+    },
+  };
+}
+
 /** A heading's named destination, and the page it stands on for the contents. */
 function mark(set: Typesetter, destination: string, pageOf: Map<string, number>): void {
   set.doc.addNamedDestination(destination, 'XYZ', 0, set.doc.page.height - set.y, null);
   pageOf.set(destination, set.pages.length);
 }
 
-/** A market's block, kept on one page when it fits on one. */
-function writeMarket(set: Typesetter, parent: Tag, market: DirectoryMarket, context: ChapterContext & BlockContext) {
+/** A market's block, laid out and measured (with the space after it). */
+function layoutMarket(
+  set: Typesetter,
+  parent: Tag,
+  market: DirectoryMarket,
+  context: ChapterContext & BlockContext,
+): Kept {
   const { size, lineHeight } = set;
   const section = set.element(parent, 'Sect');
   const laidOut = marketBlock(market, context).map((part) => {
     const spans = spansOf(set, section, part, context.locale);
     return { part, spans, lines: set.layout(spans, part.font, size) };
   });
-  const height = laidOut.reduce((sum, { lines }) => sum + lines.length * lineHeight, 0) + size;
-  if (height <= set.bottom() - set.geometry.top) set.ensure(height);
-  for (const { part, spans, lines } of laidOut) set.drawLines(lines, spans, part.font, size);
-  set.y += size;
-  section.node.end();
+  return {
+    height: laidOut.reduce((sum, { lines }) => sum + lines.length * lineHeight, 0) + size,
+    draw: () => {
+      for (const { part, spans, lines } of laidOut) set.drawLines(lines, spans, part.font, size);
+      set.y += size;
+      section.node.end();
+    },
+  };
 }
 
 /**

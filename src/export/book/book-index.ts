@@ -29,6 +29,7 @@ export function writeIndex(set: Typesetter, root: Tag, entries: IndexEntry[], ti
 
   const gap = size * 2;
   const columnWidth = (set.width() - gap) / 2;
+  const hang = size;
   const measure = set.measure('regular', size);
   const page = set.pages.length;
   let columnTop = set.y;
@@ -39,8 +40,9 @@ export function writeIndex(set: Typesetter, root: Tag, entries: IndexEntry[], ti
   for (const entry of sorted) {
     const body = set.element(set.element(list, 'LI'), 'LBody');
     const number = String(entry.page);
-    const spans = [{ text: `${entry.name} (${entry.postcode})`, lang: 'de' as const, tag: body }];
-    const lines = set.layout(spans, 'regular', size, columnWidth - measure(` ${number}`) - size);
+    const spans = [{ text: `${entry.name} (${entry.postcode})`, lang: 'de' as const, whole: true, tag: body }];
+    // Lines after an entry's first are indented, so each name stands out at the column's edge.
+    const lines = set.layout(spans, 'regular', size, columnWidth - measure(` ${number}`) - size - hang);
     if (set.y + lines.length * lineHeight > set.bottom()) {
       if (column === 0) {
         column = 1;
@@ -52,7 +54,7 @@ export function writeIndex(set: Typesetter, root: Tag, entries: IndexEntry[], ti
       }
     }
     const x = column * (columnWidth + gap);
-    set.drawLines(lines, spans, 'regular', size, x);
+    lines.forEach((line, i) => set.drawLines([line], spans, 'regular', size, x + (i ? hang : 0)));
     // The number stands on the entry's last line.
     set.y -= lineHeight;
     set.text(body, ` ${number}`, 'regular', size, set.left() + x + columnWidth - measure(` ${number}`));

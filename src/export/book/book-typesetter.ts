@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Locale } from '../../lib/languages.ts';
-import { breakRuns, type Line } from './text-layout.ts';
+import { breakRuns, type Line, type Run } from './text-layout.ts';
 
 export type PaperFormat = 'a5' | 'a4';
 
@@ -29,9 +29,7 @@ export interface Tag {
 }
 
 /** A stretch of a paragraph, in its language, marked as content of its structure element. */
-export interface Span {
-  text: string;
-  lang: Locale;
+export interface Span extends Run {
   tag: Tag;
 }
 

@@ -78,3 +78,12 @@ describe('sortKeyOf', () => {
     ]);
   });
 });
+
+describe('whole words', () => {
+  it('go onto the next line unbroken, as place names in the index do', () => {
+    expect(breakRuns([{ text: 'Scheffau am Tennengebirge (5440)', lang: 'de', whole: true }], 20, measure)).toEqual([
+      [{ run: 0, text: 'Scheffau am' }],
+      [{ run: 0, text: 'Tennengebirge (5440)' }],
+    ]);
+  });
+});

@@ -11,6 +11,8 @@ export interface Run {
   text: string;
   /** Hyphenation follows the language: market texts are German, labels are in the book's language. */
   lang: Locale;
+  /** Words go whole onto the next line and are hyphenated only when wider than the column (names in the index). */
+  whole?: boolean;
 }
 
 /** A line: the parts of each run on it, in order; a part ends with the space that separates it from the next. */
@@ -71,7 +73,7 @@ function fill(tokens: readonly Token[], width: number, measure: Measure, runs: r
         line = candidate;
         break;
       }
-      const split = splitToFit(line, rest, width, measure, runs[token.run]!.lang);
+      const split = splitToFit(line, rest, width, measure, runs[token.run]!);
       if (split) {
         lines.push([...line, { run: token.run, text: split.head }]);
         line = [];
@@ -90,10 +92,10 @@ function fill(tokens: readonly Token[], width: number, measure: Measure, runs: r
 }
 
 /** The longest start of `word` that fits the line, with its hyphen (none for an address), and the rest. */
-function splitToFit(line: Token[], word: string, width: number, measure: Measure, lang: Locale) {
+function splitToFit(line: Token[], word: string, width: number, measure: Measure, { lang, whole }: Run) {
   const address = ADDRESS.test(word);
   // An address goes whole onto the next line; only one wider than the column itself is broken.
-  if (address && line.length) return null;
+  if ((address || whole) && line.length) return null;
   const cuts = address
     ? [...word.matchAll(ADDRESS_BREAK)].map((match) => match.index + 1).filter((cut) => cut < word.length)
     : syllableCuts(word, lang);
