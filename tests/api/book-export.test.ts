@@ -88,12 +88,12 @@ describe('npm run export:directory', () => {
     const info: Record<string, unknown> = Object.fromEntries(Object.entries(metadata.info));
     expect(Number(info.PDFFormatVersion)).toBeGreaterThanOrEqual(1.7);
     expect(info.Language).toBe('de-AT');
-    expect(info.Title).toBe('Marktverzeichnis 2026');
+    expect(info.Title).toBe('Marktverzeichnis 2026 – Märkte und Markttermine in Österreich');
     expect(await pdf.getViewerPreferences()).toMatchObject({ DisplayDocTitle: true });
     expect(await pdf.getMarkInfo()).toMatchObject({ Marked: true });
     // XMP: the PDF/UA identifier (ISO 14289-1, 5) and the title in Dublin Core.
     expect(metadata.metadata.get('pdfuaid:part')).toBe('1');
-    expect(metadata.metadata.get('dc:title')).toBe('Marktverzeichnis 2026');
+    expect(metadata.metadata.get('dc:title')).toBe('Marktverzeichnis 2026 – Märkte und Markttermine in Österreich');
 
     for (let number = 1; number <= pdf.numPages; number += 1) {
       const page = await pdf.getPage(number);
@@ -112,6 +112,25 @@ describe('npm run export:directory', () => {
     expect(headingsEverywhere).toContainEqual(['H3', expect.stringMatching(/^\d{4} Hartberg$/)]);
     expect(headingsEverywhere).toContainEqual(['H4', 'Bauernmarkt am Hauptplatz']);
     expect(headingsEverywhere).toContainEqual(['H1', 'Inhalt']);
+  });
+
+  it('prints an English book in English, marking the German the municipalities wrote as German', async () => {
+    const english = path.join(folder, 'en');
+    await exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
+      ...{ year: 2026, locale: 'en', format: 'a5', outDir: english, now },
+    });
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path.join(english, 'directory-2026-en.pdf'))));
+    const { info } = await pdf.getMetadata();
+    expect(Object.fromEntries(Object.entries(info))).toMatchObject({
+      Language: 'en-GB',
+      Title: 'Marktverzeichnis 2026 – Markets and market dates in Austria',
+    });
+    const headings = await allHeadings(pdf);
+    expect(headings).toContainEqual(['H1', 'Contents']);
+    expect(headings).toContainEqual(['H4', 'Bauernmarkt am Hauptplatz', 'de-AT']);
+    const outline = (await pdf.getOutline()) as { title: string }[];
+    // The contents' bookmark comes first, where its pages are.
+    expect(outline.map((item) => item.title)).toEqual(['Contents', 'Styria', 'Index of municipalities']);
   });
 
   it('writes a CSV with exactly the published dates of the year, and JSON with the same markets', async () => {
@@ -141,6 +160,7 @@ describe('npm run export:directory', () => {
 
 interface StructNode {
   role?: string;
+  lang?: string;
   type?: string;
   id?: string;
   children?: StructNode[];
@@ -165,21 +185,22 @@ function markedTexts(content: { items: unknown[] }) {
   return { texts, outside, artifacts };
 }
 
-/** The headings of a page's structure tree with their text, in reading order. */
-function headingsOf(tree: StructNode, texts: Map<string, string>): [string, string][] {
+/** The headings of a page's structure tree with their text (and language, if marked), in reading order. */
+function headingsOf(tree: StructNode, texts: Map<string, string>): string[][] {
   const textOf = (node: StructNode): string =>
     node.type === 'content' ? (texts.get(node.id!) ?? '') : (node.children ?? []).map(textOf).join('');
-  const headings: [string, string][] = [];
+  const headings: string[][] = [];
   const walk = (node: StructNode) => {
-    if (node.role && /^H\d$/.test(node.role)) headings.push([node.role, textOf(node).trim()]);
-    else node.children?.forEach(walk);
+    if (node.role && /^H\d$/.test(node.role)) {
+      headings.push([node.role, textOf(node).trim(), ...(node.lang ? [node.lang] : [])]);
+    } else node.children?.forEach(walk);
   };
   walk(tree);
   return headings;
 }
 
-async function allHeadings(pdf: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<[string, string][]> {
-  const headings: [string, string][] = [];
+async function allHeadings(pdf: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<string[][]> {
+  const headings: string[][] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);
     const tree = (await page.getStructTree()) as StructNode | null;

@@ -43,7 +43,9 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
     subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
     lang: LANG_TAGS[locale],
     displayTitle: true,
-    info: { Title: title, Author: options.providerName, Subject: t('book.subtitle') },
+    // The site's title is a name and stays as configured; the subtitle makes the window title
+    // (DisplayDocTitle) and the metadata say in the book's language what the book is.
+    info: { Title: `${title} – ${t('book.subtitle')}`, Author: options.providerName, Subject: t('book.subtitle') },
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
