@@ -117,6 +117,7 @@ export class Typesetter {
       for (const part of line) {
         this.text(spans[part.run]!.tag, part.text, font, fontSize, x);
         x += this.doc.widthOfString(part.text);
+        if (part.hyphen) this.artifact('Layout', () => this.doc.text('-', x, this.y, { lineBreak: false }));
       }
       this.y += lineHeight;
     }

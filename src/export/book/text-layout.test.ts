@@ -87,3 +87,11 @@ describe('whole words', () => {
     ]);
   });
 });
+
+describe('a word broken at the line’s end', () => {
+  it('keeps its hyphen apart from its text, so the PDF can draw it as an artifact', () => {
+    const [first] = breakRuns([{ text: 'Der Bauernmarktveranstalter', lang: 'de' }], 14, measure);
+    expect(first!.at(-1)).toMatchObject({ hyphen: true });
+    expect(first!.at(-1)!.text).not.toMatch(/-$/);
+  });
+});

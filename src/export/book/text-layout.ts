@@ -15,8 +15,12 @@ export interface Run {
   whole?: boolean;
 }
 
-/** A line: the parts of each run on it, in order; a part ends with the space that separates it from the next. */
-export type Line = { run: number; text: string }[];
+/**
+ * A line: the parts of each run on it, in order; a part ends with the space that separates it from
+ * the next. `hyphen` marks a word broken at the line's end: the hyphen is drawn, but is not part of
+ * the text (a screen reader reads the word whole, PDF/UA).
+ */
+export type Line = { run: number; text: string; hyphen?: true }[];
 
 const SOFT_HYPHEN = '\u00AD';
 const HYPHENATORS = { de: hyphenDe, en: hyphenEn, fr: hyphenFr };
@@ -28,6 +32,7 @@ const ADDRESS_BREAK = /[/?&=.@_-]/g;
 interface Token {
   run: number;
   text: string;
+  hyphen?: true;
 }
 
 /**
@@ -57,10 +62,12 @@ export function breakRuns(runs: readonly Run[], width: number, measure: Measure)
 
 /** One paragraph as plain lines (breakRuns for a text in one language). */
 export function breakLines(text: string, width: number, measure: Measure, lang: Locale = 'de'): string[] {
-  return breakRuns([{ text, lang }], width, measure).map((line) => line.map((part) => part.text).join(''));
+  return breakRuns([{ text, lang }], width, measure).map((line) =>
+    line.map((part) => `${part.text}${part.hyphen ? '-' : ''}`).join(''),
+  );
 }
 
-const textOf = (tokens: readonly Token[]) => tokens.map((token) => token.text).join(' ');
+const textOf = (tokens: readonly Token[]) => tokens.map((token) => `${token.text}${token.hyphen ? '-' : ''}`).join(' ');
 
 function fill(tokens: readonly Token[], width: number, measure: Measure, runs: readonly Run[]): Token[][] {
   const lines: Token[][] = [];
@@ -75,7 +82,7 @@ function fill(tokens: readonly Token[], width: number, measure: Measure, runs: r
       }
       const split = splitToFit(line, rest, width, measure, runs[token.run]!);
       if (split) {
-        lines.push([...line, { run: token.run, text: split.head }]);
+        lines.push([...line, { run: token.run, ...split.head }]);
         line = [];
         rest = split.rest;
       } else if (line.length) {
@@ -101,8 +108,9 @@ function splitToFit(line: Token[], word: string, width: number, measure: Measure
     : syllableCuts(word, lang);
   const before = textOf(line);
   for (const cut of cuts.reverse()) {
-    const head = `${word.slice(0, cut)}${address ? '' : '-'}`;
-    if (measure(before ? `${before} ${head}` : head) <= width) return { head, rest: word.slice(cut) };
+    const head = { text: word.slice(0, cut), ...(address ? {} : { hyphen: true as const }) };
+    const shown = `${head.text}${head.hyphen ? '-' : ''}`;
+    if (measure(before ? `${before} ${shown}` : shown) <= width) return { head, rest: word.slice(cut) };
   }
   return null;
 }
@@ -121,8 +129,10 @@ function piecesOf(tokens: Token[]): Line {
   const line: Line = [];
   for (const token of tokens) {
     const last = line.at(-1);
-    if (last?.run === token.run) last.text = `${last.text} ${token.text}`;
-    else {
+    if (last?.run === token.run) {
+      last.text = `${last.text} ${token.text}`;
+      if (token.hyphen) last.hyphen = true;
+    } else {
       if (last) last.text += ' ';
       line.push({ ...token });
     }
