@@ -47,6 +47,7 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
     // (DisplayDocTitle) and the metadata say in the book's language what the book is.
     info: { Title: `${title} – ${t('book.subtitle')}`, Author: options.providerName, Subject: t('book.subtitle') },
   });
+  escapeXmpInfo(doc);
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,6 +79,25 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
   set.finishPages();
   doc.end();
   return done;
+}
+
+/**
+ * pdfkit 0.20 copies Title, Author and Subject into its XMP as they are, unescaped: a provider named
+ * "Markt & Messe" would make the metadata invalid XML, and the book no PDF/UA. pdfkit writes the
+ * Info dictionary first, from the values as given; the XMP gets them escaped.
+ */
+function escapeXmpInfo(doc: PDFKit.PDFDocument): void {
+  const endMetadata = doc.endMetadata.bind(doc);
+  const xml = (text: string) =>
+    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  doc.endMetadata = () => {
+    const { info } = doc;
+    doc.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? xml(value) : value]),
+    );
+    endMetadata();
+    doc.info = info;
+  };
 }
 
 /** The cover: title and subtitle from a third down, publisher and date from three quarters down. */
