@@ -83,7 +83,7 @@ function datesOf(market: DirectoryMarket, { t, formatDay, year, stateNumber }: B
             {
               role: 'P' as const,
               font: 'regular' as const,
-              runs: [{ text: `${t('book.exceptions', { year })}:` }],
+              runs: [{ text: t('book.label', { text: t('book.exceptions', { year }) }) }],
               items: separated(
                 dates.exceptions.map((date) => exception(date, ruleTimes, t, formatDay)),
                 ';',
@@ -100,7 +100,8 @@ function datesOf(market: DirectoryMarket, { t, formatDay, year, stateNumber }: B
     const status = d.status === 'takes_place' ? '' : ` (${t(`book.status.${d.status}`)})`;
     return `${daysOf(d, formatDay)}${time}${status}`;
   });
-  const label = `${t('directory.datesOf', { year })}${sameTimes ? ` (${sameTimes})` : ''}:`;
+  // French sets a narrow space before the colon; the label's key knows its language's way.
+  const label = t('book.label', { text: `${t('directory.datesOf', { year })}${sameTimes ? ` (${sameTimes})` : ''}` });
   return [{ role: 'P', font: 'regular', runs: [{ text: label }], items: separated(items, ',') }];
 }
 

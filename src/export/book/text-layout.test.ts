@@ -95,3 +95,14 @@ describe('a word broken at the line’s end', () => {
     expect(first!.at(-1)!.text).not.toMatch(/-$/);
   });
 });
+
+describe('no-break spaces', () => {
+  it('hold their words together', () => {
+    // 'Exceptions 2026' fits 16, but the colon is bound to the year by a narrow no-break space.
+    expect(breakLines('Exceptions 2026\u202f: 01/05/2026', 16, measure)).toEqual([
+      'Exceptions',
+      '2026\u202f:',
+      '01/05/2026',
+    ]);
+  });
+});

@@ -23,6 +23,8 @@ export interface Run {
 export type Line = { run: number; text: string; hyphen?: true }[];
 
 const SOFT_HYPHEN = '\u00AD';
+/** Spaces a line may break at: any but the no-break ones (French sets one before a colon). */
+const BREAKING_SPACE = /[^\S\u00A0\u2007\u202F]+/;
 const HYPHENATORS = { de: hyphenDe, en: hyphenEn, fr: hyphenFr };
 /** Web and e-mail addresses, and dates: a hyphen would change them (issue 21: `os-|tern?a=1`). */
 const ADDRESS = /^(https?:\/\/|www\.)|@|^[\w-]+(\.[\w-]+)+(\/|$)/;
@@ -46,7 +48,7 @@ export function breakRuns(runs: readonly Run[], width: number, measure: Measure)
   runs.forEach(({ text }, run) => {
     text.split(/\r?\n/).forEach((part, i) => {
       if (i > 0) paragraphs.push([]);
-      for (const word of part.split(/\s+/).filter(Boolean)) paragraphs.at(-1)!.push({ run, text: word });
+      for (const word of part.split(BREAKING_SPACE).filter(Boolean)) paragraphs.at(-1)!.push({ run, text: word });
     });
   });
   return paragraphs.flatMap((tokens) => {
