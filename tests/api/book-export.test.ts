@@ -79,7 +79,64 @@ describe('npm run export:directory', () => {
     const pageIndex = await pdf.getPageIndex(destination![0] as Parameters<typeof pdf.getPageIndex>[0]);
     expect(pages[pageIndex]).toContain('Steiermark');
     expect(pages[1]).toContain('Inhalt');
-    expect(pages[1]).toMatch(new RegExp(`Steiermark\\s+${pageIndex + 1}`));
+    expect(pages[1]).toMatch(new RegExp(`Steiermark[\\s.]+${pageIndex + 1}`));
+  });
+
+  it('is a tagged PDF/UA-1 that an independent reader (pdf.js) understands (issue 21)', async () => {
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path.join(folder, 'directory-2026-de.pdf'))));
+    const metadata = await pdf.getMetadata();
+    const info: Record<string, unknown> = Object.fromEntries(Object.entries(metadata.info));
+    expect(Number(info.PDFFormatVersion)).toBeGreaterThanOrEqual(1.7);
+    expect(info.Language).toBe('de-AT');
+    expect(info.Title).toBe('Marktverzeichnis 2026 – Märkte und Markttermine in Österreich');
+    expect(await pdf.getViewerPreferences()).toMatchObject({ DisplayDocTitle: true });
+    expect(await pdf.getMarkInfo()).toMatchObject({ Marked: true });
+    // XMP: the PDF/UA identifier (ISO 14289-1, 5) and the title in Dublin Core.
+    expect(metadata.metadata.get('pdfuaid:part')).toBe('1');
+    expect(metadata.metadata.get('dc:title')).toBe('Marktverzeichnis 2026 – Märkte und Markttermine in Österreich');
+
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      // A struct tree per page: the catalog has a StructTreeRoot and the page its StructParents.
+      const tree = (await page.getStructTree()) as StructNode | null;
+      expect(tree, `page ${number}`).not.toBeNull();
+      const { texts, outside, artifacts } = markedTexts(await page.getTextContent({ includeMarkedContent: true }));
+      // Every text is either tagged content or an artifact (PDF/UA-1, 7.1).
+      expect(outside, `page ${number}`).toEqual([]);
+      // The page number is an artifact, not content to be read.
+      if (number > 1) expect(artifacts.join(' '), `page ${number}`).toContain(String(number));
+      // A chapter's opening page has no running head: beside dot leaders and hyphens, its only artifact is its number.
+      if (headingsOf(tree!, texts).some(([role]) => role === 'H1')) {
+        expect(artifacts.filter((text) => !/^[. -]+$/.test(text))).toEqual([String(number)]);
+      }
+      // The contents' dot leaders are artifacts too.
+      if (number === 2) expect(artifacts.join('')).toMatch(/(\. ){5}/);
+    }
+    const headingsEverywhere = await allHeadings(pdf);
+    expect(headingsEverywhere).toContainEqual(['H1', 'Steiermark']);
+    expect(headingsEverywhere).toContainEqual(['H2', 'Bezirk Hartberg-Fürstenfeld']);
+    expect(headingsEverywhere).toContainEqual(['H3', expect.stringMatching(/^\d{4} Hartberg$/)]);
+    expect(headingsEverywhere).toContainEqual(['H4', 'Bauernmarkt am Hauptplatz']);
+    expect(headingsEverywhere).toContainEqual(['H1', 'Inhalt']);
+  });
+
+  it('prints an English book in English, marking the German the municipalities wrote as German', async () => {
+    const english = path.join(folder, 'en');
+    await exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
+      ...{ year: 2026, locale: 'en', format: 'a5', outDir: english, now },
+    });
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path.join(english, 'directory-2026-en.pdf'))));
+    const { info } = await pdf.getMetadata();
+    expect(Object.fromEntries(Object.entries(info))).toMatchObject({
+      Language: 'en-GB',
+      Title: 'Marktverzeichnis 2026 – Markets and market dates in Austria',
+    });
+    const headings = await allHeadings(pdf);
+    expect(headings).toContainEqual(['H1', 'Contents']);
+    expect(headings).toContainEqual(['H4', 'Bauernmarkt am Hauptplatz', 'de-AT']);
+    const outline = (await pdf.getOutline()) as { title: string }[];
+    // The contents' bookmark comes first, where its pages are.
+    expect(outline.map((item) => item.title)).toEqual(['Contents', 'Styria', 'Index of municipalities']);
   });
 
   it('writes a CSV with exactly the published dates of the year, and JSON with the same markets', async () => {
@@ -106,3 +163,55 @@ describe('npm run export:directory', () => {
     expect(markets.reduce((sum, m) => sum + m.dates.length, 0)).toBe(rows.length);
   });
 });
+
+interface StructNode {
+  role?: string;
+  lang?: string;
+  type?: string;
+  id?: string;
+  children?: StructNode[];
+}
+
+/** The text of each marked-content id, the texts in no marked content, and the texts of artifacts. */
+function markedTexts(content: { items: unknown[] }) {
+  const texts = new Map<string, string>();
+  const outside: string[] = [];
+  const artifacts: string[] = [];
+  const open: { id?: string; tag?: string }[] = [];
+  for (const item of content.items as { type?: string; id?: string; tag?: string; str?: string }[]) {
+    if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') open.push(item);
+    else if (item.type === 'endMarkedContent') open.pop();
+    else if (item.str?.trim()) {
+      const inner = open.at(-1);
+      if (!inner) outside.push(item.str);
+      else if (inner.tag === 'Artifact') artifacts.push(item.str);
+      else if (inner.id) texts.set(inner.id, (texts.get(inner.id) ?? '') + item.str);
+    }
+  }
+  return { texts, outside, artifacts };
+}
+
+/** The headings of a page's structure tree with their text (and language, if marked), in reading order. */
+function headingsOf(tree: StructNode, texts: Map<string, string>): string[][] {
+  const textOf = (node: StructNode): string =>
+    node.type === 'content' ? (texts.get(node.id!) ?? '') : (node.children ?? []).map(textOf).join('');
+  const headings: string[][] = [];
+  const walk = (node: StructNode) => {
+    if (node.role && /^H\d$/.test(node.role)) {
+      headings.push([node.role, textOf(node).trim(), ...(node.lang ? [node.lang] : [])]);
+    } else node.children?.forEach(walk);
+  };
+  walk(tree);
+  return headings;
+}
+
+async function allHeadings(pdf: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<string[][]> {
+  const headings: string[][] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const tree = (await page.getStructTree()) as StructNode | null;
+    const { texts } = markedTexts(await page.getTextContent({ includeMarkedContent: true }));
+    if (tree) headings.push(...headingsOf(tree, texts));
+  }
+  return headings;
+}

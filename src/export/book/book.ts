@@ -6,6 +6,7 @@ import type {
   DirectoryMunicipality,
   DirectoryState,
 } from '../../lib/directory/directory.ts';
+import { sortKeyOf } from './text-layout.ts';
 
 /** The directory of one year, as the printed book and its CSV and JSON carry it. */
 export interface Book {
@@ -16,7 +17,8 @@ export interface Book {
 
 /**
  * The directory reduced to one year: only that year's dates, and only the markets, places and
- * states that keep some.
+ * states that keep some. A municipality's markets sort by the first letter of their titles, not by
+ * an opening quotation mark (issue 21: „Grüner Markt“ among the G).
  */
 export function bookOf(directory: Directory, year: number): Book {
   const inYear = (date: DirectoryDate) => date.date_start <= `${year}-12-31` && date.date_end >= `${year}-01-01`;
@@ -25,7 +27,9 @@ export function bookOf(directory: Directory, year: number): Book {
     return dates.length ? [{ ...m, dates }] : [];
   };
   const municipality = (m: DirectoryMunicipality): DirectoryMunicipality[] => {
-    const markets = m.markets.flatMap(market);
+    const markets = m.markets
+      .flatMap(market)
+      .sort((a, b) => sortKeyOf(a.title).localeCompare(sortKeyOf(b.title), 'de'));
     return markets.length ? [{ ...m, markets }] : [];
   };
   const district = (d: DirectoryDistrict): DirectoryDistrict[] => {

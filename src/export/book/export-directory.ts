@@ -7,7 +7,8 @@ import type { Database } from '../../server/db/database.ts';
 import { readDirectory } from '../../server/directory/read-directory.ts';
 import { bookOf } from './book.ts';
 import { bookCsv, bookJson } from './book-files.ts';
-import { bookPdf, type PaperFormat } from './book-pdf.ts';
+import { bookPdf } from './book-pdf.ts';
+import type { PaperFormat } from './book-typesetter.ts';
 
 export interface ExportOptions {
   year: number;

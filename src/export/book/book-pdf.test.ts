@@ -1,0 +1,42 @@
+import { getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import type { DirectoryMarket } from '../../lib/directory/directory.ts';
+import { SHOWN_TEXT_FIELDS } from '../../lib/market-fields.ts';
+import { bookPdf } from './book-pdf.ts';
+
+const market = {
+  ...Object.fromEntries(SHOWN_TEXT_FIELDS.map(({ name }) => [name, ''])),
+  ...{ id: 'm1', title: 'Kirtag', type: 'kirtag', rule: null, date_start: null, date_end: null, path: '/m' },
+  ...{ website: '', phone: '', email: '', image: null, updated_at: '' },
+  dates: [
+    {
+      ...{ id: 'd1', date_start: '2027-08-15', date_end: '2027-08-15', time_from: null, time_to: null },
+      ...{ status: 'takes_place', type: 'regular', note: '', replaces_date: null },
+    },
+  ],
+} as DirectoryMarket;
+const municipality = { gkz: '62206', name: 'Hartberg', postcode: '8230', path: '/h', markets: [market] };
+const book = {
+  year: 2027,
+  readAt: '2026-11-23T10:00:00Z',
+  states: [
+    {
+      ...{ code: 6, name: 'Steiermark', path: '/st' },
+      districts: [{ code: '622', name: 'Hartberg-Fürstenfeld', path: '/hf', municipalities: [municipality] }],
+    },
+  ],
+};
+
+describe('bookPdf', () => {
+  it('writes valid XMP whatever the provider is called', async () => {
+    const { pdf } = await bookPdf(book, {
+      ...{ locale: 'de', format: 'a5', siteTitle: 'Märkte <Steiermark>' },
+      providerName: 'Markt & Messe "Graz"',
+    });
+    const { info, metadata } = await getDocumentProxy(new Uint8Array(pdf)).then((doc) => doc.getMetadata());
+    expect(Object.fromEntries(Object.entries(info))).toMatchObject({ Author: 'Markt & Messe "Graz"' });
+    expect(metadata.get('pdfuaid:part')).toBe('1');
+    expect(metadata.get('dc:creator')).toEqual(['Markt & Messe "Graz"']);
+    expect(metadata.get('dc:title')).toBe('Märkte <Steiermark> 2027 – Märkte und Markttermine in Österreich');
+  });
+});
