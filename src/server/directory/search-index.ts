@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
@@ -6,12 +7,26 @@ import { translator } from '../../lib/i18n.ts';
 import { LOCALES, localizedPath } from '../../lib/languages.ts';
 import { shownTextsOf } from '../../lib/market-fields.ts';
 
+/** One file of the search index, by its path below `/pagefind/`. */
+export type SearchFile = { path: string; content: Uint8Array };
+
+/** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
+export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
+  const files = await searchIndexFiles(directory);
+  await rm(outputPath, { recursive: true, force: true });
+  for (const file of files) {
+    const target = path.join(outputPath, file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+}
+
 /**
  * The directory search (Pagefind) works in the browser alone: one index per language with a
  * record per market page, filterable by market type and state (codes, so the filters do not
- * depend on the language).
+ * depend on the language). Made in memory: the portal serves it from there (publisher.ts).
  */
-export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
+export async function searchIndexFiles(directory: Directory): Promise<SearchFile[]> {
   const { index, errors } = await pagefind.createIndex({});
   try {
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
@@ -37,9 +52,9 @@ export async function writeSearchIndex(directory: Directory, outputPath: string)
         if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
       }
     }
-    rmSync(outputPath, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    const built = await index.getFiles();
+    if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+    return built.files;
   } finally {
     await pagefind.close();
   }
