@@ -5,7 +5,8 @@ import { readPublished } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
 import { collectMarketImages } from './market-images.ts';
 import { directoryOf } from './read-directory.ts';
-import { searchIndexFiles } from './search-index.ts';
+import { createHash } from 'node:crypto';
+import { searchIndexFiles, searchRecords } from './search-index.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
 export interface PublishedDirectory {
@@ -19,6 +20,8 @@ export interface PublishedDirectory {
   images: ReadonlySet<string>;
   /** The search index's files, by their path below /pagefind/. */
   search: ReadonlyMap<string, Uint8Array>;
+  /** A hash of what the search index holds: a change that leaves it alone (a date) keeps the index. */
+  searchKey: string;
   publishedAt: Date;
 }
 
@@ -54,13 +57,13 @@ export interface PublisherOptions {
  * Issue 17, "the public directory is live": the portal serves the directory from the snapshot
  * published last and publishes a new one a moment after a change — its own (debounced, so a burst
  * of saves is published together) or another process's (the content version, checked every few
- * seconds), and when the day changes. A snapshot is swapped in whole, its search index with it,
- * so no request sees a mix of two versions; the pages themselves are rendered once per version
- * (src/middleware.ts).
+ * seconds), and when the day changes. A snapshot's pages are swapped in whole, so no request sees
+ * a mix of two versions, and rendered once per version (src/middleware.ts); its search index
+ * follows a few seconds later when what it holds changed.
  */
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
-  let current = await publish(db, imageCache, now());
+  let current = await publish(db, imageCache, now(), undefined, () => {});
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -71,7 +74,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     timer = undefined;
     again = false;
     try {
-      current = await publish(db, imageCache, now());
+      current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
     } catch (error) {
       // The previous snapshot stays; the next check of the version tries again.
       log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -120,21 +123,38 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   };
 }
 
-/** Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it. */
-async function publish(db: Database, imageCache: string, at: Date): Promise<PublishedDirectory> {
+/**
+ * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it. The
+ * pages go out (`pagesOut`) as soon as they are ready, with the previous search index; the
+ * search index follows when what it holds changed (issue 17: Pagefind takes seconds at Austria
+ * scale, and a cancelled date does not change it).
+ */
+async function publish(
+  db: Database,
+  imageCache: string,
+  at: Date,
+  previous: PublishedDirectory | undefined,
+  pagesOut: (pages: PublishedDirectory) => void,
+): Promise<PublishedDirectory> {
   const published = await readPublished(db);
   const directory = directoryOf(published, at);
   // Only copies at hand: fetching new images is the build's (and `npm start`'s background) work.
   await collectMarketImages(directory, imageCache, 'copies only');
-  const search = new Map((await searchIndexFiles(directory)).map((file) => [file.path, file.content]));
   const markets = [...marketsOf(directory)].map(({ market }) => market);
-  return {
+  const records = searchRecords(directory);
+  const searchKey = createHash('sha256').update(JSON.stringify(records)).digest('hex');
+  const pages: PublishedDirectory = {
     version: published.version,
     directory,
     pages: new Map(pagesOf(directory)),
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
-    search,
+    search: previous?.search ?? new Map(),
+    searchKey: previous?.searchKey ?? '',
     publishedAt: at,
   };
+  if (previous && previous.searchKey === searchKey) return pages;
+  if (previous) pagesOut(pages);
+  const search = new Map((await searchIndexFiles(records)).map((file) => [file.path, file.content]));
+  return { ...pages, search, searchKey };
 }

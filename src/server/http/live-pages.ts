@@ -5,8 +5,12 @@ import { etagMatches } from './etag.ts';
 /** The directory's pages and the sitemap: rendered from the published snapshot, not pre-rendered (issue 17). */
 const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
 
-/** Rendered pages kept at most; at Austria scale a page is ~30 KB, so this bounds the memory at ~100 MB. */
-const MAX_KEPT = 3000;
+/**
+ * Rendered pages kept at most (the least recently asked for goes first): a market page is ~30 KB,
+ * ~42 KB with its two codings, so this bounds the memory near 85 MB; the Austria-scale directory
+ * has 24,000 pages, but visitors ask for a small part of them between two saves.
+ */
+const MAX_KEPT = 2000;
 
 interface Kept {
   status: number;
