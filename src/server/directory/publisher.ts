@@ -68,6 +68,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** The last publish failed (its search index, or the database away): the next check tries again. */
+  let failed = false;
   let waiting: (() => void)[] = [];
 
   const run = async () => {
@@ -75,14 +77,16 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     again = false;
     try {
       current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
+      failed = false;
     } catch (error) {
-      // The previous snapshot stays; the next check of the version tries again.
+      // What was published stays; the next check tries again.
+      failed = true;
       log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     running = undefined;
     if (again) schedule();
     else {
-      pending = false;
+      pending = failed; // the clerk is not told "published" while it is not
       for (const resolve of waiting) resolve();
       waiting = [];
     }
@@ -100,7 +104,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     if (running || timer) return;
     void contentVersion(db).then(
       (version) => {
-        if (version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
+        if (failed || version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
       },
       () => {}, // a database away for a moment: the next check
     );

@@ -53,8 +53,17 @@ export function searchRecords(directory: Directory): SearchRecord[] {
   });
 }
 
+/** Pagefind runs one indexing process per Node process: closing it ends every index under way, so one at a time. */
+let indexing: Promise<unknown> = Promise.resolve();
+
 /** The index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
-export async function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+  const files = indexing.then(() => indexFiles(records));
+  indexing = files.catch(() => {});
+  return files;
+}
+
+async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
   // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
   // Austria scale) took Pagefind 2 s to write and the portal's memory a map of them (issue 17).
   const { index, errors } = await pagefind.createIndex({ maxFragments: 300 });
