@@ -9,6 +9,8 @@ import { AUSTRIA, generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { buildSite } from '../src/server/directory/build-site.ts';
 import { startServer } from '../src/server/http/server.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
+import { prepareDatabase } from '../src/server/prepare-database.ts';
+import { measurePublish, type PublishFigures } from './publish.ts';
 
 /**
  * `npm run bench`: the design's budgets at Austria scale (every municipality, 6,000 markets,
@@ -16,11 +18,21 @@ import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import
  * - get_content and get_content_stops, median and p99, cold (first answer after a change) and warm;
  * - requests per second with 50 concurrent clients (autocannon);
  * - the printed directory's export: time and peak memory (its own process);
+ * - the time from a save to its public page (issue 17), at demo and at Austria scale, with the
+ *   portal's built pages (`npm run build` first);
  * - the static build of the whole directory in three languages.
  * Prints every figure and exits 1 when one is over its budget. Works in .bench/ (inside the
  * project, because the built server chunks resolve node_modules).
  */
-const BUDGETS = { warmMedianMs: 20, exportSeconds: 60, exportMegabytes: 1024, buildSeconds: 180 };
+const BUDGETS = {
+  warmMedianMs: 20,
+  exportSeconds: 60,
+  exportMegabytes: 1024,
+  buildSeconds: 180,
+  // Issue 17: public within 60 s of a save (target under 10 s), one market's change under 5 s of work.
+  publishSeconds: 60,
+  publishWorkSeconds: 5,
+};
 const CONTENT = ['/api/get_content/1', '/api/get_content_stops/1'];
 
 const benchFolder = fileURLToPath(new URL('../.bench/', import.meta.url));
@@ -36,12 +48,26 @@ const check = (what: string, value: number, budget: number, unit: string) => {
   return `${value.toFixed(1)} ${unit} (budget < ${budget} ${unit}: ${ok ? 'OK' : 'OVER'})`;
 };
 
+const published = (scale: string, figures: PublishFigures) =>
+  console.log(
+    `Save → public page (${scale}): ${check(`publish time (${scale})`, figures.saveToPublic, BUDGETS.publishSeconds, 's')}, ` +
+      `after the 1 s debounce: the publisher's work until the page is out ${figures.publishing.toFixed(1)} s, ` +
+      `with the search index ${check(`publish work (${scale})`, figures.publishingWithSearch, BUDGETS.publishWorkSeconds, 's')}; ` +
+      `first rendering of the page ${(figures.firstRender * 1000).toFixed(0)} ms`,
+  );
+
 try {
+  const demo = await openDatabase({ dataDir: join(work, 'demo') });
+  await prepareDatabase(demo, { ...config, SEED_DEMO: true, DATA_DIR: join(work, 'demo') }, new Date());
+  published('demo data', await measurePublish(demo, { ...config, DATA_DIR: join(work, 'demo') }, '62219'));
+  await demo.close();
+
   const db = await openDatabase({ dataDir });
   await importBundledMasterDataIfEmpty(db);
   let started = performance.now();
   const made = await generateMarkets(db, { ...AUSTRIA, year });
   console.log(`Data: ${made.markets} markets, ${made.dates} dates, generated in ${seconds(started)} s.\n`);
+  published('Austria scale', await measurePublish(db, config, '62219'));
 
   // The content service, in this process (API only), measured one request at a time: the time
   // until the answer begins (the server's part) and until its body is read (gzip, as apps fetch it).

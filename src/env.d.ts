@@ -1,11 +1,21 @@
 /// <reference types="astro/client" />
+import type { Directory, DirectoryPage } from './lib/directory/directory.ts';
 
-declare namespace App {
-  /** What the server (src/server/http/server.ts) hands to pages rendered on demand. */
-  interface Locals {
-    /** The logged-in user of the request, looked up on first use. */
-    sessionUser?: () => Promise<{ userId: string; email: string; gkz: string } | null>;
-    /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
-    tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
+declare global {
+  namespace App {
+    /** What the server (src/server/http/server.ts) hands to pages rendered on demand. */
+    interface Locals {
+      /** The logged-in user of the request, looked up on first use. */
+      sessionUser?: () => Promise<{ userId: string; email: string; gkz: string } | null>;
+      /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
+      tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
+      /** The directory as last published (src/server/directory/publisher.ts); the portal renders its pages from it. */
+      published?: {
+        version: string;
+        directory: Directory;
+        /** Every page by its path without a language prefix. */
+        pages: ReadonlyMap<string, DirectoryPage>;
+      };
+    }
   }
 }

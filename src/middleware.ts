@@ -1,17 +1,26 @@
 import { defineMiddleware } from 'astro:middleware';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
+import { livePages } from './server/http/live-pages.ts';
+
+const directoryPages = livePages();
 
 /**
  * Pages rendered on demand get their Content-Security-Policy as a header from Astro, which
  * replaces the server's; the directives only a header can carry are added back here.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
-  const policy = response.headers.get('content-security-policy');
-  if (policy && !policy.includes('frame-ancestors')) {
-    response.headers.set('content-security-policy', `${policy.replace(/;?\s*$/, ';')} frame-ancestors 'none';`);
-  }
-  return context.isPrerendered ? response : gzipped(context.request, response);
+  const rendered = async () => {
+    const response = await next();
+    const policy = response.headers.get('content-security-policy');
+    if (policy && !policy.includes('frame-ancestors')) {
+      response.headers.set('content-security-policy', `${policy.replace(/;?\s*$/, ';')} frame-ancestors 'none';`);
+    }
+    return response;
+  };
+  if (context.isPrerendered) return rendered();
+  // The directory's pages: once per published version (issue 17).
+  const live = await directoryPages(context.request, context.locals.published?.version, rendered);
+  return live ?? gzipped(context.request, await rendered());
 });
 
 /**

@@ -1,19 +1,25 @@
 import type { APIRoute } from 'astro';
-import { directoryPaths } from '../components/directory/directory-pages.ts';
-import { DIRECTORY_PATH } from '../lib/directory/directory.ts';
+import { loadDirectory } from '../components/directory/directory-pages.ts';
+import { DIRECTORY_PATH, pagesOf } from '../lib/directory/directory.ts';
 import { LOCALES, localizedPath } from '../lib/languages.ts';
 import { STATIC_PAGE_IDS } from '../lib/static-pages.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** Every public page in its three languages, each naming the others (hreflang), as search engines expect. */
-export const GET: APIRoute = ({ site }) => {
+/**
+ * Every public page in its three languages, each naming the others (hreflang), as search engines expect.
+ * The portal renders it per published version (astro.config.mjs); the static copy has it from the build's snapshot.
+ */
+export const GET: APIRoute = ({ site, locals }) => {
+  const directoryPaths = locals.published
+    ? [...locals.published.pages.keys()]
+    : pagesOf(loadDirectory()).map(([path]) => path);
   const paths = [
     '/',
     '/info',
     ...STATIC_PAGE_IDS.map((id) => `/seite/${id}`),
     `${DIRECTORY_PATH}/suche`,
-    ...directoryPaths().map(({ params }) => (params.path ? `${DIRECTORY_PATH}/${params.path}` : DIRECTORY_PATH)),
+    ...directoryPaths,
   ];
   const url = (path: string) => escapeXml(new URL(path, site).href);
   const entries = paths.flatMap((path) => {

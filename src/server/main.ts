@@ -3,10 +3,11 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
-import { prepareDatabase, type Prepared } from './prepare-database.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { restrictFileModes } from './file-modes.ts';
-import { BuildError, buildSite, fetchMarketImagesLater } from './directory/build-site.ts';
+import { BuildError, buildPortal, fetchMarketImagesLater, marketImageCache } from './directory/build-site.ts';
+import { startPublisher } from './directory/publisher.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 
@@ -18,37 +19,38 @@ import { startServer } from './http/server.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
-  let built: Prepared | null = null;
-  if (process.argv.includes('--build')) {
+  const built = process.argv.includes('--build');
+  if (built) {
     await assertPortFree(config);
-    built = await buildSite(config, new Date(), undefined, 'copies only');
+    await buildPortal();
   }
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  // The build fills an empty database already; what it did is reported here all the same.
-  const prepared = await prepareDatabase(db, config, new Date());
-  const imported = built?.imported ?? prepared.imported;
-  const seeded = built?.seeded || prepared.seeded;
+  const { imported, seeded } = await prepareDatabase(db, config, new Date());
   if (imported)
     console.log(
       `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,
     );
 
-  const running = await startServer({ config, db, pages }).catch(async (error: unknown) => {
+  // Issue 17: the directory is published from the database, and again a moment after each change.
+  const imageCache = marketImageCache(config);
+  const publisher = await startPublisher(db, { imageCache });
+  const running = await startServer({ config, db, pages, publisher, imageCache }).catch(async (error: unknown) => {
+    publisher.stop();
     await db.close();
     throw error;
   });
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );
-  // Issue 15, M7: image hosts never hold up the start; the next build publishes what arrives.
+  // Issue 15, M7: image hosts never hold up the start; what arrives is published then.
   if (built)
     void fetchMarketImagesLater(db, config).then(
-      ({ copied, failed }) =>
-        copied + failed > 0 &&
-        console.log(
-          `Market images fetched in the background: ${copied} copied, ${failed} linked (next build shows them).`,
-        ),
+      ({ copied, failed }) => {
+        if (copied > 0) publisher.changed();
+        if (copied + failed > 0)
+          console.log(`Market images fetched in the background: ${copied} copied, ${failed} linked.`);
+      },
       (error: unknown) => console.error('Fetching market images in the background failed:', error),
     );
   if (seeded) {
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: finishing requests in flight, then stopping.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await running.close();
+    publisher.stop();
     await db.close();
     process.exit(0);
   };

@@ -5,6 +5,7 @@ import { $account } from './account.ts';
 import { callApi } from './api-client.ts';
 import { $appState } from './app-state.ts';
 import { $content, mergeSaved, removeMarket, removeMarketDate, type SavedRecords } from './content.ts';
+import { watchPublishing } from './publishing.ts';
 
 /** A market of the clerk's municipality with its dates, as the editing screens show it. */
 export interface OwnMarket {
@@ -30,8 +31,10 @@ export function ownMarketsStore(locale: Locale) {
   });
 }
 
-function saved(): void {
+/** After every save: the time it was saved, and the watch for when the public directory shows it. */
+function saved(marketId: string | null): void {
   $appState.setKey('lastUpdated', new Date().toISOString());
+  watchPublishing(marketId);
 }
 
 /** Fields as the form holds them; nested values travel as JSON text (api.md: form data). */
@@ -41,25 +44,26 @@ export async function saveMarket(fields: MarketFields): Promise<string> {
   const answer = await callApi<SavedRecords>('save_market', { fields });
   const id = Object.keys(Object.values(answer.wko_markets)[0] ?? {})[0] ?? '';
   mergeSaved(answer, { replaceDatesOf: id });
-  saved();
+  saved(id);
   return id;
 }
 
 export async function deleteMarket(id: string): Promise<void> {
   await callApi('delete_market', { fields: { id } });
   removeMarket(id);
-  saved();
+  saved(id);
 }
 
 export async function saveMarketDate(fields: MarketFields): Promise<void> {
   mergeSaved(await callApi<SavedRecords>('save_market_date', { fields }));
-  saved();
+  saved(fields['wko_market_id'] ?? null);
 }
 
 export async function deleteMarketDate(id: string): Promise<void> {
+  const marketId = $content.get().wko_market_dates[id]?.wko_market_id ?? null;
   await callApi('delete_market_date', { fields: { id } });
   removeMarketDate(id);
-  saved();
+  saved(marketId);
 }
 
 /** Several new dates of one market at once (add_market_dates), all or none. */
@@ -69,5 +73,5 @@ export async function addMarketDates(marketId: string, dates: readonly object[])
       fields: { wko_market_id: marketId, dates: JSON.stringify(dates) },
     }),
   );
-  saved();
+  saved(marketId);
 }

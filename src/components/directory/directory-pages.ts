@@ -1,26 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  DIRECTORY_PATH,
-  type Directory,
-  type DirectoryDistrict,
-  type DirectoryMarket,
-  type DirectoryMunicipality,
-  type DirectoryState,
-} from '../../lib/directory/directory.ts';
-
-/** One page of the public directory and the places above it (for the breadcrumb). */
-export type DirectoryPage =
-  | { kind: 'overview' }
-  | { kind: 'state'; state: DirectoryState }
-  | { kind: 'district'; state: DirectoryState; district: DirectoryDistrict }
-  | { kind: 'municipality'; state: DirectoryState; district: DirectoryDistrict; municipality: DirectoryMunicipality }
-  | {
-      kind: 'market';
-      state: DirectoryState;
-      district: DirectoryDistrict;
-      municipality: DirectoryMunicipality;
-      market: DirectoryMarket;
-    };
+import { DIRECTORY_PATH, pagesOf, type Directory, type DirectoryPage } from '../../lib/directory/directory.ts';
 
 let loaded: Directory | undefined;
 
@@ -39,23 +18,27 @@ export function loadDirectory(): Directory {
   return (loaded = JSON.parse(readFileSync(file, 'utf8')) as Directory);
 }
 
-/** The `[...path]` route's pages: every place with markets and every market, below /verzeichnis. */
+/** The `[...path]` route's pages in a static build: every place with markets and every market, below /verzeichnis. */
 export function directoryPaths() {
-  const pages: { params: { path: string | undefined }; props: { page: DirectoryPage } }[] = [
-    { params: { path: undefined }, props: { page: { kind: 'overview' } } },
-  ];
-  const add = (path: string, page: DirectoryPage) =>
-    pages.push({ params: { path: path.slice(DIRECTORY_PATH.length + 1) }, props: { page } });
-  for (const state of loadDirectory().states) {
-    add(state.path, { kind: 'state', state });
-    for (const district of state.districts) {
-      add(district.path, { kind: 'district', state, district });
-      for (const municipality of district.municipalities) {
-        add(municipality.path, { kind: 'municipality', state, district, municipality });
-        for (const market of municipality.markets)
-          add(market.path, { kind: 'market', state, district, municipality, market });
-      }
-    }
-  }
-  return pages;
+  return pagesOf(loadDirectory()).map(([path, page]) => ({
+    params: { path: path.slice(DIRECTORY_PATH.length + 1) || undefined },
+    props: { page },
+  }));
+}
+
+/**
+ * What the `[...path]` route shows: in the portal, the page of the snapshot the server published
+ * last (src/server/directory/publisher.ts, in `Astro.locals`), or null when the snapshot has no such
+ * page; in a static build, the page `getStaticPaths` gave.
+ */
+export function shownDirectoryPage(
+  locals: App.Locals,
+  routePath: string | undefined,
+  props: { page?: DirectoryPage },
+): { directory: Directory; page: DirectoryPage } | null {
+  const live = locals.published;
+  if (!live) return props.page ? { directory: loadDirectory(), page: props.page } : null;
+  const path = routePath ? `${DIRECTORY_PATH}/${routePath.replace(/\/+$/, '')}` : DIRECTORY_PATH;
+  const page = live.pages.get(path);
+  return page ? { directory: live.directory, page } : null;
 }

@@ -9,6 +9,7 @@ import { CopyDates } from './copy-dates.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { MarketDates } from './market-dates.tsx';
 import { MarketForm } from './market-form.tsx';
+import { PublishNotice } from './publish-notice.tsx';
 import { MarketHistory } from './market-history.tsx';
 
 /**
@@ -141,6 +142,7 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
           })}
         </p>
       )}
+      <PublishNotice locale={locale} />
       {editing && (
         <div className="market-editor">
           <p>

@@ -214,3 +214,35 @@ export function* marketsOf(directory: Pick<Directory, 'states'>) {
       for (const municipality of district.municipalities)
         for (const market of municipality.markets) yield { state, district, municipality, market };
 }
+
+/** One page of the public directory and the places above it (for the breadcrumb). */
+export type DirectoryPage =
+  | { kind: 'overview' }
+  | { kind: 'state'; state: DirectoryState }
+  | { kind: 'district'; state: DirectoryState; district: DirectoryDistrict }
+  | { kind: 'municipality'; state: DirectoryState; district: DirectoryDistrict; municipality: DirectoryMunicipality }
+  | {
+      kind: 'market';
+      state: DirectoryState;
+      district: DirectoryDistrict;
+      municipality: DirectoryMunicipality;
+      market: DirectoryMarket;
+    };
+
+/** Every page of a directory with its path (without a language prefix), the overview first. */
+export function pagesOf(directory: Directory): [string, DirectoryPage][] {
+  const pages: [string, DirectoryPage][] = [[DIRECTORY_PATH, { kind: 'overview' }]];
+  const add = (path: string, page: DirectoryPage) => pages.push([path, page]);
+  for (const state of directory.states) {
+    add(state.path, { kind: 'state', state });
+    for (const district of state.districts) {
+      add(district.path, { kind: 'district', state, district });
+      for (const municipality of district.municipalities) {
+        add(municipality.path, { kind: 'municipality', state, district, municipality });
+        for (const market of municipality.markets)
+          add(market.path, { kind: 'market', state, district, municipality, market });
+      }
+    }
+  }
+  return pages;
+}

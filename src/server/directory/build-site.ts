@@ -13,7 +13,7 @@ import { collectMarketImages, publishMarketImages } from './market-images.ts';
 import { readDirectory } from './read-directory.ts';
 import { writeSearchIndex } from './search-index.ts';
 
-/** Where the build goes; the server serves it from there (http/pages.ts). */
+/** Where `npm run build` goes; the server serves it from there (http/pages.ts). */
 export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
 /** Astro's pages read the directory snapshot from this file (src/components/directory/load.ts). */
@@ -31,16 +31,28 @@ export interface BuildReport extends Prepared {
 }
 
 /**
- * `npm run build`: reads the public directory from the database (filling an empty one first, as
- * the server does), copies the market images, renders every page in three languages, then
- * writes the search index, and last pre-compresses every text file for the server to send as is.
- * The embedded database must not be held by a running portal meanwhile.
+ * `npm run build` (and `npm start`): the portal's pages, without the directory, which the running
+ * portal publishes itself from the database (publisher.ts, issue 17); every text file
+ * pre-compressed for the server to send as is. Needs no database.
+ */
+export async function buildPortal(outDir = DIST_DIR): Promise<{ seconds: number; compressed: PrecompressReport }> {
+  const started = performance.now();
+  runAstroBuild({ ASTRO_OUT_DIR: outDir });
+  const compressed = await precompressSite(path.join(outDir, 'client'));
+  return { seconds: (performance.now() - started) / 1000, compressed };
+}
+
+/**
+ * The complete static copy (the nightly run's `site/`, for a CDN or mirror; the bench's build
+ * time): reads the public directory from the database (filling an empty one first, as the server
+ * does), copies the market images, renders every page in three languages, then writes the search
+ * index, and last pre-compresses every text file. The embedded database must not be held by a
+ * running portal meanwhile.
  */
 export async function buildSite(
   config: Config,
   now = new Date(),
   outDir = DIST_DIR,
-  /** `npm start` builds with the copies at hand and fetches the others once it listens (issue 15, M7). */
   images: 'fetch' | 'copies only' = 'fetch',
 ): Promise<BuildReport> {
   const started = performance.now();
@@ -63,7 +75,8 @@ export async function buildSite(
     const file = path.join(folder, 'directory.json');
     writeFileSync(file, JSON.stringify(directory));
     // astro.config.mjs takes the output folder from ASTRO_OUT_DIR (benchmarks build elsewhere).
-    runAstroBuild({ [DIRECTORY_FILE_VARIABLE]: file, ASTRO_OUT_DIR: outDir });
+    // astro.config.mjs pre-renders the directory's routes only then.
+    runAstroBuild({ [DIRECTORY_FILE_VARIABLE]: file, ASTRO_OUT_DIR: outDir, DIRECTORY_STATIC: '1' });
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -95,8 +108,8 @@ export function marketImageCache(config: Config): string {
 }
 
 /**
- * After `npm start` listens: fetches the images the build had no copy of, within the step's
- * deadline and budget, for the next build (nightly or `npm run build`) to publish.
+ * After `npm start` listens: fetches the images there is no copy of yet, within the step's
+ * deadline and budget (issue 15, M7), for the next publish to show.
  */
 export async function fetchMarketImagesLater(
   db: Database,

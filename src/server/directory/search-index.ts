@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
@@ -6,40 +7,75 @@ import { translator } from '../../lib/i18n.ts';
 import { LOCALES, localizedPath } from '../../lib/languages.ts';
 import { shownTextsOf } from '../../lib/market-fields.ts';
 
+/** One file of the search index, by its path below `/pagefind/`. */
+export type SearchFile = { path: string; content: Uint8Array };
+
+/** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
+export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
+  const files = await searchIndexFiles(searchRecords(directory));
+  await rm(outputPath, { recursive: true, force: true });
+  for (const file of files) {
+    const target = path.join(outputPath, file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+}
+
+/** What the index holds of each market page: the publisher compares them to skip an unchanged index. */
+export type SearchRecord = pagefind.CustomRecord;
+
 /**
  * The directory search (Pagefind) works in the browser alone: one index per language with a
  * record per market page, filterable by market type and state (codes, so the filters do not
  * depend on the language).
  */
-export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
-  const { index, errors } = await pagefind.createIndex({});
+export function searchRecords(directory: Directory): SearchRecord[] {
+  return LOCALES.flatMap((locale) => {
+    const t = translator(locale);
+    return [...marketsOf(directory)].map(({ state, district, municipality, market }) => {
+      const stateName = stateNameOf(state.code, t);
+      const place = `${municipality.postcode} ${municipality.name}`;
+      return {
+        url: localizedPath(market.path, locale),
+        language: locale,
+        content: [
+          market.title,
+          t(`market.type.${market.type}`),
+          ...Object.values(shownTextsOf(market)),
+          place,
+          districtNameOf(district.name),
+          stateName,
+        ].join('\n'),
+        meta: { title: market.title, place: `${place} · ${stateName}`, type: t(`market.type.${market.type}`) },
+        filters: { type: [market.type], state: [String(state.code)] },
+      };
+    });
+  });
+}
+
+/** Pagefind runs one indexing process per Node process: closing it ends every index under way, so one at a time. */
+let indexing: Promise<unknown> = Promise.resolve();
+
+/** The index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
+export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+  const files = indexing.then(() => indexFiles(records));
+  indexing = files.catch(() => {});
+  return files;
+}
+
+async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+  // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
+  // Austria scale) took Pagefind 2 s to write and the portal's memory a map of them (issue 17).
+  const { index, errors } = await pagefind.createIndex({ maxFragments: 300 });
   try {
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    for (const locale of LOCALES) {
-      const t = translator(locale);
-      for (const { state, district, municipality, market } of marketsOf(directory)) {
-        const stateName = stateNameOf(state.code, t);
-        const place = `${municipality.postcode} ${municipality.name}`;
-        const added = await index.addCustomRecord({
-          url: localizedPath(market.path, locale),
-          language: locale,
-          content: [
-            market.title,
-            t(`market.type.${market.type}`),
-            ...Object.values(shownTextsOf(market)),
-            place,
-            districtNameOf(district.name),
-            stateName,
-          ].join('\n'),
-          meta: { title: market.title, place: `${place} · ${stateName}`, type: t(`market.type.${market.type}`) },
-          filters: { type: [market.type], state: [String(state.code)] },
-        });
-        if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-      }
-    }
-    rmSync(outputPath, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    // All at once: one at a time waits for the indexing process's answer to each (issue 17: 18,000 at Austria scale).
+    const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
+    const failed = added.flatMap((answer) => answer.errors);
+    if (failed.length > 0) throw new Error(`Pagefind: ${failed.join('; ')}`);
+    const built = await index.getFiles();
+    if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+    return built.files;
   } finally {
     await pagefind.close();
   }

@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
+import type { Publisher } from '../directory/publisher.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientIp } from './client-ip.ts';
@@ -27,6 +28,7 @@ import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
 import { publicFeedRoutes } from './routes/public-feeds.ts';
+import { publishRoutes } from './routes/publish-status.ts';
 import { visitorRoutes } from './routes/visitors.ts';
 
 export interface ApiDependencies {
@@ -40,6 +42,8 @@ export interface ApiDependencies {
   securityLog?: SecurityLogSink;
   /** Which paths the public site has, for page views; defaults to the shapes of its routes. */
   isSitePath?: SitePathCheck;
+  /** Publishes the directory after a change (issue 17); without it (API tests) there is no directory. */
+  publisher?: Publisher;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -53,6 +57,7 @@ export function createApi({
   clock = () => new Date(),
   securityLog = stdoutSecurityLog,
   isSitePath = sitePathShapes,
+  publisher,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
 
@@ -123,7 +128,12 @@ export function createApi({
   const anonymousLimit = anonymousLimits(db, config, clock);
   visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
-  marketRoutes(api, createMarketService({ db, clock, onChange: content.changed }));
+  const onChange = () => {
+    content.changed();
+    publisher?.changed();
+  };
+  marketRoutes(api, createMarketService({ db, clock, onChange }));
+  if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);
 

@@ -7,14 +7,18 @@ import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
 import { createApi, type ApiDependencies } from './api.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
-import { builtSitePaths } from './site-paths.ts';
+import { builtSitePaths, type SitePathCheck } from './site-paths.ts';
+import { publishedFiles } from './published-files.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { staticFiles } from './static-files.ts';
+import { staticFiles, type StaticHandler } from './static-files.ts';
+import type { Publisher } from '../directory/publisher.ts';
 
 export interface ServerOptions extends ApiDependencies {
   /** The built Astro site; without it (API tests) only /api answers. */
   pages?: { handler: PagesHandler; clientDir: string } | undefined;
+  /** Where the publisher's market images are (build-site.ts, marketImageCache). */
+  imageCache?: string;
 }
 
 export interface RunningServer {
@@ -25,13 +29,16 @@ export interface RunningServer {
 }
 
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
-export async function startServer({ pages, ...dependencies }: ServerOptions): Promise<RunningServer> {
-  const { config } = dependencies;
-  const isSitePath = pages ? builtSitePaths(pages.clientDir) : undefined;
+export async function startServer({ pages, imageCache, ...dependencies }: ServerOptions): Promise<RunningServer> {
+  const { config, publisher } = dependencies;
+  const isSitePath = pages ? sitePaths(builtSitePaths(pages.clientDir), publisher) : undefined;
   const api = getRequestListener(createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies }).fetch, {
     overrideGlobalObjects: false,
   });
-  const assets = pages && staticFiles(pages.clientDir, cacheControlOf);
+  const built = pages && staticFiles(pages.clientDir, cacheControlOf);
+  const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
+  const assets: StaticHandler | undefined =
+    built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
@@ -76,6 +83,7 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
         void pagesHandler(req, res, {
           sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
           tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+          ...(publisher ? { published: publisher.current() } : {}),
         }),
     );
   });
@@ -103,6 +111,16 @@ export async function startServer({ pages, ...dependencies }: ServerOptions): Pr
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
+  };
+}
+
+/** A page of the built site, or of the directory as published (its pages are not files). */
+function sitePaths(built: SitePathCheck, publisher: Publisher | undefined): SitePathCheck {
+  if (!publisher) return built;
+  return (sitePath) => {
+    if (built(sitePath)) return true;
+    const path = sitePath.replace(/^\/(?:en|fr)(?=\/verzeichnis)/, '').replace(/(.)\/+$/, '$1');
+    return publisher.current().pages.has(path);
   };
 }
 

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db/queries/markets.ts';
+import { openDatabase } from '../db/open.ts';
+import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
+import { startPublisher, type Publisher } from './publisher.ts';
+
+/** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
+const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
+let db: Database;
+const started: Publisher[] = [];
+const start = async (pollMs = 60_000) => {
+  const publisher = await startPublisher(db, { imageCache: path.join(folder, 'images'), debounceMs: 50, pollMs });
+  started.push(publisher);
+  return publisher;
+};
+const year = new Date().getFullYear() + 1;
+async function addMarket(title: string) {
+  const market = newMarket('62219', { title, type: 'kirtag', location: 'Hauptplatz' });
+  const date = newMarketDate(market.id, { date_start: `${year}-07-25`, date_end: `${year}-07-25` });
+  await db.transaction(async (tx) => {
+    await insertMarket(tx, market);
+    await insertMarketDates(tx, [date]);
+  });
+  return { market, date };
+}
+
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: null });
+  await importBundledMasterDataIfEmpty(db);
+}, 30_000);
+afterAll(async () => {
+  for (const publisher of started) publisher.stop();
+  await db.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the publisher', () => {
+  it('publishes a burst of changes together, and a date change without rebuilding the search index', async () => {
+    const publisher = await start();
+    const before = publisher.current();
+    const first = await addMarket('Kirtag eins');
+    publisher.changed();
+    await addMarket('Kirtag zwei');
+    publisher.changed();
+    expect(publisher.status().pending).toBe(true);
+    await publisher.settled();
+    const after = publisher.current();
+    expect(publisher.status()).toMatchObject({ pending: false, published_version: after.version });
+    expect(after.version).not.toBe(before.version);
+    expect(after.marketPaths.size).toBe(before.marketPaths.size + 2);
+    expect(after.pages.has(after.marketPaths.get(first.market.id)!)).toBe(true);
+    expect(after.search).not.toBe(before.search);
+
+    // A second date: the pages change, what the search holds does not.
+    await insertMarketDates(db, [
+      newMarketDate(first.market.id, { date_start: `${year}-08-01`, date_end: `${year}-08-01` }),
+    ]);
+    publisher.changed();
+    await publisher.settled();
+    expect(publisher.current().version).not.toBe(after.version);
+    expect(publisher.current().search).toBe(after.search);
+  }, 60_000);
+
+  it('publishes what another process saved, by the content version, as that process does', async () => {
+    const here = await start(100);
+    const there = await start(100);
+    const { market } = await addMarket('Kirtag von drüben');
+    there.changed(); // only the process that saved hears of it
+    await there.settled();
+    const until = Date.now() + 5000;
+    while (here.current().version !== there.current().version && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await here.settled();
+    expect(here.current().version).toBe(there.current().version);
+    expect(here.current().marketPaths.get(market.id)).toBe(there.current().marketPaths.get(market.id));
+  }, 60_000);
+});

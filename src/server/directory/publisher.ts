@@ -1,0 +1,164 @@
+import { marketsOf, pagesOf, type Directory, type DirectoryPage } from '../../lib/directory/directory.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import type { Database } from '../db/database.ts';
+import { readPublished } from '../db/published.ts';
+import { contentVersion } from '../db/queries/markets.ts';
+import { collectMarketImages } from './market-images.ts';
+import { directoryOf } from './read-directory.ts';
+import { createHash } from 'node:crypto';
+import { searchIndexFiles, searchRecords } from './search-index.ts';
+
+/** One published state of the directory: what every page, the sitemap and the search show. */
+export interface PublishedDirectory {
+  version: string;
+  directory: Directory;
+  /** Every page by its path without a language prefix. */
+  pages: ReadonlyMap<string, DirectoryPage>;
+  /** Each public market's page, by the market's id. */
+  marketPaths: ReadonlyMap<string, string>;
+  /** The image copies its pages show (names below /markt-bilder/). */
+  images: ReadonlySet<string>;
+  /** The search index's files, by their path below /pagefind/. */
+  search: ReadonlyMap<string, Uint8Array>;
+  /** A hash of what the search index holds: a change that leaves it alone (a date) keeps the index. */
+  searchKey: string;
+  publishedAt: Date;
+}
+
+export interface PublishStatus {
+  published_version: string;
+  /** A change is known that is not public yet. */
+  pending: boolean;
+  published_at: string;
+}
+
+export interface Publisher {
+  current(): PublishedDirectory;
+  /** After a committed change made through this process (the market service's onChange). */
+  changed(): void;
+  status(): PublishStatus;
+  /** Resolves once every change known when it was called is public (tests, bench). */
+  settled(): Promise<void>;
+  stop(): void;
+}
+
+export interface PublisherOptions {
+  /** Where the image copies are (build-site.ts, marketImageCache). */
+  imageCache: string;
+  /** Saves within this time of each other are published together. */
+  debounceMs?: number;
+  /** How often the content version is checked for changes made by other processes. */
+  pollMs?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+/**
+ * Issue 17, "the public directory is live": the portal serves the directory from the snapshot
+ * published last and publishes a new one a moment after a change — its own (debounced, so a burst
+ * of saves is published together) or another process's (the content version, checked every few
+ * seconds), and when the day changes. A snapshot's pages are swapped in whole, so no request sees
+ * a mix of two versions, and rendered once per version (src/middleware.ts); its search index
+ * follows a few seconds later when what it holds changed.
+ */
+export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
+  const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
+  let current = await publish(db, imageCache, now(), undefined, () => {});
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  /** The last publish failed (its search index, or the database away): the next check tries again. */
+  let failed = false;
+  let waiting: (() => void)[] = [];
+
+  const run = async () => {
+    timer = undefined;
+    again = false;
+    try {
+      current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
+      failed = false;
+    } catch (error) {
+      // What was published stays; the next check tries again.
+      failed = true;
+      log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    running = undefined;
+    if (again) schedule();
+    else {
+      pending = failed; // the clerk is not told "published" while it is not
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    }
+  };
+  const schedule = () => {
+    pending = true;
+    if (running) again = true;
+    else
+      timer ??= setTimeout(() => {
+        running = run();
+      }, debounceMs);
+  };
+
+  const poll = setInterval(() => {
+    if (running || timer) return;
+    void contentVersion(db).then(
+      (version) => {
+        if (failed || version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
+      },
+      () => {}, // a database away for a moment: the next check
+    );
+  }, pollMs);
+  poll.unref();
+
+  return {
+    current: () => current,
+    changed: schedule,
+    status: () => ({
+      published_version: current.version,
+      pending,
+      published_at: current.publishedAt.toISOString(),
+    }),
+    settled: () => (pending ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    stop() {
+      clearInterval(poll);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it. The
+ * pages go out (`pagesOut`) as soon as they are ready, with the previous search index; the
+ * search index follows when what it holds changed (issue 17: Pagefind takes seconds at Austria
+ * scale, and a cancelled date does not change it).
+ */
+async function publish(
+  db: Database,
+  imageCache: string,
+  at: Date,
+  previous: PublishedDirectory | undefined,
+  pagesOut: (pages: PublishedDirectory) => void,
+): Promise<PublishedDirectory> {
+  const published = await readPublished(db);
+  const directory = directoryOf(published, at);
+  // Only copies at hand: fetching new images is the build's (and `npm start`'s background) work.
+  await collectMarketImages(directory, imageCache, 'copies only');
+  const markets = [...marketsOf(directory)].map(({ market }) => market);
+  const records = searchRecords(directory);
+  const searchKey = createHash('sha256').update(JSON.stringify(records)).digest('hex');
+  const pages: PublishedDirectory = {
+    version: published.version,
+    directory,
+    pages: new Map(pagesOf(directory)),
+    marketPaths: new Map(markets.map((market) => [market.id, market.path])),
+    images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
+    search: previous?.search ?? new Map(),
+    searchKey: previous?.searchKey ?? '',
+    publishedAt: at,
+  };
+  if (previous && previous.searchKey === searchKey) return pages;
+  if (previous) pagesOut(pages);
+  const search = new Map((await searchIndexFiles(records)).map((file) => [file.path, file.content]));
+  return { ...pages, search, searchKey };
+}

@@ -1,0 +1,66 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { livePages } from './live-pages.ts';
+
+const PAGE = 'http://portal.test/verzeichnis/steiermark/';
+const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
+const html = (text: string, status = 200) =>
+  new Response(`<!doctype html><html><body>${text.repeat(200)}</body></html>`, {
+    status,
+    headers: { 'content-type': 'text/html', 'set-cookie': 'x=1' },
+  });
+
+describe('pages rendered once per published version (issue 17)', () => {
+  it('renders a page once per version, for requests at once too, and again for a new version', async () => {
+    const pages = livePages();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return html(`v${renders}`);
+    };
+    const [a, b] = await Promise.all([pages(request(PAGE), '7', render), pages(request(PAGE), '7', render)]);
+    expect(renders).toBe(1);
+    expect(await a!.text()).toBe(await b!.text());
+    expect(a!.headers.get('etag')).toBe('"live-7"');
+    expect(a!.headers.get('set-cookie')).toBeNull();
+    expect(a!.headers.get('cache-control')).toBe('no-cache');
+    // The same page with a trailing slash or without is one page.
+    await pages(request(PAGE.replace(/\/$/, '')), '7', render);
+    expect(renders).toBe(1);
+
+    const next = await pages(request(PAGE), '8', render);
+    expect(renders).toBe(2);
+    expect(await next!.text()).toContain('v2');
+    expect(next!.headers.get('etag')).toBe('"live-8"');
+  });
+
+  it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
+    const pages = livePages();
+    const render = () => Promise.resolve(html('Marktplatz '));
+    const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), '3', render);
+    expect(gzip!.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip!.arrayBuffer())).toString()).toContain('Markt');
+    const tag = gzip!.headers.get('etag')!;
+    expect(tag).not.toBe('"live-3"');
+    expect(gzip!.headers.get('vary')).toContain('Accept-Encoding');
+    const again = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), '3', render);
+    expect(again!.status).toBe(304);
+    const stale = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), '4', render);
+    expect(stale!.status).toBe(200);
+  });
+
+  it('keeps no 404 (any path could fill the memory) and leaves other paths to Astro', async () => {
+    const pages = livePages();
+    let renders = 0;
+    const missing = () => {
+      renders += 1;
+      return Promise.resolve(html('nicht gefunden', 404));
+    };
+    expect((await pages(request(`${PAGE}weg`), '1', missing))!.status).toBe(404);
+    expect((await pages(request(`${PAGE}weg`), '1', missing))!.status).toBe(404);
+    expect(renders).toBe(2);
+    expect(await pages(request('http://portal.test/maerkte'), '1', missing)).toBeNull();
+    expect(await pages(request(PAGE), undefined, missing)).toBeNull(); // no published snapshot: a static build
+  });
+});

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAsDemo } from './helpers/demo.ts';
+import { messages } from './helpers/messages.ts';
+
+const m = messages('de');
+const NEXT_YEAR = new Date().getFullYear() + 1;
+const TITLE = 'Kirtag zum Veröffentlichen';
+/** Issue 17: the public directory shows a save within 60 s, with no restart. */
+const PUBLIC_WITHIN = 60_000;
+
+/** Whether Pagefind's index names the page, asked on the search page as a visitor's browser does. */
+async function searchFinds(page: Page, term: string, pagePath: string): Promise<boolean> {
+  await page.goto('/verzeichnis/suche'); // a fresh page: Pagefind keeps the index it loaded first
+  return page.evaluate(
+    async ({ term, pagePath }) => {
+      const script = '/pagefind/pagefind.js'; // a variable: the browser's module, not one TypeScript resolves
+      const pagefind = (await import(script)) as {
+        init(): Promise<void>;
+        search(term: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
+      };
+      await pagefind.init();
+      const found = await pagefind.search(term);
+      const urls = await Promise.all(found.results.map(async (result) => (await result.data()).url));
+      return urls.some((url) => url.replace(/\/$/, '') === pagePath);
+    },
+    { term, pagePath },
+  );
+}
+
+test('a new market is public within a minute, its cancelled date too, and hidden it is gone', async ({ page }) => {
+  test.setTimeout(4 * PUBLIC_WITHIN);
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+
+  // Created with a date: the notice says when it is public and links to its page.
+  await page.getByRole('button', { name: m('markets.new') }).click();
+  const form = page.getByRole('form', { name: m('market.newHeading') });
+  await form.getByLabel(m('market.field.title')).fill(TITLE);
+  await form.getByLabel(m('market.field.type')).selectOption('kirtag');
+  await form.getByLabel(m('marketDate.field.dateStart')).fill(`${NEXT_YEAR}-08-15`);
+  await form.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(page.getByText(m('notice.saved'))).toBeVisible();
+  const notice = page.locator('.publish-notice');
+  const published = new RegExp(m('publish.done').replace('{{time}}', '\\d\\d:\\d\\d').replace('.', '\\.'));
+  await expect(notice).toHaveText(published, { timeout: PUBLIC_WITHIN });
+  const link = notice.getByRole('link', { name: m('publish.link') });
+  const pagePath = (await link.getAttribute('href')) ?? '';
+  expect(pagePath).toMatch(/^\/verzeichnis\/steiermark\/hartberg-fuerstenfeld\/hartberg\/kirtag-zum-veroeffentlichen$/);
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/publish-notice-1280.png', fullPage: false });
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(pagePath);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(TITLE);
+  expect(await (await visitor.request.get('/sitemap.xml')).text()).toContain(pagePath);
+  expect(await searchFinds(visitor, 'Veröffentlichen', pagePath)).toBe(true);
+
+  // A second date, then the first cancelled: the public page says so. (Cancelling a market's only
+  // date would take it off the directory: a public market has a date that takes place, api.md.)
+  await page.getByRole('button', { name: m('marketDate.add') }).click();
+  const newDate = page.getByRole('form', {
+    name: m('marketDate.newHeading').replace('{{year}}', String(NEXT_YEAR - 1)),
+  });
+  await newDate.getByLabel(m('marketDate.field.dateStart')).fill(`${NEXT_YEAR}-08-22`);
+  await newDate.getByRole('button', { name: m('marketDate.save') }).click();
+  const dates = page.getByRole('region', { name: /^Termine / });
+  await expect(dates.getByRole('listitem')).toHaveCount(2);
+  await dates
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: new RegExp(`^${m('marketDate.edit')} `) })
+    .click();
+  const dateForm = page.getByRole('form', { name: m('marketDate.editHeading') });
+  await dateForm.getByLabel(m('marketDate.field.status')).selectOption('cancelled');
+  await dateForm.getByRole('button', { name: m('marketDate.save') }).click();
+  await expect(notice).toHaveText(m('publish.pending'));
+  await expect(notice).toHaveText(published, { timeout: PUBLIC_WITHIN });
+  await visitor.goto(pagePath);
+  await expect(visitor.locator('.date-cancelled')).toContainText(m('marketDate.status.cancelled'));
+
+  // Hidden: the page is gone, and so are its sitemap entry and its search result.
+  const edit = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
+  await edit.getByLabel(m('market.field.hidden')).check();
+  await edit.getByRole('button', { name: m('saveBar.save') }).click();
+  await expect(notice).toContainText(m('publish.notShown'), { timeout: PUBLIC_WITHIN });
+  expect((await visitor.request.get(pagePath)).status()).toBe(404);
+  expect(await (await visitor.request.get('/sitemap.xml')).text()).not.toContain(pagePath);
+  expect(await searchFinds(visitor, 'Veröffentlichen', pagePath)).toBe(false);
+});
+
+test('the notice fits a phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await page.getByRole('button', { name: m('markets.new') }).click();
+  const form = page.getByRole('form', { name: m('market.newHeading') });
+  await form.getByLabel(m('market.field.title')).fill('Kirtag am Telefon');
+  await form.getByLabel(m('market.field.type')).selectOption('kirtag');
+  await form.getByLabel(m('marketDate.field.dateStart')).fill(`${NEXT_YEAR}-08-16`);
+  await form.getByRole('button', { name: m('saveBar.save') }).click();
+  const notice = page.locator('.publish-notice');
+  await expect(notice.getByRole('link', { name: m('publish.link') })).toBeVisible({ timeout: PUBLIC_WITHIN });
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/publish-notice-390.png' });
+});

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/open.ts';
+import { startPublisher, type Publisher } from '../../src/server/directory/publisher.ts';
+import { loadPages } from '../../src/server/http/pages.ts';
+import { startServer, type RunningServer } from '../../src/server/http/server.ts';
+import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
+import { GKZ_A, loggedInUser } from '../api/helpers/fixtures.ts';
+import { freshDatabase } from '../api/helpers/test-server.ts';
+
+/**
+ * Issue 17, acceptance 2: the portal (built pages, `npm run build`) publishes every save of a
+ * burst within 60 s, and a reader polling a market page meanwhile never gets an error, an empty
+ * page or a page of two versions. In process, so the test can log a clerk in on the database.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-publish-'));
+let db: Database;
+let drop: () => Promise<void>;
+let publisher: Publisher;
+let running: RunningServer;
+let cookie = '';
+
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
+  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+  await importBundledMasterDataIfEmpty(db);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', DATA_DIR: dataDir });
+  const imageCache = path.join(dataDir, 'market-images');
+  publisher = await startPublisher(db, { imageCache, debounceMs: 1000, pollMs: 2000, log: () => {} });
+  running = await startServer({ config, db, pages: await loadPages(), publisher, imageCache });
+  cookie = (await loggedInUser(db, GKZ_A)).cookie;
+}, 60_000);
+afterAll(async () => {
+  await running.close();
+  publisher.stop();
+  await db.close();
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (pathname: string) => fetch(new URL(pathname, running.url));
+async function call(name: string, fields: Record<string, unknown>) {
+  const response = await fetch(new URL(`/api/${name}`, running.url), {
+    method: 'POST',
+    body: JSON.stringify(fields),
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as {
+    data: { wko_markets: Record<string, Record<string, { id: string; version: number }>> };
+  };
+  return Object.values(body.data.wko_markets['2'] ?? {})[0]!;
+}
+const status = async (marketId: string) =>
+  (
+    (await (await get(`/api/publish_status?market=${marketId}`)).json()) as {
+      data: { pending: boolean; published_version: string; path: string | null };
+    }
+  ).data;
+const market = (title: string, description: string) => ({
+  title,
+  description,
+  type: 'kirtag',
+  schedule: 'dates',
+  location: 'Hauptplatz',
+  first_date: { date_start: '2027-07-25', date_end: '2027-07-25' },
+});
+
+async function publicPath(marketId: string, within: number): Promise<string> {
+  const until = Date.now() + within;
+  for (;;) {
+    const now = await status(marketId);
+    if (now.path && !now.pending) return now.path;
+    if (Date.now() > until) throw new Error(`Market ${marketId} not public after ${within} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('publishing on save', () => {
+  it('publishes 20 saves of a burst within 60 s, a reader never seeing an error or a mixed page', async () => {
+    const watched = await call('save_market', market('Kirtag der Leser', 'Runde-0'));
+    const watchedPath = await publicPath(watched.id, 60_000);
+
+    // The reader: every answer whole, one round's text only, the same bytes for the same ETag,
+    // and never an older round after a newer one.
+    const seen = new Map<string, string>();
+    const rounds: number[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const answer = await get(watchedPath);
+        const body = await answer.text();
+        expect(answer.status).toBe(200);
+        expect(body).toMatch(/<\/html>\s*$/);
+        const found = [...body.matchAll(/Runde-(\d+)/g)].map((match) => Number(match[1]));
+        expect(new Set(found).size).toBe(1);
+        rounds.push(found[0]!);
+        const etag = answer.headers.get('etag') ?? '';
+        const hash = createHash('sha256').update(body).digest('hex');
+        expect(seen.get(etag) ?? hash).toBe(hash);
+        seen.set(etag, hash);
+      }
+    })();
+
+    const started = Date.now();
+    let version = watched.version;
+    const saves: Promise<{ id: string }>[] = [];
+    for (let round = 1; round <= 20; round += 1) {
+      // Each save changes the watched market too, so the page is regenerated while it is read.
+      if (round % 4 === 0) {
+        const saved = await call('save_market', {
+          ...market('Kirtag der Leser', `Runde-${round}`),
+          id: watched.id,
+          version,
+        });
+        version = saved.version;
+        saves.push(Promise.resolve(saved));
+      } else saves.push(call('save_market', market(`Burstmarkt ${round}`, `Burst ${round}`)));
+    }
+    const saved = await Promise.all(saves);
+    const paths = await Promise.all(saved.map((one) => publicPath(one.id, 60_000 - (Date.now() - started))));
+    const seconds = (Date.now() - started) / 1000;
+    for (const pagePath of paths) expect((await get(pagePath)).status).toBe(200);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    for (const pagePath of paths) expect(sitemap).toContain(pagePath);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    reading = false;
+    await reader;
+
+    expect(seconds).toBeLessThan(60);
+    expect(rounds.at(-1)).toBe(20);
+    expect(rounds).toEqual([...rounds].sort((a, b) => a - b));
+    console.log(`20 saves public after ${seconds.toFixed(1)} s; the reader read ${rounds.length} times.`);
+  }, 90_000);
+
+  it('takes a hidden market off: its page answers 404, the sitemap and the search no longer name it', async () => {
+    const created = await call('save_market', market('Kirtag zum Verbergen', 'Bald weg'));
+    const pagePath = await publicPath(created.id, 60_000);
+    expect((await get(pagePath)).status).toBe(200);
+    expect((await get('/en/sitemap.xml')).status).toBe(404); // one sitemap, at the root
+    await call('save_market', {
+      ...market('Kirtag zum Verbergen', 'Bald weg'),
+      id: created.id,
+      version: 1,
+      hidden: true,
+    });
+    await publisher.settled();
+    expect((await status(created.id)).path).toBeNull();
+    expect((await get(pagePath)).status).toBe(404);
+    expect((await get(`/en${pagePath}`)).status).toBe(404);
+    expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
+    const entry = (await (await get('/pagefind/pagefind-entry.json')).json()) as object;
+    expect(entry).toHaveProperty('languages');
+  }, 90_000);
+});
