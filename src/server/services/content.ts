@@ -1,8 +1,7 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { translator } from '../../lib/i18n.ts';
 import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
 import { DIRECTORY_START, type ContentMarket, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
+import { compressedBody, type CompressedBody } from '../compression/compressed-body.ts';
 import type { Database } from '../db/database.ts';
 import { municipalityOfMarkets } from '../db/queries/market-ids.ts';
 import {
@@ -13,19 +12,15 @@ import {
   listVisibleMarkets,
 } from '../db/queries/markets.ts';
 
-const gzipAsync = promisify(gzip);
-
 export type ContentKind = 'dates' | 'markets';
 
 export interface ContentAnswer {
   etag: string;
-  /** The JSON of `{"data": …}` as UTF-8; a public one is encoded once per content version (Austria scale: 17 MB). */
-  body: Buffer;
   /**
-   * The body gzipped (Austria scale: under 3 MB, for clerks on slow lines too), made when first
-   * asked for and off the event loop, so nobody else waits for it.
+   * The JSON of `{"data": …}` as UTF-8; a public one is encoded once per content version (Austria
+   * scale: 17 MB) and gzipped when first asked for (under 3 MB), off the event loop.
    */
-  gzipped: () => Promise<Buffer>;
+  body: CompressedBody;
 }
 
 /** What a content call answers: its ETag now, and the body only when the client needs it. */
@@ -92,7 +87,7 @@ export function createContentService(db: Database) {
       const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
       return { version, groups: dateGroups(dates, (date) => gkzOf.get(date.wko_market_id) ?? '') };
     });
-    const answer = withGzip({ etag: etagOf(kind, version, null), body: assemble(kind, groups) });
+    const answer = { etag: etagOf(kind, version, null), body: compressedBody(assemble(kind, groups)) };
     const fresh = { version, answer, groups, checkedAt, changesSeen };
     publicAnswers.set(kind, fresh);
     return fresh;
@@ -119,7 +114,7 @@ export function createContentService(db: Database) {
       key,
       [...members.filter((member) => member.gkz !== gkz), ...(own[index]?.[1] ?? [])],
     ]);
-    return withGzip({ etag: etagOf(kind, `${held.version}.${version}`, gkz), body: assemble(kind, groups) });
+    return { etag: etagOf(kind, `${held.version}.${version}`, gkz), body: compressedBody(assemble(kind, groups)) };
   }
 
   return {
@@ -136,11 +131,6 @@ export function createContentService(db: Database) {
       return { etag, answer: () => ownAnswer(kind, held, ownGkz) };
     },
   };
-}
-
-function withGzip(answer: Omit<ContentAnswer, 'gzipped'>): ContentAnswer {
-  let gzipped: Promise<Buffer> | undefined;
-  return { ...answer, gzipped: () => (gzipped ??= gzipAsync(answer.body)) };
 }
 
 function dateGroups(dates: readonly MarketDateRecord[], gkzOf: (date: MarketDateRecord) => string): Groups {

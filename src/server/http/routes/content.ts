@@ -31,10 +31,9 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         return c.body(null, 304, { ...headers, ETag: found.etag });
       const answer = await found.answer();
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-      if (negotiateEncoding(c.req.header('accept-encoding'), ['gzip'])) {
-        return sendBytes(c, await answer.gzipped(), { ...typed, 'Content-Encoding': 'gzip' });
-      }
-      return sendBytes(c, answer.body, typed);
+      const encoding = negotiateEncoding(c.req.header('accept-encoding'), ['gzip']);
+      if (encoding) return sendBytes(c, await answer.body.bytes(encoding), { ...typed, 'Content-Encoding': encoding });
+      return sendBytes(c, answer.body.raw, typed);
     });
   }
 }
