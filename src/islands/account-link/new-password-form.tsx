@@ -4,7 +4,7 @@ import { REGISTER_CHECK_ORDER, resetPasswordRequestSchema } from '../../lib/acco
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { setNewPassword } from '../../stores/account.ts';
 import { notifyOnNextPage } from '../../stores/notices.ts';
-import { Field, FormFailure } from '../forms/field.tsx';
+import { FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { ForgotPasswordForm } from '../login/forgot-password-form.tsx';
 
@@ -29,18 +29,11 @@ export function NewPasswordForm({ token, locale }: { token: string; locale: Loca
   return (
     <>
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
-        <Field
-          label={t('account.newPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={[t('account.newPassword'), t('account.newPasswordRepeat')]}
           hint={t('account.passwordHint')}
-          {...form.field('password')}
-        />
-        <Field
-          label={t('account.newPasswordRepeat')}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password_repeat')}
+          password={form.field('password')}
+          repeat={form.field('password_repeat')}
         />
         <FormFailure failure={form.failure} />
         <div className="form-actions">

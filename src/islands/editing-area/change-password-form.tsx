@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { changePasswordRequestSchema, REGISTER_CHECK_ORDER } from '../../lib/account.ts';
 import { changePassword } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
-import { Field, FormFailure } from '../forms/field.tsx';
+import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -33,18 +33,11 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="current-password"
         {...form.field('current_password')}
       />
-      <Field
-        label={t('account.newPassword')}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={[t('account.newPassword'), t('account.newPasswordRepeat')]}
         hint={t('account.passwordHint')}
-        {...form.field('password')}
-      />
-      <Field
-        label={t('account.newPasswordRepeat')}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password_repeat')}
+        password={form.field('password')}
+        repeat={form.field('password_repeat')}
       />
       <FormFailure failure={form.failure} />
       <div className="form-actions">

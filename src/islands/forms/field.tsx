@@ -60,6 +60,33 @@ export function Field({ id, label, error, hint, type = 'text', required = true, 
   );
 }
 
+/** What `useForm`'s `field(name)` gives a field: its value, handlers and inline message. */
+type FieldBinding = Pick<FieldProps, 'id' | 'name' | 'value' | 'error' | 'onChange' | 'onBlur'>;
+
+/**
+ * A new password and its repeat, as registering, resetting and changing the password ask for
+ * them: the password manager is told to suggest one, and the hint says what a password needs.
+ */
+export function NewPasswordFields(props: {
+  labels: [password: string, repeat: string];
+  hint: string;
+  password: FieldBinding;
+  repeat: FieldBinding;
+}) {
+  return (
+    <>
+      <Field
+        label={props.labels[0]}
+        type="password"
+        autoComplete="new-password"
+        hint={props.hint}
+        {...props.password}
+      />
+      <Field label={props.labels[1]} type="password" autoComplete="new-password" {...props.repeat} />
+    </>
+  );
+}
+
 /** The form's refusal from the server, announced as it appears. */
 export function FormFailure({ failure }: { failure: Failure | null }) {
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n.tsx';
 import { REGISTER_CHECK_ORDER, registerRequestSchema } from '../../lib/account.ts';
 import { register } from '../../stores/account.ts';
 import { notifyOnNextPage } from '../../stores/notices.ts';
-import { Field, FormFailure } from '../forms/field.tsx';
+import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 
@@ -24,18 +24,11 @@ export function RegisterForm({ next }: { next: string }) {
       <SectionHeading id={headingId}>{t('register.heading')}</SectionHeading>
       <p>{t('register.intro')}</p>
       <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-      <Field
-        label={t('account.password')}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={[t('account.password'), t('account.passwordRepeat')]}
         hint={t('account.passwordHint')}
-        {...form.field('password')}
-      />
-      <Field
-        label={t('account.passwordRepeat')}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password_repeat')}
+        password={form.field('password')}
+        repeat={form.field('password_repeat')}
       />
       <FormFailure failure={form.failure} />
       <div className="form-actions">

@@ -33,7 +33,9 @@ export const MARKET_COLUMNS = ['id', 'gkz', ...EDITABLE_COLUMNS.map(({ name }) =
 export const EDITABLE_COUNT = EDITABLE_COLUMNS.length;
 
 /** `title = $2, …` for an UPDATE whose first parameter is the market's id. */
-export const MARKET_ASSIGNMENTS = EDITABLE_COLUMNS.map(({ name }, i) => `${name} = ${placeholders(2)[i]}`).join(', ');
+export const MARKET_ASSIGNMENTS = placeholders(2)
+  .map((placeholder, i) => `${EDITABLE_COLUMNS[i]!.name} = ${placeholder}`)
+  .join(', ');
 
 export const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d.date_end, d.time_from, d.time_to,
   d.status, d.type, d.note, d.hidden, d.version`;
