@@ -6,7 +6,8 @@ import { redact } from './db/postgres.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { restrictFileModes } from './file-modes.ts';
-import { BuildError, buildPortal, fetchMarketImagesLater, marketImageCache } from './directory/build-site.ts';
+import { BuildError, buildPortal, marketImageCache } from './directory/build-site.ts';
+import { downloadImage } from './directory/image-download.ts';
 import { startPublisher } from './directory/publisher.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
 
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
-  const publisher = await startPublisher(db, { imageCache });
+  // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
+  const publisher = await startPublisher(db, { imageCache, download: downloadImage });
   const running = await startServer({ config, db, pages, publisher, imageCache }).catch(async (error: unknown) => {
     publisher.stop();
     await db.close();
@@ -43,16 +45,6 @@ async function main(): Promise<void> {
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );
-  // Issue 15, M7: image hosts never hold up the start; what arrives is published then.
-  if (built)
-    void fetchMarketImagesLater(db, config).then(
-      ({ copied, failed }) => {
-        if (copied > 0) publisher.changed();
-        if (copied + failed > 0)
-          console.log(`Market images fetched in the background: ${copied} copied, ${failed} linked.`);
-      },
-      (error: unknown) => console.error('Fetching market images in the background failed:', error),
-    );
   if (seeded) {
     console.log(
       `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice.`,

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
 import { precompressSite, type PrecompressReport } from '../compression/precompress.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { prepareDatabase, type Prepared } from '../prepare-database.ts';
 import { collectMarketImages, publishMarketImages } from './market-images.ts';
@@ -105,18 +104,6 @@ export async function buildSite(
 
 export function marketImageCache(config: Config): string {
   return path.join(config.DATA_DIR, 'market-images');
-}
-
-/**
- * After `npm start` listens: fetches the images there is no copy of yet, within the step's
- * deadline and budget (issue 15, M7), for the next publish to show.
- */
-export async function fetchMarketImagesLater(
-  db: Database,
-  config: Config,
-): Promise<{ copied: number; failed: number }> {
-  const directory = await readDirectory(db, new Date());
-  return collectMarketImages(directory, marketImageCache(config));
 }
 
 function runAstroBuild(environment: Record<string, string>): void {

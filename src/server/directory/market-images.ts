@@ -34,35 +34,64 @@ export async function collectMarketImages(
   now = Date.now(),
   limits: ImageStepLimits = IMAGE_STEP_LIMITS,
 ): Promise<{ copied: number; failed: number }> {
+  const markets = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
+  const copies = await copiesOf(
+    markets.map((market) => market.image!.url),
+    cacheDir,
+    download,
+    now,
+    limits,
+  );
+  let copied = 0;
+  for (const market of markets) {
+    const file = copies.get(market.image!.url);
+    if (file) {
+      market.image_file = `${MARKET_IMAGES_PATH}/${file}`;
+      copied += 1;
+    }
+  }
+  const used = new Set(markets.map((market) => market.image_file && path.basename(market.image_file)));
+  for (const name of await readdir(cacheDir)) {
+    if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
+  }
+  return { copied, failed: markets.length - copied };
+}
+
+/** The addresses of images the directory shows without a copy: new since the last fetch, or unreachable. */
+export function imagesWithoutCopy(directory: Directory): string[] {
+  const markets = [...marketsOf(directory)].map(({ market }) => market);
+  return [...new Set(markets.flatMap((market) => (market.image && !market.image_file ? market.image.url : [])))];
+}
+
+/**
+ * The copy of each image in `cacheDir` (its file name), fetched when there is none or it is
+ * stale; null where it could not be had. Within the step's deadline and byte budget.
+ */
+export async function copiesOf(
+  urls: readonly string[],
+  cacheDir: string,
+  download: ImageDownload | 'copies only' = downloadImage,
+  now = Date.now(),
+  limits: ImageStepLimits = IMAGE_STEP_LIMITS,
+): Promise<Map<string, string | null>> {
   await mkdir(cacheDir, { recursive: true });
   const deadline = AbortSignal.timeout(limits.deadlineMs);
   let bytesLeft = limits.budgetBytes;
-  const markets = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
-  let copied = 0;
-  let failed = 0;
-  const queue = [...markets];
+  const copies = new Map<string, string | null>();
+  const queue = [...new Set(urls)];
   const worker = async () => {
-    for (let market = queue.shift(); market; market = queue.shift()) {
-      const url = market.image!.url;
+    for (let url = queue.shift(); url; url = queue.shift()) {
       // 'copies only' (npm start, issue 15, M7): any copy at hand, however old; nothing fetched.
       const cached = await freshCopy(cacheDir, url, download === 'copies only' ? Infinity : now);
       const mayFetch = download !== 'copies only' && !deadline.aborted && bytesLeft > 0;
       const fetched =
         cached || !mayFetch ? null : await fetchCopy(cacheDir, url, (address) => download(address, deadline));
       if (fetched) bytesLeft -= fetched.bytes;
-      const file = cached ?? fetched?.name ?? null;
-      if (file) {
-        market.image_file = `${MARKET_IMAGES_PATH}/${file}`;
-        copied += 1;
-      } else failed += 1;
+      copies.set(url, cached ?? fetched?.name ?? null);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  const used = new Set(markets.map((market) => market.image_file && path.basename(market.image_file)));
-  for (const name of await readdir(cacheDir)) {
-    if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
-  }
-  return { copied, failed };
+  return copies;
 }
 
 /** Puts the copies the pages use into the built site. */

@@ -1,25 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DirectoryPage } from '../../lib/directory/directory.ts';
+import type { MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db/queries/markets.ts';
 import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
+import type { ImageDownload } from './image-download.ts';
 import { startPublisher, type Publisher } from './publisher.ts';
 
 /** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
 let db: Database;
 const started: Publisher[] = [];
-const start = async (pollMs = 60_000) => {
-  const publisher = await startPublisher(db, { imageCache: path.join(folder, 'images'), debounceMs: 50, pollMs });
+const start = async (pollMs = 60_000, download?: ImageDownload) => {
+  const imageCache = path.join(folder, 'images');
+  const publisher = await startPublisher(db, { imageCache, debounceMs: 50, pollMs, download });
   started.push(publisher);
   return publisher;
 };
 const year = new Date().getFullYear() + 1;
-async function addMarket(title: string) {
-  const market = newMarket('62219', { title, type: 'kirtag', location: 'Hauptplatz' });
+async function addMarket(title: string, image: MarketRecord['image'] = null) {
+  const market = newMarket('62219', { title, type: 'kirtag', location: 'Hauptplatz', image });
   const date = newMarketDate(market.id, { date_start: `${year}-07-25`, date_end: `${year}-07-25` });
   await db.transaction(async (tx) => {
     await insertMarket(tx, market);
@@ -78,4 +82,41 @@ describe('the publisher', () => {
     expect(here.current().version).toBe(there.current().version);
     expect(here.current().marketPaths.get(market.id)).toBe(there.current().marketPaths.get(market.id));
   }, 60_000);
+
+  it("fetches a new market's image and publishes its copy, without waiting for the next start", async () => {
+    const download = vi.fn<ImageDownload>((url) =>
+      Promise.resolve(url.endsWith('neu.jpg') ? { bytes: Buffer.from('bild'), extension: 'jpg' } : null),
+    );
+    const publisher = await start(60_000, download);
+    const image = {
+      url: 'https://gemeinde.at/neu.jpg',
+      alt: 'Stände am Hauptplatz',
+      description: '',
+      focal_x: 50,
+      focal_y: 50,
+    };
+    const { market } = await addMarket('Kirtag mit Bild', image);
+    publisher.changed();
+    const copyOf = () => publisher.current().pages.get(publisher.current().marketPaths.get(market.id) ?? '');
+    const until = Date.now() + 10_000;
+    while (!imageFileOf(copyOf()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(imageFileOf(copyOf())).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
+    expect(publisher.current().images.size).toBeGreaterThan(0);
+    expect(download).toHaveBeenCalledWith('https://gemeinde.at/neu.jpg', expect.anything());
+
+    // An image that cannot be fetched is not asked for again at every publish.
+    await addMarket('Kirtag mit fehlendem Bild', { ...image, url: 'https://weg.at/fehlt.jpg' });
+    publisher.changed();
+    await publisher.settled();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await addMarket('Kirtag ohne Bild');
+    publisher.changed();
+    await publisher.settled();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(download.mock.calls.filter(([url]) => url.includes('fehlt')).length).toBe(1);
+  }, 60_000);
 });
+
+function imageFileOf(page: DirectoryPage | undefined): string | undefined {
+  return page?.kind === 'market' ? page.market.image_file : undefined;
+}

@@ -3,7 +3,8 @@ import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { collectMarketImages } from './market-images.ts';
+import type { ImageDownload } from './image-download.ts';
+import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
 import { directoryOf } from './read-directory.ts';
 import { createHash } from 'node:crypto';
 import { searchIndexFiles, searchRecords } from './search-index.ts';
@@ -49,6 +50,12 @@ export interface PublisherOptions {
   debounceMs?: number;
   /** How often the content version is checked for changes made by other processes. */
   pollMs?: number;
+  /**
+   * Fetches copies of images the directory shows without one (a new market's, or a changed
+   * address), beside the requests, and publishes them when they arrive. Without it only copies
+   * at hand are shown (tests, bench).
+   */
+  download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -64,6 +71,7 @@ export interface PublisherOptions {
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
   let current = await publish(db, imageCache, now(), undefined, () => {});
+  const images = imageFetcher(imageCache, options.download, log, () => schedule());
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -78,6 +86,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     try {
       current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
       failed = false;
+      images.fetchMissing(current.directory);
     } catch (error) {
       // What was published stays; the next check tries again.
       failed = true;
@@ -91,7 +100,9 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       waiting = [];
     }
   };
+  let stopped = false;
   const schedule = () => {
+    if (stopped) return;
     pending = true;
     if (running) again = true;
     else
@@ -110,6 +121,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     );
   }, pollMs);
   poll.unref();
+  images.fetchMissing(current.directory);
 
   return {
     current: () => current,
@@ -121,8 +133,47 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     }),
     settled: () => (pending ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
     stop() {
+      stopped = true;
       clearInterval(poll);
       clearTimeout(timer);
+    },
+  };
+}
+
+/** An address that could not be fetched is tried again after this long (the nightly run tries them all). */
+const IMAGE_RETRY_MS = 60 * 60 * 1000;
+
+/**
+ * Issue 17: a new market's image is published with it, not at the next start. Missing copies are
+ * fetched one batch at a time, within the image step's deadline and budget (issue 15, M7), and
+ * an address that failed is not asked for again at every publish.
+ */
+function imageFetcher(
+  imageCache: string,
+  download: ImageDownload | undefined,
+  log: (message: string) => void,
+  arrived: () => void,
+) {
+  const triedAt = new Map<string, number>();
+  let fetching = false;
+  return {
+    fetchMissing(directory: Directory): void {
+      if (!download || fetching) return;
+      const at = Date.now();
+      for (const [url, tried] of triedAt) if (at - tried > IMAGE_RETRY_MS) triedAt.delete(url);
+      const urls = imagesWithoutCopy(directory).filter((url) => !triedAt.has(url));
+      if (urls.length === 0) return;
+      for (const url of urls) triedAt.set(url, at);
+      fetching = true;
+      copiesOf(urls, imageCache, download)
+        .then(
+          (copies) => {
+            if ([...copies.values()].some(Boolean)) arrived();
+          },
+          (error: unknown) =>
+            log(`Fetching market images failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => (fetching = false));
     },
   };
 }
@@ -142,7 +193,7 @@ async function publish(
 ): Promise<PublishedDirectory> {
   const published = await readPublished(db);
   const directory = directoryOf(published, at);
-  // Only copies at hand: fetching new images is the build's (and `npm start`'s background) work.
+  // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
   const markets = [...marketsOf(directory)].map(({ market }) => market);
   const records = searchRecords(directory);
