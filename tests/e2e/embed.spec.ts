@@ -2,6 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { logInAsDemo } from './helpers/demo.ts';
+import { messages } from './helpers/messages.ts';
+
+const m = messages('de');
 
 /**
  * Issue 23, accept 1: a municipality's website (another origin: a second loopback port) pastes the
@@ -94,3 +98,27 @@ for (const width of [390, 280]) {
     await page.screenshot({ path: `test-results/embed-${width}.png`, fullPage: true });
   });
 }
+
+test('the clerk finds the snippet, copies it and sees the list as the website will', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await logInAsDemo(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/maerkte');
+    const section = page.getByRole('region', { name: m('embedSnippet.heading') });
+    const code = section.getByLabel(m('embedSnippet.label'));
+    await expect(code).toHaveValue(
+      `<script src="${PORTAL}/einbetten.js" data-gkz="62219" data-lang="de" async></script>`,
+    );
+    const preview = section.frameLocator(`iframe[title="${m('embedSnippet.frameTitle')}"]`);
+    await expect(preview.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
+    await section.getByRole('button', { name: m('embedSnippet.copy') }).click();
+    await expect(page.getByText(m('embedSnippet.copied'))).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+    // The preview grows to its list as the loader makes the frame grow on the website.
+    await expect.poll(async () => (await section.locator('iframe').boundingBox())?.height ?? 0).toBeGreaterThan(400);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/embed-snippet-${width}.png` });
+    if (width === 1280) await expectNoAxeViolations(page);
+  }
+});
