@@ -97,8 +97,8 @@ export default tseslint.config(
   { files: ['**/*.astro'], ...tseslint.configs.disableTypeChecked },
   { files: ['*.js', '*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    // The public pages' plain scripts (issue 5): served as they are, no build, no modules.
-    files: ['public/js/**/*.js'],
+    // The public pages' plain scripts (issue 5) and the embed loader (issue 23): served as they are, no build, no modules.
+    files: ['public/js/**/*.js', 'public/einbetten.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       sourceType: 'script',
@@ -113,6 +113,7 @@ export default tseslint.config(
           'URLSearchParams',
           'FormData',
           'fetch',
+          'URL',
         ].map((name) => [name, 'readonly']),
       ),
     },

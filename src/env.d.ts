@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-import type { Directory, DirectoryPage } from './lib/directory/directory.ts';
+import type { Directory, DirectoryMunicipality, DirectoryPage } from './lib/directory/directory.ts';
 
 declare global {
   namespace App {
@@ -15,6 +15,8 @@ declare global {
         directory: Directory;
         /** Every page by its path without a language prefix. */
         pages: ReadonlyMap<string, DirectoryPage>;
+        /** Every municipality on file by its code, with its directory entry when it has markets (issue 23). */
+        municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
       };
     }
   }

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
+import { isEmbedPath } from './server/http/framable.ts';
 import { livePages } from './server/http/live-pages.ts';
 
 const directoryPages = livePages();
@@ -13,12 +14,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const response = await next();
     const policy = response.headers.get('content-security-policy');
     if (policy && !policy.includes('frame-ancestors')) {
-      response.headers.set('content-security-policy', `${policy.replace(/;?\s*$/, ';')} frame-ancestors 'none';`);
+      // Issue 23: only the embeddable lists may be framed, by any website.
+      const ancestors = isEmbedPath(context.url.pathname) ? '*' : "'none'";
+      response.headers.set('content-security-policy', `${policy.replace(/;?\s*$/, ';')} frame-ancestors ${ancestors};`);
     }
     return response;
   };
   if (context.isPrerendered) return rendered();
-  // The directory's pages: once per published version (issue 17).
+  // The directory's pages and the embeddable lists: once per published version (issues 17, 23).
   const live = await directoryPages(context.request, context.locals.published?.version, rendered);
   return live ?? gzipped(context.request, await rendered());
 });

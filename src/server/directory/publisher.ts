@@ -1,8 +1,15 @@
-import { marketsOf, pagesOf, type Directory, type DirectoryPage } from '../../lib/directory/directory.ts';
+import {
+  marketsOf,
+  pagesOf,
+  type Directory,
+  type DirectoryMunicipality,
+  type DirectoryPage,
+} from '../../lib/directory/directory.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
+import { listMunicipalities } from '../db/queries/places.ts';
 import type { ImageDownload } from './image-download.ts';
 import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
 import { directoryOf } from './read-directory.ts';
@@ -17,6 +24,11 @@ export interface PublishedDirectory {
   pages: ReadonlyMap<string, DirectoryPage>;
   /** Each public market's page, by the market's id. */
   marketPaths: ReadonlyMap<string, string>;
+  /**
+   * Every municipality on file by its code, also those without markets (issue 23: a municipality's
+   * embedded list says "no markets yet", an unknown code is a 404), with its directory entry if any.
+   */
+  municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
   /** The image copies its pages show (names below /markt-bilder/). */
   images: ReadonlySet<string>;
   /** The search index's files, by their path below /pagefind/. */
@@ -192,6 +204,9 @@ async function publish(
   pagesOut: (pages: PublishedDirectory) => void,
 ): Promise<PublishedDirectory> {
   const published = await readPublished(db);
+  // Master data bumps the content version (migration 0010): a list read after a change is
+  // republished at the next check, as the version differs.
+  const onFile = await listMunicipalities(db);
   const directory = directoryOf(published, at);
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
@@ -203,6 +218,7 @@ async function publish(
     directory,
     pages: new Map(pagesOf(directory)),
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
+    municipalities: municipalitiesOf(directory, onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
     search: previous?.search ?? new Map(),
     searchKey: previous?.searchKey ?? '',
@@ -212,4 +228,12 @@ async function publish(
   if (previous) pagesOut(pages);
   const search = new Map((await searchIndexFiles(records)).map((file) => [file.path, file.content]));
   return { ...pages, search, searchKey };
+}
+
+function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {
+  const listed = new Map<string, DirectoryMunicipality>();
+  for (const state of directory.states)
+    for (const district of state.districts)
+      for (const municipality of district.municipalities) listed.set(municipality.gkz, municipality);
+  return new Map(onFile.map(({ gkz, name }) => [gkz, { name, listed: listed.get(gkz) }]));
 }

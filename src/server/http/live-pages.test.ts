@@ -64,3 +64,23 @@ describe('pages rendered once per published version (issue 17)', () => {
     expect(await pages(request(PAGE), undefined, missing)).toBeNull(); // no published snapshot: a static build
   });
 });
+
+describe('embeddable lists kept per version and filter (issue 23)', () => {
+  const LIST = 'http://portal.test/en/einbetten/62219';
+  it('keeps one page per canonical filter query, ignores other parameters, and leaves wrong filters to Astro', async () => {
+    const pages = livePages();
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return Promise.resolve(html(`list ${renders}`));
+    };
+    await pages(request(`${LIST}?typ=kirtag,messe&anzahl=3`), '5', render);
+    await pages(request(`${LIST}/?anzahl=3&typ=messe&typ=kirtag&utm_source=cms`), '5', render);
+    expect(renders).toBe(1);
+    await pages(request(LIST), '5', render);
+    expect(renders).toBe(2);
+    expect(await pages(request(`${LIST}?anzahl=0`), '5', render)).toBeNull();
+    expect(await pages(request(`${LIST}?typ=flohmarkt`), '5', render)).toBeNull();
+    expect(renders).toBe(2);
+  });
+});

@@ -1,9 +1,24 @@
 import { compressedBody, type CompressedBody } from '../compression/compressed-body.ts';
 import { encodedEtag, withVary } from '../compression/negotiate.ts';
+import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
 import { etagMatches } from './etag.ts';
+import { EMBED_PATH } from './framable.ts';
 
 /** The directory's pages and the sitemap: rendered from the published snapshot, not pre-rendered (issue 17). */
 const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
+
+/**
+ * The key a page is kept under, or null when it is not kept. An embeddable list (issue 23) is one
+ * page per canonical filter query; any other parameter is left out of the key, so no query string
+ * can fill the memory, and a list with wrong filters (a 400) is never kept.
+ */
+function keyOf({ pathname, searchParams }: URL): string | null {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (LIVE_PATH.test(path)) return path;
+  if (!EMBED_PATH.test(path)) return null;
+  const query = parseEmbedQuery(searchParams);
+  return query.ok ? path + query.key : null;
+}
 
 /**
  * Rendered pages kept at most (the least recently asked for goes first): a market page is ~30 KB,
@@ -33,10 +48,8 @@ export function livePages() {
     version: string | undefined,
     render: () => Promise<Response>,
   ): Promise<Response | null> => {
-    const { pathname } = new URL(request.url);
-    const key = pathname.replace(/(.)\/+$/, '$1');
-    if (version === undefined || !LIVE_PATH.test(key) || (request.method !== 'GET' && request.method !== 'HEAD'))
-      return null;
+    const key = keyOf(new URL(request.url));
+    if (version === undefined || key === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     if (keptVersion !== version) {
       kept.clear();
       keptVersion = version;

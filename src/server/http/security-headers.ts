@@ -5,16 +5,24 @@ import type { ServerResponse } from 'node:http';
  * from the CSP <meta> Astro writes with the hashes of its inline code; a header adds what a
  * <meta> cannot say (frame-ancestors). API answers are data and may load nothing.
  */
-export function setSecurityHeaders(res: ServerResponse, isApi: boolean, https: boolean): void {
+export function setSecurityHeaders(
+  res: ServerResponse,
+  isApi: boolean,
+  https: boolean,
+  /** An embeddable list (framable.ts): any website may frame it. */
+  framable = false,
+): void {
+  const ancestors = framable ? 'frame-ancestors *' : "frame-ancestors 'none'";
   res.setHeader(
     'Content-Security-Policy',
     isApi
       ? "default-src 'none'; frame-ancestors 'none'"
-      : "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+      : `${ancestors}; object-src 'none'; base-uri 'self'; form-action 'self'`,
   );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
+  // X-Frame-Options knows no "anyone": left out, frame-ancestors alone decides.
+  if (!framable) res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -6,6 +6,7 @@ import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
 import { createApi, type ApiDependencies } from './api.ts';
+import { isEmbedPath } from './framable.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import { builtSitePaths, type SitePathCheck } from './site-paths.ts';
 import { publishedFiles } from './published-files.ts';
@@ -57,7 +58,8 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
     const https = httpsPortal || (config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https');
-    setSecurityHeaders(res, isApi || !pagesHandler, https);
+    const framable = !isApi && isEmbedPath(path.split('?')[0] ?? path);
+    setSecurityHeaders(res, isApi || !pagesHandler, https, framable);
     if (isApi || !assets || !pagesHandler) {
       void api(req, res); // without pages, any other path is the API's JSON 404
       return;
@@ -124,7 +126,11 @@ function sitePaths(built: SitePathCheck, publisher: Publisher | undefined): Site
   };
 }
 
-/** Astro's fingerprinted bundles never change under their name. */
+/**
+ * Astro's fingerprinted bundles never change under their name. The embed loader (issue 23) keeps
+ * its name, since websites paste it once: an hour, then the browser asks again with its ETag.
+ */
 function cacheControlOf(pathname: string): string | undefined {
+  if (pathname === '/einbetten.js') return 'public, max-age=3600';
   return pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : undefined;
 }
