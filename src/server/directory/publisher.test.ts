@@ -17,7 +17,7 @@ let db: Database;
 const started: Publisher[] = [];
 const start = async (pollMs = 60_000, download?: ImageDownload) => {
   const imageCache = path.join(folder, 'images');
-  const publisher = await startPublisher(db, { imageCache, debounceMs: 50, pollMs, download });
+  const publisher = await startPublisher(db, { imageCache, debounceMs: 50, pollMs, ...(download && { download }) });
   started.push(publisher);
   return publisher;
 };
