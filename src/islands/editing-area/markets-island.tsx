@@ -1,15 +1,18 @@
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
+import { $marketRoute } from '../../stores/market-route.ts';
 import { MarketsScreen } from '../markets/markets-screen.tsx';
 import { EditingArea } from './editing-area.tsx';
 import { MunicipalityData } from './municipality-data.tsx';
 
-/** `/maerkte`: the municipality's markets and dates, and its master data. */
+/** `/maerkte`: the municipality's markets and dates, and (beside the list, not a market's form) its master data. */
 export function MarketsIsland({ locale, messages, title }: { locale: Locale; messages: Messages; title: string }) {
+  const route = useStore($marketRoute);
   return (
     <EditingArea locale={locale} messages={messages} title={title}>
       <MarketsScreen locale={locale} />
-      <MunicipalityData />
+      {route.market === null && <MunicipalityData />}
     </EditingArea>
   );
 }
