@@ -32,6 +32,26 @@ async function expectUncovered(page: Page, field: Locator, saveArea: Locator): P
   expect(topmost).toBe(await field.getAttribute('id'));
 }
 
+/**
+ * Tabs from the title through the whole form to the save button, as a keyboard user goes: the
+ * browser scrolls each control just into the window, where a bar fixed at its bottom would hide it.
+ */
+async function tabThroughForm(page: Page, title: Locator, saveArea: Locator): Promise<void> {
+  await title.focus();
+  for (let press = 0; press < 120; press += 1) {
+    await page.keyboard.press('Tab');
+    if (await saveArea.evaluate((area) => area.contains(document.activeElement))) return;
+    const hidden = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const box = focused.getBoundingClientRect();
+      const topmost = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return topmost && (topmost === focused || focused.contains(topmost)) ? null : focused.id || focused.outerHTML;
+    });
+    expect(hidden, 'a focused control is covered').toBeNull();
+  }
+  throw new Error('the save area was not reached with Tab');
+}
+
 for (const [width, height] of [
   [390, 844],
   [1280, 800],
@@ -62,6 +82,7 @@ for (const [width, height] of [
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expectUncovered(page, email, saveArea);
+    await tabThroughForm(page, page.getByLabel(m('market.field.title')), saveArea);
     // Deleting stands apart from saving, under its own heading.
     const danger = page.getByRole('region', { name: m('market.dangerZone') });
     await expect(danger.getByRole('button', { name: m('market.delete') })).toBeVisible();
