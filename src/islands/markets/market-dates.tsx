@@ -125,7 +125,7 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
         </p>
       )}
       {upcoming.length === 0 ? (
-        <p>{t('marketDate.none')}</p>
+        <p>{t(entries.length === 0 ? 'marketDate.none' : 'markets.noNextDate')}</p>
       ) : (
         <DateTable
           locale={locale}
