@@ -30,10 +30,39 @@ export const LINE_MAX = 200;
 /** In the order the outlets show them (the event's location before the street, as one writes an address). */
 export const MARKET_TEXT_FIELDS = [
   { name: 'description', label: 'market.field.description', max: TEXT_MAX, multiline: true, shown: 'lead' },
-  { name: 'event_location', label: 'market.field.eventLocation', max: LINE_MAX, multiline: false, shown: 'place' },
-  { name: 'location', label: 'market.field.location', max: LINE_MAX, multiline: false, shown: 'place' },
-  { name: 'floor', label: 'market.field.floor', max: LINE_MAX, multiline: false, shown: 'place' },
-  { name: 'floorplan', label: 'market.field.floorplan', max: LINE_MAX, multiline: false, shown: 'data' },
+  // "Ort" and "Veranstaltungsort" are told apart by their hints (issue 19): the town, and the place in it.
+  {
+    name: 'event_location',
+    label: 'market.field.eventLocation',
+    hint: 'market.field.eventLocationHint',
+    max: LINE_MAX,
+    multiline: false,
+    shown: 'place',
+  },
+  {
+    name: 'location',
+    label: 'market.field.location',
+    hint: 'market.field.locationHint',
+    max: LINE_MAX,
+    multiline: false,
+    shown: 'place',
+  },
+  {
+    name: 'floor',
+    label: 'market.field.floor',
+    hint: 'market.field.floorHint',
+    max: LINE_MAX,
+    multiline: false,
+    shown: 'place',
+  },
+  {
+    name: 'floorplan',
+    label: 'market.field.floorplan',
+    hint: 'market.field.floorplanHint',
+    max: LINE_MAX,
+    multiline: false,
+    shown: 'data',
+  },
   {
     name: 'access_info',
     label: 'market.field.accessInfo',

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
+import { dateRows } from './helpers/dates.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages } from './helpers/messages.ts';
 
@@ -39,7 +40,7 @@ test('keyboard alone: create a market with two dates, then delete it (en)', asyn
   await tabTo(page, dateForm.getByRole('button', { name: m('marketDate.save') }));
   await page.keyboard.press('Enter');
   const dates = page.getByRole('region', { name: /^Dates / });
-  await expect(dates.getByRole('listitem')).toHaveCount(2);
+  await expect(dateRows(dates)).toHaveCount(2);
 
   // Delete it: the confirmation opens on its safe choice, Shift+Tab reaches the other.
   await tabTo(page, page.getByRole('button', { name: m('market.delete') }), 80);
@@ -96,12 +97,7 @@ test('keyboard alone: a weekly market on Saturdays, and leaving unsaved changes 
   await tabTo(page, form.getByRole('button', { name: m('saveBar.save') }), 80);
   await page.keyboard.press('Enter');
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
-  await expect(
-    page
-      .getByRole('region', { name: /^Dates / })
-      .getByRole('listitem')
-      .first(),
-  ).toBeVisible();
+  await expect(dateRows(page.getByRole('region', { name: /^Dates / })).first()).toBeVisible();
 
   // A change, then back to the list: the confirmation offers to save first; discarding leaves.
   const title = page.getByLabel(m('market.field.title'));

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { DEMO, ensureDemoAccount, logInAsDemo } from './helpers/demo.ts';
+import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 
 const m = messages('de');
@@ -57,7 +58,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   const dates = page.getByRole('region', {
     name: m('marketDate.heading').replace('{{years}}', `${NEXT_YEAR - 1}–${NEXT_YEAR}`),
   });
-  await expect(dates.getByRole('listitem')).toHaveCount(2);
+  await expect(dateRows(dates)).toHaveCount(2);
   expect(await published(page, 'Kirtag zu Ehren des heiligen Martin')).toBe(true);
 
   // Back in the list: it stands in the section of next year.
@@ -101,7 +102,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
     .getByRole('button', { name: m('marketDate.deleteConfirm') })
     .click();
   await expect(page.getByText(m('notice.dateDeleted'))).toBeVisible();
-  await expect(dates.getByRole('listitem')).toHaveCount(1);
+  await expect(dateRows(dates)).toHaveCount(1);
 
   await page.getByRole('button', { name: m('market.delete') }).click();
   await page
@@ -130,13 +131,13 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
 
   // Every Saturday from today to the end of next year stands as a regular date.
   const dates = page.getByRole('region', { name: /^Termine / });
-  const saturdays = dates.getByRole('listitem').filter({ hasNotText: m('marketDate.addBack') });
-  await expect(saturdays.first()).toContainText(m('marketDate.type.regular'));
+  const saturdays = dateRows(dates).filter({ hasNotText: m('marketDate.addBack') });
+  await expect(saturdays.first()).toContainText(m('marketDate.status.takes_place'));
   expect(await saturdays.count()).toBeGreaterThan(50);
   const first = (await saturdays.first().innerText()).trim();
 
   // Saturdays that are public holidays show as left out, and one can come back as an additional date.
-  const skipped = dates.getByRole('listitem').filter({ hasText: m('marketDate.addBack') });
+  const skipped = dateRows(dates).filter({ hasText: m('marketDate.addBack') });
   const skippedBefore = await skipped.count();
   expect(skippedBefore).toBeGreaterThan(0); // e.g. Christtag on Saturday 25 December 2027
   await skipped
@@ -234,6 +235,6 @@ test('this year’s dates go into the next year in one reviewed step', async ({ 
   await review.getByRole('button', { name: m('copy.save.one').replace('{{count}}', '1') }).click();
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
   const dates = page.getByRole('region', { name: /^Termine / });
-  await expect(dates.getByRole('listitem')).toHaveCount(2);
-  await expect(dates.getByRole('listitem').last()).toContainText(String(NEXT_YEAR));
+  await expect(dateRows(dates)).toHaveCount(2);
+  await expect(dateRows(dates).last()).toContainText(String(NEXT_YEAR));
 });

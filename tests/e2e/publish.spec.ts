@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsDemo } from './helpers/demo.ts';
+import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 
 const m = messages('de');
@@ -64,9 +65,8 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   await newDate.getByLabel(m('marketDate.field.dateStart')).fill(`${NEXT_YEAR}-08-22`);
   await newDate.getByRole('button', { name: m('marketDate.save') }).click();
   const dates = page.getByRole('region', { name: /^Termine / });
-  await expect(dates.getByRole('listitem')).toHaveCount(2);
-  await dates
-    .getByRole('listitem')
+  await expect(dateRows(dates)).toHaveCount(2);
+  await dateRows(dates)
     .first()
     .getByRole('button', { name: new RegExp(`^${m('marketDate.edit')} `) })
     .click();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsDemo } from './helpers/demo.ts';
+import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 
 const m = messages('de');
@@ -44,7 +45,7 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   await save(page, form);
 
   const dates = page.getByRole('region', { name: /^Termine / });
-  const saturdays = dates.getByRole('listitem');
+  const saturdays = dateRows(dates);
   await expect(saturdays.first()).toContainText('08:00–12:00');
   const count = await saturdays.count();
   expect(count).toBeGreaterThan(50);

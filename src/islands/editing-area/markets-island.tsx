@@ -1,17 +1,27 @@
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
+import { $marketRoute } from '../../stores/market-route.ts';
 import { MarketsScreen } from '../markets/markets-screen.tsx';
 import { EditingArea } from './editing-area.tsx';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { MunicipalityData } from './municipality-data.tsx';
 
-/** `/maerkte`: the municipality's markets and dates, its master data, and its list for its own website. */
+/**
+ * `/maerkte`: the municipality's markets and dates, and (beside the list, not a market's form)
+ * its master data and its list for its own website.
+ */
 export function MarketsIsland({ locale, messages, title }: { locale: Locale; messages: Messages; title: string }) {
+  const route = useStore($marketRoute);
   return (
     <EditingArea locale={locale} messages={messages} title={title}>
       <MarketsScreen locale={locale} />
-      <MunicipalityData />
-      <EmbedSnippet locale={locale} />
+      {route.market === null && (
+        <>
+          <MunicipalityData />
+          <EmbedSnippet locale={locale} />
+        </>
+      )}
     </EditingArea>
   );
 }

@@ -1,9 +1,10 @@
 import { format } from 'date-fns/format';
 import { DayPicker, type Matcher } from 'react-day-picker';
-import { de, enGB, fr } from 'react-day-picker/locale';
+import { deAT, enGB, fr } from 'react-day-picker/locale';
 import type { Locale } from '../../lib/languages.ts';
 
-const PICKER_LOCALES = { de, en: enGB, fr } as const;
+/** Austrian German: "Jänner", as the portal writes the month everywhere (issue 19). */
+const PICKER_LOCALES = { de: deAT, en: enGB, fr } as const;
 /** Seed: the year dropdown starts at 1990. */
 const FIRST_MONTH = new Date(1990, 0, 1);
 

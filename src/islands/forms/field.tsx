@@ -1,4 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from '../i18n.tsx';
 import type { Failure } from './form-cycle.ts';
 
 interface FrameProps {
@@ -7,16 +8,26 @@ interface FrameProps {
   /** The inline check's message, shown under the control and read with it. */
   error?: string | undefined;
   hint?: ReactNode;
+  /** Marked in the label in words, not only by a sign, so every reader knows it must be filled. */
+  required?: boolean | undefined;
+  /** Characters typed against the limit, under the control; red over the limit. */
+  counter?: { count: number; max: number } | undefined;
   /** The control, given the attributes that tie it to label, hint and message. */
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
 /** Label, hint and inline message around any control, tied together for screen readers. */
-export function FieldFrame({ id, label, error, hint, children }: FrameProps) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+export function FieldFrame({ id, label, error, hint, required, counter, children }: FrameProps) {
+  const { t } = useTranslation();
+  const described = [hint && `${id}-hint`, error && `${id}-error`, counter && `${id}-counter`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="field-required"> ({t('form.required')})</span>}
+      </label>
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -27,6 +38,14 @@ export function FieldFrame({ id, label, error, hint, children }: FrameProps) {
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(described ? { 'aria-describedby': described } : {}),
       })}
+      {counter && (
+        <p
+          id={`${id}-counter`}
+          className={counter.count > counter.max ? 'field-counter field-counter-over' : 'field-counter'}
+        >
+          {t('market.counter', counter)}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

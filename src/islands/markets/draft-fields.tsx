@@ -19,21 +19,25 @@ export interface DraftFieldsProps {
 interface LineFieldProps extends DraftFieldsProps {
   field: 'title' | 'website' | 'phone' | 'email';
   label: MessageKey;
-  /** Counts the characters against the limit under the label (the title's). */
+  /** Counts the characters against the limit (the title's). */
   counter?: boolean;
+  required?: boolean;
   hint?: ReactNode;
   type?: 'text' | 'url' | 'tel' | 'email';
 }
 
 /** One line of text: the title, or a way to reach the organizers. */
-export function LineField({ draft, set, idOf, errorOf, leave, field, label, counter, hint, type }: LineFieldProps) {
+export function LineField(props: LineFieldProps) {
+  const { draft, set, idOf, errorOf, leave, field, label, counter, required, hint, type } = props;
   const { t } = useTranslation();
   return (
     <FieldFrame
       id={idOf(field)}
       label={t(label)}
       error={errorOf(field)}
-      hint={counter ? t('market.counter', { count: draft[field].length, max: TEXT_MAX }) : hint}
+      hint={hint}
+      required={required}
+      counter={counter ? { count: draft[field].length, max: TEXT_MAX } : undefined}
     >
       {(control) => (
         <input
@@ -48,7 +52,7 @@ export function LineField({ draft, set, idOf, errorOf, leave, field, label, coun
   );
 }
 
-/** A declared free-text field (market-fields.ts): several lines with a counter, or one line with its hint. */
+/** A declared free-text field (market-fields.ts): with its hint, and several lines with a counter. */
 export function FreeTextField({
   draft,
   set,
@@ -82,13 +86,8 @@ export function FreeTextField({
       id={idOf(name)}
       label={t(field.label)}
       error={errorOf(name)}
-      hint={
-        field.hint
-          ? t(field.hint)
-          : field.multiline
-            ? t('market.counter', { count: draft[name].length, max: field.max })
-            : undefined
-      }
+      hint={field.hint ? t(field.hint) : undefined}
+      counter={field.multiline ? { count: draft[name].length, max: field.max } : undefined}
     >
       {control}
     </FieldFrame>
@@ -99,7 +98,7 @@ export function FreeTextField({
 export function TypeField({ draft, set, idOf, errorOf, leave }: DraftFieldsProps) {
   const { t } = useTranslation();
   return (
-    <FieldFrame id={idOf('type')} label={t('market.field.type')} error={errorOf('type')}>
+    <FieldFrame id={idOf('type')} label={t('market.field.type')} error={errorOf('type')} required>
       {(control) => (
         <select
           {...control}
@@ -124,7 +123,7 @@ export function TypeField({ draft, set, idOf, errorOf, leave }: DraftFieldsProps
 export function StatusField({ draft, set, idOf }: DraftFieldsProps) {
   const { t } = useTranslation();
   return (
-    <FieldFrame id={idOf('status')} label={t('market.field.status')}>
+    <FieldFrame id={idOf('status')} label={t('market.field.status')} hint={t('market.hint.status')}>
       {(control) => (
         <select
           {...control}

@@ -1,14 +1,8 @@
 import { parseISO } from 'date-fns/parseISO';
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
-import {
-  MARKET_DATE_STATUSES,
-  MARKET_DATE_TYPES,
-  type ContentMarket,
-  type MarketDateRecord,
-} from '../../lib/market.ts';
+import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
 import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
 import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
@@ -19,6 +13,7 @@ import { closedDays, DateField } from '../forms/date-field.tsx';
 import { FieldFrame } from '../forms/field.tsx';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
+import { choiceOf, DATE_CHOICES, fieldsOfChoice, type DateChoice } from './date-choice.ts';
 
 interface MarketDateFormProps {
   locale: Locale;
@@ -29,23 +24,28 @@ interface MarketDateFormProps {
   lastMonth: Date;
   /** Saved or cancelled: the form closes. */
   onDone: () => void;
+  /** One below the date table's heading. */
+  level: 4 | 6;
 }
 
 /** One date of a market, new or changed: its days, times, status and note, checked as the server checks them. */
-export function MarketDateForm({ locale, market, date, year, lastMonth, onDone }: MarketDateFormProps) {
+export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, level }: MarketDateFormProps) {
   const { t } = useTranslation();
   const stored = {
     date_start: date?.date_start ?? '',
     date_end: date?.date_end ?? '',
     time_from: date?.time_from ?? market.rule?.time_from ?? '',
     time_to: date?.time_to ?? market.rule?.time_to ?? '',
-    status: date?.status ?? 'takes_place',
-    type: date?.type ?? (market.schedule === 'regular' ? 'additional' : 'regular'),
+    choice: date ? choiceOf(date) : ('takes_place' as DateChoice),
     note: date?.note ?? '',
   };
+  // Beside a rule a new date is an additional one; its kind otherwise stays what the server made it.
+  const kind = date?.type ?? (market.schedule === 'regular' ? 'additional' : 'regular');
   const [values, setValues] = useState(stored);
+  const { choice, ...rest } = values;
   const fields = {
-    ...values,
+    ...rest,
+    ...fieldsOfChoice(choice, kind),
     date_end: values.date_end || values.date_start,
     wko_market_id: market.id,
     ...(date ? { id: date.id, version: String(date.version) } : {}),
@@ -68,13 +68,18 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone }
     });
   const withdraw = useUnsaved(changed ? { save, discard: onDone } : null);
 
-  const select = (field: 'status' | 'type', options: readonly string[]) => (
-    <FieldFrame id={idOf(field)} label={t(`marketDate.field.${field}`)}>
+  // One choice where the seed has two fields: "takes place" and "date cancelled" cannot both be said.
+  const choose = (
+    <FieldFrame
+      id={idOf('status')}
+      label={t('marketDate.field.status')}
+      hint={market.schedule === 'regular' ? t('marketDate.hint.kind') : undefined}
+    >
       {(control) => (
-        <select {...control} value={values[field]} onChange={(event) => set(field, event.target.value)}>
-          {options.map((option) => (
+        <select {...control} value={values.choice} onChange={(event) => set('choice', event.target.value)}>
+          {DATE_CHOICES.map((option) => (
             <option key={option} value={option}>
-              {t(`marketDate.${field}.${option}` as MessageKey)}
+              {t(`marketDate.status.${option}`)}
             </option>
           ))}
         </select>
@@ -108,6 +113,7 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone }
     publicHolidays(one, Number(market.gkz.slice(0, 1))).map((holiday) => parseISO(holiday.date)),
   );
 
+  const Heading = level === 4 ? 'h4' : 'h6';
   return (
     <form
       className="date-form"
@@ -118,15 +124,16 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone }
         void save();
       }}
     >
-      <h5 id={idOf('heading')}>{date ? t('marketDate.editHeading') : t('marketDate.newHeading', { year })}</h5>
+      <Heading id={idOf('heading')}>
+        {date ? t('marketDate.editHeading') : t('marketDate.newHeading', { year })}
+      </Heading>
       {day('date_start', 'marketDate.field.dateStart')}
       {day('date_end', 'marketDate.field.dateEnd')}
       <div className="field-row">
         {time('time_from', 'market.rule.timeFrom')}
         {time('time_to', 'market.rule.timeTo')}
       </div>
-      {select('status', MARKET_DATE_STATUSES)}
-      {market.schedule === 'regular' && select('type', MARKET_DATE_TYPES)}
+      {choose}
       <FieldFrame id={idOf('note')} label={t('marketDate.field.note')} error={errorOf('note')}>
         {(control) => (
           <input {...control} type="text" value={values.note} onChange={(event) => set('note', event.target.value)} />

@@ -1,16 +1,15 @@
-import { parseISO } from 'date-fns/parseISO';
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import type { MessageKey } from '../../lib/translate.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
-import type { PublicHoliday } from '../../lib/holidays.ts';
 import { regularDays } from '../../lib/recurrence.ts';
 import { deleteMarketDate, saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { Dialog } from '../forms/dialog.tsx';
 import { messageOf } from '../forms/use-form.ts';
+import { DateTable, type DateEntry } from './date-rows.tsx';
+import { describeDays } from './date-words.ts';
 import { MarketDateForm } from './market-date-form.tsx';
 
 interface MarketDatesProps {
@@ -19,30 +18,27 @@ interface MarketDatesProps {
   /** The dates shown: those of the selected year in the list, of this and next year in the form. */
   dates: MarketDateRecord[];
   heading: string;
+  /** The heading's level where the table stands: under a market of the list, or a part of the form's page. */
+  level: 3 | 5;
   /** The year a new date is suggested for. */
   year: number;
   lastMonth: Date;
 }
 
-/** The dates of a saved market in the selected year: add, change, cancel or delete them. */
-export function MarketDates({ locale, market, dates, heading, year, lastMonth }: MarketDatesProps) {
+/**
+ * The dates of a saved market: upcoming ones first in a table, to add, change, cancel or delete;
+ * past ones collapsed below, locked (issue 19).
+ */
+export function MarketDates({ locale, market, dates, heading, level, year, lastMonth }: MarketDatesProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<MarketDateRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MarketDateRecord | null>(null);
   const today = viennaDay(new Date());
-  // Holidays the rule leaves out show among the dates, and can be added back as additional dates.
-  const shownYears = [...new Set(dates.map((date) => date.date_start.slice(0, 4)))];
-  const skipped = market.rule
-    ? regularDays(market.rule, market, Number(market.gkz.slice(0, 1)), today).skipped.filter(
-        (holiday) =>
-          shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
-      )
-    : [];
-  // One list in the order of the calendar: the dates, and the holidays the rule leaves out.
-  const entries: Array<{ day: string; date: MarketDateRecord } | { day: string; holiday: PublicHoliday }> = [
-    ...dates.map((date) => ({ day: date.date_start, date })),
-    ...skipped.map((holiday) => ({ day: holiday.date, holiday })),
-  ].sort((a, b) => a.day.localeCompare(b.day));
+  const entries = entriesOf(market, dates, today);
+  const upcoming = entries.filter((entry) => ('date' in entry ? entry.date.date_end : entry.day) >= today);
+  const past = entries.filter((entry) => !upcoming.includes(entry));
+  const Heading = level === 3 ? 'h3' : 'h5';
+
   const addBack = async (day: string) => {
     try {
       await saveMarketDate({
@@ -58,7 +54,6 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
       notify(messageOf(error, t), 'error');
     }
   };
-
   const remove = async () => {
     const date = deleting;
     setDeleting(null);
@@ -70,78 +65,87 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
       notify(messageOf(error, t), 'error');
     }
   };
+  const form = (date: MarketDateRecord | null) => (
+    <MarketDateForm
+      locale={locale}
+      market={market}
+      date={date}
+      year={year}
+      lastMonth={lastMonth}
+      onDone={() => setEditing(null)}
+      level={level === 3 ? 4 : 6}
+    />
+  );
+  // A date that has begun is locked (the server refuses changes): it shows among the upcoming ones until its end.
+  const actions = (entry: DateEntry) =>
+    entry.day < today ? null : 'holiday' in entry ? (
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => void addBack(entry.day)}
+        aria-label={`${t('marketDate.addBack')} ${entry.day}`}
+      >
+        {t('marketDate.addBack')}
+      </button>
+    ) : (
+      <>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => setEditing(entry.date)}
+          aria-expanded={editing === entry.date}
+          aria-label={`${t('marketDate.edit')} ${entry.day}`}
+        >
+          {t('marketDate.edit')}
+        </button>
+        {/* The rule would bring a deleted regular date back: it is cancelled in its form instead. */}
+        {!(market.rule && entry.date.type === 'regular') && (
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => setDeleting(entry.date)}
+            aria-label={`${t('marketDate.delete')} ${entry.day}`}
+          >
+            {t('marketDate.delete')}
+          </button>
+        )}
+      </>
+    );
 
   return (
     <section className="market-dates" aria-label={heading}>
-      <h4>{heading}</h4>
-      {dates.length === 0 && skipped.length === 0 ? (
-        <p>{t('marketDate.none')}</p>
+      <Heading>{heading}</Heading>
+      {editing === 'new' ? (
+        form(null)
       ) : (
-        <ul>
-          {entries.map((entry) =>
-            'holiday' in entry ? (
-              <li key={entry.day} className="date-skipped">
-                <span>
-                  {t(entry.holiday.kind === 'state' ? 'marketDate.skippedStateHoliday' : 'marketDate.skippedHoliday', {
-                    day: describeDay(entry.day, locale),
-                    holiday: entry.holiday.name[locale],
-                  })}
-                </span>
-                <span className="date-actions">
-                  <button
-                    type="button"
-                    className="button-link"
-                    onClick={() => void addBack(entry.day)}
-                    aria-label={`${t('marketDate.addBack')} ${entry.day}`}
-                  >
-                    {t('marketDate.addBack')}
-                  </button>
-                </span>
-              </li>
-            ) : (
-              <li key={entry.date.id} className={entry.date.status === 'cancelled' ? 'date-cancelled' : undefined}>
-                <span>{describeDate(entry.date, locale, t)}</span>
-                {entry.day >= today && (
-                  <span className="date-actions">
-                    <button
-                      type="button"
-                      className="button-link"
-                      onClick={() => setEditing(entry.date)}
-                      aria-label={`${t('marketDate.edit')} ${entry.day}`}
-                    >
-                      {t('marketDate.edit')}
-                    </button>
-                    {/* The rule would bring a deleted regular date back: it is cancelled in its form instead. */}
-                    {!(market.rule && entry.date.type === 'regular') && (
-                      <button
-                        type="button"
-                        className="button-link"
-                        onClick={() => setDeleting(entry.date)}
-                        aria-label={`${t('marketDate.delete')} ${entry.day}`}
-                      >
-                        {t('marketDate.delete')}
-                      </button>
-                    )}
-                  </span>
-                )}
-              </li>
-            ),
-          )}
-        </ul>
+        <p>
+          <button type="button" className="button-secondary" onClick={() => setEditing('new')}>
+            {t('marketDate.add')}
+          </button>
+        </p>
       )}
-      {editing ? (
-        <MarketDateForm
-          locale={locale}
-          market={market}
-          date={editing === 'new' ? null : editing}
-          year={year}
-          lastMonth={lastMonth}
-          onDone={() => setEditing(null)}
-        />
+      {upcoming.length === 0 ? (
+        <p>{t(entries.length === 0 ? 'marketDate.none' : 'markets.noNextDate')}</p>
       ) : (
-        <button type="button" className="button-secondary" onClick={() => setEditing('new')}>
-          {t('marketDate.add')}
-        </button>
+        <DateTable
+          locale={locale}
+          entries={upcoming}
+          caption={heading}
+          ruled={market.schedule === 'regular'}
+          actions={actions}
+          below={(entry) => 'date' in entry && editing === entry.date && form(entry.date)}
+        />
+      )}
+      {past.length > 0 && (
+        <details className="past-dates">
+          <summary>{t('marketDate.past', { count: past.length })}</summary>
+          <DateTable
+            locale={locale}
+            entries={past}
+            caption={t('marketDate.past', { count: past.length })}
+            ruled={market.schedule === 'regular'}
+          />
+        </details>
       )}
       <Dialog
         open={deleting !== null}
@@ -154,7 +158,7 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
       >
         <p>
           {t('marketDate.deleteText', {
-            date: deleting?.date_start ?? '',
+            date: deleting ? describeDays(deleting, locale) : '',
             year: deleting?.date_start.slice(0, 4) ?? '',
           })}
         </p>
@@ -163,21 +167,17 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
   );
 }
 
-function describeDay(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(parseISO(day));
-}
-
-function describeDate(date: MarketDateRecord, locale: Locale, t: (key: MessageKey) => string): string {
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
-  const days =
-    date.date_end === date.date_start
-      ? day.format(parseISO(date.date_start))
-      : `${day.format(parseISO(date.date_start))} – ${day.format(parseISO(date.date_end))}`;
-  const times = date.time_from && date.time_to ? `, ${date.time_from}–${date.time_to}` : '';
-  return `${days}${times} · ${t(`marketDate.status.${date.status}`)} · ${t(`marketDate.type.${date.type}`)}`;
+/** The dates and the holidays the rule leaves out (in the years shown), in the calendar's order. */
+function entriesOf(market: ContentMarket, dates: MarketDateRecord[], today: string): DateEntry[] {
+  const shownYears = [...new Set(dates.map((date) => date.date_start.slice(0, 4)))];
+  const skipped = market.rule
+    ? regularDays(market.rule, market, Number(market.gkz.slice(0, 1)), today).skipped.filter(
+        (holiday) =>
+          shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
+      )
+    : [];
+  return [
+    ...dates.map((date) => ({ day: date.date_start, date })),
+    ...skipped.map((holiday) => ({ day: holiday.date, holiday })),
+  ].sort((a, b) => a.day.localeCompare(b.day));
 }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
+import type { MessageKey } from '../../lib/translate.ts';
 import type { ContentMarket } from '../../lib/market.ts';
 import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';
@@ -15,12 +16,14 @@ import { notify } from '../../stores/notices.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
 import { messageOf, useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
-import { DeleteMarket } from './delete-market.tsx';
-import { FreeTextField, LineField, StatusField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
+import { FormSection } from '../forms/form-section.tsx';
+import { SectionHeading } from '../forms/heading.tsx';
+import { FreeTextField, LineField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
 import { ImageFields } from './image-fields.tsx';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields, ruleControlOf } from './rule-fields.tsx';
 import { FirstDateFields, SeasonFields } from './season-fields.tsx';
+import { VisibilityFields } from './visibility-fields.tsx';
 
 interface MarketFormProps {
   locale: Locale;
@@ -28,16 +31,16 @@ interface MarketFormProps {
   market: ContentMarket | null;
   /** After the first save of a new market: its id, so the form goes on with it (dates can be added now). */
   onSaved: (id: string) => void;
-  onDeleted: () => void;
   lastMonth: Date;
+  /** The clerk came here from the list: the focus moves to the form's heading. */
+  focusOnShow: boolean;
 }
 
-/** Every market field of the seed, checked inline with the server's schema, with the save bar. */
-export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: MarketFormProps) {
+/** Every market field of the seed in sections, checked inline with the server's schema, with its save area. */
+export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: MarketFormProps) {
   const { t } = useTranslation();
   const stored = useMemo(() => draftOf(market), [market]);
   const [draft, setDraft] = useState(stored);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const account = useStore($account);
   const changed = isChanged(draft, stored);
   const checked = check(marketInputSchema, fieldsOf(draft), MARKET_CHECK_ORDER);
@@ -78,31 +81,35 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
   };
 
   const fields: DraftFieldsProps = { draft, set, idOf, errorOf: cycle.errorOf, leave: cycle.leave };
+  const section = (name: string) => ({ id: idOf(`section-${name}`), title: t(`market.section.${name}` as MessageKey) });
   return (
-    <>
-      <form
-        className="market-form"
-        noValidate
-        aria-labelledby={idOf('heading')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <h3 id={idOf('heading')}>
-          {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
-        </h3>
-        <LineField {...fields} field="title" label="market.field.title" counter />
+    <form
+      className="market-form"
+      noValidate
+      aria-labelledby={idOf('heading')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <SectionHeading id={idOf('heading')} focusOnShow={focusOnShow}>
+        {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
+      </SectionHeading>
+      <FormSection {...section('basics')}>
+        <LineField {...fields} field="title" label="market.field.title" counter required />
         {MARKET_TEXT_FIELDS.filter((field) => field.shown === 'lead').map((field) => (
           <FreeTextField key={field.name} {...fields} field={field} />
         ))}
         <TypeField {...fields} />
+      </FormSection>
+      <FormSection {...section('schedule')}>
         <RuleFields {...fields} stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)} />
+        <SeasonFields {...fields} locale={locale} lastMonth={lastMonth} />
+      </FormSection>
+      <FormSection {...section('place')}>
         {MARKET_TEXT_FIELDS.filter((field) => field.shown !== 'lead').map((field) => (
           <FreeTextField key={field.name} {...fields} field={field} />
         ))}
-        <StatusField {...fields} />
-        <SeasonFields {...fields} locale={locale} lastMonth={lastMonth} />
         <LineField
           {...fields}
           field="website"
@@ -112,59 +119,45 @@ export function MarketForm({ locale, market, onSaved, onDeleted, lastMonth }: Ma
         />
         <LineField {...fields} field="phone" label="market.field.phone" type="tel" hint={t('market.hint.phone')} />
         <LineField {...fields} field="email" label="market.field.email" type="email" />
+      </FormSection>
+      <FormSection {...section('image')}>
         <ImageFields {...fields} />
-        <div className="field field-check">
-          <input
-            id={idOf('hidden')}
-            type="checkbox"
-            checked={draft.hidden}
-            onChange={(event) => set('hidden', event.target.checked)}
-          />
-          <label htmlFor={idOf('hidden')}>{t('market.field.hidden')}</label>
-        </div>
-        {!market && <FirstDateFields {...fields} locale={locale} lastMonth={lastMonth} />}
-        <div role="alert" className="form-failure">
-          {cycle.failure?.message}
-          {cycle.failure?.code === 'conflict' && (
-            <>
-              {' '}
-              <button type="button" className="button-link" onClick={() => void reload()}>
-                {t('market.reload')}
-              </button>
-            </>
-          )}
-        </div>
-        {(changed || !market) && (
-          <div className="save-bar" role="region" aria-label={t('saveBar.label')}>
-            <span>{t('saveBar.text')}</span>
+      </FormSection>
+      <FormSection {...section('visibility')}>
+        <VisibilityFields {...fields} />
+      </FormSection>
+      {!market && (
+        <FormSection {...section('firstDate')}>
+          <FirstDateFields {...fields} locale={locale} lastMonth={lastMonth} />
+        </FormSection>
+      )}
+      <div role="alert" className="form-failure">
+        {cycle.failure?.message}
+        {cycle.failure?.code === 'conflict' && (
+          <>
+            {' '}
+            <button type="button" className="button-link" onClick={() => void reload()}>
+              {t('market.reload')}
+            </button>
+          </>
+        )}
+      </div>
+      {/* In the flow at the form's end, never over it: a sticky bar would hide the field being typed
+          into on a phone (WCAG 2.2, 2.4.11 Focus Not Obscured); and only once there is something to save. */}
+      {changed && (
+        <div className="save-area" role="region" aria-label={t('saveBar.label')}>
+          <p>{t('saveBar.text')}</p>
+          <div className="form-actions">
             <button type="submit" disabled={cycle.busy}>
               {t('saveBar.save')}
             </button>
-            {market && (
-              <button type="button" className="button-secondary" onClick={() => setDraft(stored)}>
-                {t('saveBar.discard')}
-              </button>
-            )}
-          </div>
-        )}
-        {market && (
-          <p>
-            <button type="button" className="button-danger" onClick={() => setConfirmDelete(true)}>
-              {t('market.delete')}
+            <button type="button" className="button-secondary" onClick={() => setDraft(stored)}>
+              {t('saveBar.discard')}
             </button>
-          </p>
-        )}
-      </form>
-      <DeleteMarket
-        market={market}
-        open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        onDeleted={() => {
-          withdraw();
-          onDeleted();
-        }}
-      />
-    </>
+          </div>
+        </div>
+      )}
+    </form>
   );
 }
 

@@ -11,6 +11,9 @@ import { useTranslation } from '../i18n.tsx';
  * moment it is public is also a notice (bottom right, read out), since a clerk who saved at the
  * end of a long form does not see the top.
  */
+/** The publication last told as a notice: the list and the form both show this line, the notice comes once. */
+let told: string | null = null;
+
 export function PublishNotice({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const publishing = useStore($publishing);
@@ -20,7 +23,9 @@ export function PublishNotice({ locale }: { locale: Locale }) {
     : '';
   const done = time ? t('publish.done', { time }) : '';
   useEffect(() => {
-    if (done) notify(done);
+    if (!done || publishedAt === told) return;
+    told = publishedAt;
+    notify(done);
   }, [done, publishedAt]);
   if (!publishing) return null;
   return (

@@ -101,7 +101,10 @@ export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: 
             className={weekdaysError ? 'field-invalid' : undefined}
             aria-describedby={weekdaysError ? idOf('weekdays-error') : undefined}
           >
-            <legend>{t('market.rule.weekdays')}</legend>
+            <legend>
+              {t('market.rule.weekdays')}
+              <span className="field-required"> ({t('form.required')})</span>
+            </legend>
             <div className="weekdays">
               {WEEKDAYS.map((day) => (
                 <span key={day} className="field-check">

@@ -1,0 +1,25 @@
+import { parseISO } from 'date-fns/parseISO';
+import type { Locale } from '../../lib/languages.ts';
+import type { MarketDateRecord } from '../../lib/market.ts';
+
+/** A day as the clerk reads it ("Sa., 28.11.2026"); an ISO day never reaches a sentence (issue 19). */
+export function describeDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(parseISO(day));
+}
+
+/** The days of a date, one or a span. */
+export function describeDays(date: Pick<MarketDateRecord, 'date_start' | 'date_end'>, locale: Locale): string {
+  return date.date_end === date.date_start
+    ? describeDay(date.date_start, locale)
+    : `${describeDay(date.date_start, locale)} – ${describeDay(date.date_end, locale)}`;
+}
+
+/** Its hours, or nothing when they are not given. */
+export function describeTimes(date: Pick<MarketDateRecord, 'time_from' | 'time_to'>): string {
+  return date.time_from && date.time_to ? `${date.time_from}–${date.time_to}` : '';
+}
