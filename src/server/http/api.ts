@@ -19,7 +19,7 @@ import { createMarketService } from '../services/markets.ts';
 import type { Publisher } from '../directory/publisher.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import type { ApiEnv } from './api-env.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, viaTrustedProxy } from './client-ip.ts';
 import { isCrossSite } from './origin.ts';
 import { anonymousLimits } from './anonymous-limits.ts';
 import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
@@ -84,7 +84,7 @@ export function createApi({
   api.use(async (c, next) => {
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
-      isCrossSite(c.req.raw.headers, config.TRUST_PROXY, new URL(c.req.url).protocol)
+      isCrossSite(c.req.raw.headers, viaTrustedProxy(c, config), new URL(c.req.url).protocol)
     ) {
       throw new ApiError('forbidden');
     }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
+import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
@@ -56,7 +57,9 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     if (closing) res.setHeader('Connection', 'close');
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
-    const https = httpsPortal || (config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https');
+    const https =
+      httpsPortal ||
+      (isTrustedProxy(config.TRUST_PROXY, req.socket.remoteAddress) && req.headers['x-forwarded-proto'] === 'https');
     setSecurityHeaders(res, isApi || !pagesHandler, https);
     if (isApi || !assets || !pagesHandler) {
       void api(req, res); // without pages, any other path is the API's JSON 404
