@@ -20,7 +20,7 @@ import { startThrowawayPostgres } from './throwaway-postgres.ts';
  * other on one connection, now and then reading their content back; with two processes the
  * clerks are spread over both. Each figure runs on a new database of the same PostgreSQL server.
  *
- *   node bench/save-throughput.ts [--seconds 15] [--editors 50]
+ *   npm run bench:saves -- [--seconds 15] [--editors 50]
  *
  * Uses the PostgreSQL server of DATABASE_URL when set (it makes and drops databases of its own
  * there), else a throwaway cluster of Debian's PostgreSQL. Needs `npm run build`.
