@@ -25,7 +25,7 @@ export interface RunningNginx {
 }
 
 /**
- * nginx in front of `upstreams` (round robin), as docs/deployment.md configures it, in a folder of
+ * nginx in front of `upstreams` (round robin), as docs/deployment.md configures it (without TLS), in a folder of
  * its own: its own prefix, pid, logs and temp files, in the foreground, so it never touches
  * /etc/nginx or a system nginx. Each answer names the process that gave it (X-Upstream).
  */
@@ -48,9 +48,11 @@ events { worker_connections 512; }
 http {
   access_log off;
   ${temp}
-  upstream portal { ${servers} keepalive 16; }
+  upstream portal { ${servers} keepalive 16; keepalive_timeout 4s; }
   server {
     listen 127.0.0.1:${port};
+    gzip off;
+    client_max_body_size 2m;
     location / {
       proxy_pass http://portal;
       proxy_http_version 1.1;

@@ -92,6 +92,24 @@ describe.skipIf(skipped !== null)(
       expect(foreign.status).toBe(403);
     });
 
+    it('passes the portal’s compression through and its 413 in the clerk’s language', async () => {
+      const page = await fetch(`${proxy.url}/verzeichnis`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      const tooLarge = await post(
+        proxy.url,
+        'create_visitor',
+        { visitor_id_js: 'x'.repeat(1.5 * 1024 * 1024) },
+        undefined,
+        {
+          'Accept-Language': 'en',
+        },
+      );
+      expect(tooLarge.status).toBe(413);
+      expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    });
+
     it('counts a rate limit across both processes: requests spread over both hit it at the same total', async () => {
       const limit = ANONYMOUS_LIMITS.create_visitor;
       const upstreams = new Set<string>();
