@@ -150,12 +150,19 @@ describe.skipIf(skipped !== null)(
       const { cookie } = await loggedIn(one.url);
       const saved = await savedMarket(one.url, market('Kirtag für beide'), cookie);
       const started = Date.now();
+      // The clerk's notice asks publish_status through the proxy, so maybe of the other process: it
+      // must not say "published" before the change is public there (src/stores/publishing.ts).
+      const first = (await (await fetch(`${other.url}/api/publish_status?market=${saved}`)).json()) as {
+        data: { pending: boolean; path: string | null };
+      };
+      expect(first.data).toMatchObject({ pending: true, path: null });
       let pagePath: string | null = null;
       while (!pagePath) {
         const status = (await (await fetch(`${other.url}/api/publish_status?market=${saved}`)).json()) as {
-          data: { path: string | null };
+          data: { pending: boolean; path: string | null };
         };
         pagePath = status.data.path;
+        if (!pagePath) expect(status.data.pending).toBe(true);
         if (!pagePath) {
           expect(Date.now() - started).toBeLessThan(60_000);
           await new Promise((resolve) => setTimeout(resolve, 250));
