@@ -97,17 +97,19 @@ describe.skipIf(skipped !== null)(
       expect(page.status).toBe(200);
       expect(page.headers.get('content-encoding')).toBe('br');
       expect(page.headers.get('vary')).toMatch(/Accept-Encoding/i);
-      const tooLarge = await post(
-        proxy.url,
-        'create_visitor',
-        { visitor_id_js: 'x'.repeat(1.5 * 1024 * 1024) },
-        undefined,
-        {
-          'Accept-Language': 'en',
-        },
-      );
-      expect(tooLarge.status).toBe(413);
-      expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+      // A proxy sends the whole body it buffered: the portal must read it, or nginx answers 502 and
+      // counts the process as down for a while.
+      for (let round = 0; round < 10; round += 1) {
+        const tooLarge = await post(
+          proxy.url,
+          'create_visitor',
+          { visitor_id_js: 'x'.repeat(1.5 * 1024 * 1024) },
+          undefined,
+          { 'Accept-Language': 'en' },
+        );
+        expect(tooLarge.status).toBe(413);
+        expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+      }
     });
 
     it('counts a rate limit across both processes: requests spread over both hit it at the same total', async () => {
