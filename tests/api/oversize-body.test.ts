@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../src/server/http/api.ts';
-const DISCARDED_AT_MOST = 8 * BODY_LIMIT;
+import { BODY_LIMIT, DISCARDED_AT_MOST } from '../../src/server/http/api.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
