@@ -26,7 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function failedLoginFrom(trusted: string, forwardedFor: string): Promise<string | undefined> {
+async function failedLoginFrom(trusted: string, forwardedFor: string): Promise<string | null | undefined> {
   const { running, log } = portals.get(trusted)!;
   const answer = await fetch(`${running.url}/api/login`, {
     method: 'POST',
