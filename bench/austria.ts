@@ -11,6 +11,7 @@ import { startServer } from '../src/server/http/server.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { measurePublish, type PublishFigures } from './publish.ts';
+import { reportSaveThroughput } from './save-throughput.ts';
 
 /**
  * `npm run bench`: the design's budgets at Austria scale (every municipality, 6,000 markets,
@@ -20,7 +21,9 @@ import { measurePublish, type PublishFigures } from './publish.ts';
  * - the printed directory's export: time and peak memory (its own process);
  * - the time from a save to its public page (issue 17), at demo and at Austria scale, with the
  *   portal's built pages (`npm run build` first);
- * - the static build of the whole directory in three languages.
+ * - the static build of the whole directory in three languages;
+ * - saves a second on PostgreSQL with one portal process and with two (issue 18, scale-out;
+ *   save-throughput.ts: DATABASE_URL's server, else a throwaway cluster).
  * Prints every figure and exits 1 when one is over its budget. Works in .bench/ (inside the
  * project, because the built server chunks resolve node_modules).
  */
@@ -158,6 +161,11 @@ try {
       `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s, ` +
       `compression ${report.seconds.compress.toFixed(1)} s)`,
   );
+
+  // Issue 18: the portal scales out on PostgreSQL (goal: two processes take ≥ 1.6× the saves of one).
+  const throughput = await reportSaveThroughput(work);
+  console.log(`\n${throughput.lines.join('\n')}`);
+  if (throughput.belowGoal) over.push('save throughput with 2 processes');
 } finally {
   await rm(work, { recursive: true, force: true });
 }

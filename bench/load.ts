@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,14 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { startPortal } from '../scripts/portal-process.ts';
-import { SESSION_COOKIE, startSession } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
-import type { Database } from '../src/server/db/database.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
-import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
-import { Editor, type EditorRecord } from './load-editor.ts';
+import { createEditors } from './editors.ts';
+import type { Editor, EditorRecord } from './load-editor.ts';
 
 /**
  * `npm run load`: the portal under the load a public service meets, on loopback. Readers fetch
@@ -161,30 +158,6 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
-}
-
-/** One user with a live session and one market (with one date) in each of `count` municipalities. */
-async function createEditors(db: Database, count: number): Promise<Editor[]> {
-  const places = await db.query<{ gkz: string }>('SELECT gkz FROM municipalities ORDER BY gkz LIMIT $1', [count]);
-  return Promise.all(
-    places.map(async ({ gkz }, index) => {
-      const userId = randomUUID();
-      await db.query(
-        `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'load test: no password', $3, now())`,
-        [userId, `lastprobe-${index + 1}@gemeinde.example`, gkz],
-      );
-      // A session counts only while the address is on the municipality's list (issue 15, M8).
-      await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [
-        `lastprobe-${index + 1}@gemeinde.example`,
-        gkz,
-      ]);
-      const token = await startSession(db, userId);
-      const market = newMarket(gkz, { title: `Lastprobe ${index + 1}`, type: 'wochenmarkt', location: 'Hauptplatz' });
-      await insertMarket(db, market);
-      await insertMarketDates(db, [newMarketDate(market.id, { date_start: '2027-01-02', date_end: '2027-01-02' })]);
-      return new Editor(index, `${SESSION_COOKIE}=${token}`, market);
-    }),
-  );
 }
 
 /**

@@ -19,9 +19,22 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL is invalid \(a malformed URL\)/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ CONTACT_EMAIL: 'nobody' }, /CONTACT_EMAIL/],
+    [{ TRUST_PROXY: 'nginx.local' }, /TRUST_PROXY is invalid \("nginx.local"\): 0, 1 or the proxies' addresses/],
+    [{ TRUST_PROXY: '10.0.0.5,,10.0.0.6' }, /TRUST_PROXY/],
   ])('refuses %o with one line naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it.each([
+    ['0', []],
+    ['false', []],
+    ['1', ['loopback']],
+    ['true', ['loopback']],
+    ['10.0.0.5', ['10.0.0.5']],
+    [' 10.0.0.5 , 2001:db8::7 ', ['10.0.0.5', '2001:db8::7']],
+  ])('reads TRUST_PROXY=%s as the proxies %o', (value, proxies) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(proxies);
   });
 
   it('never prints a database password', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublicConfig } from '../lib/public-config.ts';
 
@@ -7,6 +8,24 @@ import type { PublicConfig } from '../lib/public-config.ts';
  */
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 const email = z.email();
+/**
+ * The reverse proxies whose X-Forwarded-* are believed: `1` one on this machine (`loopback`), or
+ * their addresses, comma-separated; `0` none. Anyone else's are ignored (issue 18).
+ */
+const AS_FLAG: Partial<Record<string, readonly string[]>> = {
+  '0': [],
+  false: [],
+  '1': ['loopback'],
+  true: ['loopback'],
+};
+const proxies = z.string().transform((value, context): readonly string[] => {
+  const flagged = AS_FLAG[value.trim()];
+  if (flagged) return flagged;
+  const addresses = value.split(',').map((part) => part.trim());
+  if (addresses.every((address) => isIP(address) !== 0)) return addresses;
+  context.issues.push({ code: 'custom', message: "0, 1 or the proxies' addresses, comma-separated", input: value });
+  return z.NEVER;
+});
 
 const environmentSchema = z.object({
   /** Port of the HTTP server; 0 picks a free one. */
@@ -37,8 +56,8 @@ const environmentSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  /** Believe X-Forwarded-For / -Proto from a reverse proxy. */
-  TRUST_PROXY: flag.default(false),
+  /** Believe X-Forwarded-For / -Proto from these reverse proxies. */
+  TRUST_PROXY: proxies.default([]),
 });
 
 export type Config = z.infer<typeof environmentSchema>;

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { lockUntilCommit } from './db/queries/locks.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { importBundledMasterDataIfEmpty, type ImportResult } from './master-data/import.ts';
 
@@ -8,9 +9,16 @@ export interface Prepared {
   seeded: boolean;
 }
 
-/** Fills an empty database: Statistik Austria's master data, and the demo markets unless SEED_DEMO is off. */
+/**
+ * Fills an empty database: Statistik Austria's master data, and the demo markets unless SEED_DEMO
+ * is off. Several processes may start at once on one empty PostgreSQL (docs/deployment.md): one
+ * fills it in one transaction while the others wait at the lock, then find it filled.
+ */
 export async function prepareDatabase(db: Database, config: Config, now: Date): Promise<Prepared> {
-  const imported = await importBundledMasterDataIfEmpty(db);
-  const seeded = config.SEED_DEMO && (await seedDemoData(db, now));
-  return { imported, seeded };
+  return db.transaction(async (tx) => {
+    await lockUntilCommit(tx, 'prepare');
+    const imported = await importBundledMasterDataIfEmpty(tx);
+    const seeded = config.SEED_DEMO && (await seedDemoData(tx, now));
+    return { imported, seeded };
+  });
 }

@@ -69,10 +69,14 @@ export interface ServerProcess {
 }
 
 /**
- * `node src/server/main.ts` (`npm run serve`) on a free port, as an operator starts it; resolves
+ * `node src/server/main.ts` (`npm run serve`) on a free port, as an operator starts it, with `env`
+ * beside the database's (TRUST_PROXY, SEED_DEMO); resolves
  * with its address once it is listening (read from its start line, as scripts/portal-process.ts does).
  */
-export async function startServerProcess(database: TestDatabase): Promise<ServerProcess> {
+export async function startServerProcess(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [MAIN], {
     // Only what the portal needs: never the developer's DATABASE_URL or mail server.
     env: {
@@ -82,6 +86,7 @@ export async function startServerProcess(database: TestDatabase): Promise<Server
       SEED_DEMO: '0',
       SMTP_URL: '',
       ...database.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

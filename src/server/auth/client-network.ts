@@ -17,6 +17,26 @@ export function clientNetworks(address: string): { own: string; wider: string | 
   return { own: `${prefix(groups, 4)}::/64`, wider: `${prefix(groups, 3)}::/48` };
 }
 
+/**
+ * Whether the socket's peer is one of the reverse proxies TRUST_PROXY names (config.ts), so its
+ * X-Forwarded-* count: `loopback` is any proxy on this machine. Compared as addresses, so that
+ * `::ffff:10.0.0.5` is `10.0.0.5` and `2001:db8::7` any spelling of it (issue 18).
+ */
+export function isTrustedProxy(proxies: readonly string[], peer: string | undefined): boolean {
+  if (peer === undefined || isIP(peer) === 0) return false;
+  const address = canonical(peer);
+  return proxies.some((proxy) =>
+    proxy === 'loopback' ? address === '0:0:0:0:0:0:0:1' || address.startsWith('127.') : canonical(proxy) === address,
+  );
+}
+
+/** An IPv4 address (also one mapped into IPv6) as it is; IPv6 as its eight groups in full. */
+function canonical(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const groups = expandIpv6(address);
+  return isMapped(groups) ? ipv4Of(groups) : groups.map((group) => group.toString(16)).join(':');
+}
+
 const isMapped = (groups: number[]) => groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
 const isNat64 = (groups: number[]) =>
   groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);

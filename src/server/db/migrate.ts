@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Database } from './database.ts';
+import { lockUntilCommit } from './queries/locks.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -17,7 +18,7 @@ export function migrationNames(): string[] {
 export async function migrate(db: Database): Promise<string[]> {
   const files = migrationNames();
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(4242001)');
+    await lockUntilCommit(tx, 'migrate');
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );

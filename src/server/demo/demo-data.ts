@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { RecurrenceRule } from '../../lib/market.ts';
 import { occurrences } from '../../lib/recurrence.ts';
-import type { Database } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { allowEmailIfNew } from '../db/queries/allowed-emails.ts';
 import { countMarkets } from '../db/queries/market-ids.ts';
 import {
@@ -20,20 +20,19 @@ export const DEMO_EMAIL = 'marktamt@hartberg.example';
 
 /**
  * On the first start of an empty database: one municipality with an allowed staff address and
- * markets of several kinds with dates this year and next. Returns false when there were markets already.
+ * markets of several kinds with dates this year and next. Returns false when there were markets
+ * already. Runs in the caller's transaction (prepare-database.ts), so it is all or nothing.
  */
-export async function seedDemoData(db: Database, today: Date): Promise<boolean> {
+export async function seedDemoData(db: Queryable, today: Date): Promise<boolean> {
   if ((await countMarkets(db)) > 0) return false;
   const year = today.getFullYear();
-  await db.transaction(async (tx) => {
-    await setMunicipalityContact(tx, DEMO_GKZ, { phone: '+43/3332/6030', website: 'https://www.hartberg.at' });
-    // Staff addresses allowed before (an operator's, or a test's) stay as they are.
-    await allowEmailIfNew(tx, DEMO_EMAIL, DEMO_GKZ);
-    for (const { market, dates } of demoMarkets(year)) {
-      await insertMarket(tx, market);
-      await insertMarketDates(tx, dates);
-    }
-  });
+  await setMunicipalityContact(db, DEMO_GKZ, { phone: '+43/3332/6030', website: 'https://www.hartberg.at' });
+  // Staff addresses allowed before (an operator's, or a test's) stay as they are.
+  await allowEmailIfNew(db, DEMO_EMAIL, DEMO_GKZ);
+  for (const { market, dates } of demoMarkets(year)) {
+    await insertMarket(db, market);
+    await insertMarketDates(db, dates);
+  }
   return true;
 }
 

@@ -43,6 +43,19 @@ afterAll(async () => {
 });
 
 describe('the publisher', () => {
+  it('knows of another process’s change when asked for its status, and publishes it then', async () => {
+    const here = await start();
+    const there = await start();
+    const { market } = await addMarket('Kirtag von nebenan');
+    here.changed(); // saved through the other process: this one is not told
+    expect(there.status().pending).toBe(false);
+    expect((await there.checkedStatus()).pending).toBe(true);
+    await there.settled();
+    expect(there.status().pending).toBe(false);
+    expect(there.current().marketPaths.has(market.id)).toBe(true);
+    expect(there.current().version).toBe(here.current().version);
+  });
+
   it('publishes a burst of changes together, and a date change without rebuilding the search index', async () => {
     const publisher = await start();
     const before = publisher.current();

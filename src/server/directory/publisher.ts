@@ -50,6 +50,11 @@ export interface Publisher {
   /** After a committed change made through this process (the market service's onChange). */
   changed(): void;
   status(): PublishStatus;
+  /**
+   * The status once the database's content version is checked: a change made through another
+   * process counts as pending here too, and is published now rather than at the next poll.
+   */
+  checkedStatus(): Promise<PublishStatus>;
   /** Resolves once every change known when it was called is public (tests, bench). */
   settled(): Promise<void>;
   stop(): void;
@@ -123,26 +128,32 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       }, debounceMs);
   };
 
-  const poll = setInterval(() => {
+  /** Schedules a publish when the database or the day has moved on from what is published. */
+  const check = async () => {
     if (running || timer) return;
-    void contentVersion(db).then(
-      (version) => {
-        if (failed || version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
-      },
-      () => {}, // a database away for a moment: the next check
-    );
+    const version = await contentVersion(db);
+    if (failed || version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
+  };
+  const poll = setInterval(() => {
+    void check().catch(() => {}); // a database away for a moment: the next check
   }, pollMs);
   poll.unref();
   images.fetchMissing(current.directory);
 
+  const status = () => ({
+    published_version: current.version,
+    pending,
+    published_at: current.publishedAt.toISOString(),
+  });
   return {
     current: () => current,
     changed: schedule,
-    status: () => ({
-      published_version: current.version,
-      pending,
-      published_at: current.publishedAt.toISOString(),
-    }),
+    status,
+    async checkedStatus() {
+      // Behind a proxy the clerk's next request may come here, not to the process that saved (issue 18).
+      await check().catch(() => {}); // unreachable now: what this process knows
+      return status();
+    },
     settled: () => (pending ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
     stop() {
       stopped = true;

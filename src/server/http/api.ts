@@ -19,7 +19,8 @@ import { createMarketService } from '../services/markets.ts';
 import type { Publisher } from '../directory/publisher.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import type { ApiEnv } from './api-env.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, viaTrustedProxy } from './client-ip.ts';
+import { discardBody } from './discard-body.ts';
 import { isCrossSite } from './origin.ts';
 import { anonymousLimits } from './anonymous-limits.ts';
 import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
@@ -48,6 +49,8 @@ export interface ApiDependencies {
 
 /** api.md: bodies over 1 MiB are refused with 413. */
 export const BODY_LIMIT = 1024 * 1024;
+/** A body over the limit up to this size is read and dropped before the 413 (discard-body.ts). */
+export const DISCARDED_AT_MOST = 8 * BODY_LIMIT;
 
 /** The content service (api.md) under /api. */
 export function createApi({
@@ -84,7 +87,7 @@ export function createApi({
   api.use(async (c, next) => {
     if (
       !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
-      isCrossSite(c.req.raw.headers, config.TRUST_PROXY, new URL(c.req.url).protocol)
+      isCrossSite(c.req.raw.headers, viaTrustedProxy(c, config), new URL(c.req.url).protocol)
     ) {
       throw new ApiError('forbidden');
     }
@@ -105,7 +108,9 @@ export function createApi({
   api.use(
     bodyLimit({
       maxSize: BODY_LIMIT,
-      onError: () => {
+      onError: async (c) => {
+        // The unread rest of a refused body would otherwise be taken for the next request on this connection.
+        if (!(await discardBody(c.req.raw, DISCARDED_AT_MOST))) c.header('Connection', 'close');
         throw new ApiError('payload_too_large');
       },
     }),
@@ -170,7 +175,5 @@ function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
   if (error.fields && Object.keys(error.fields).length > 0) body.error.fields = error.fields;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (error.code === 'method_not_allowed') headers['Allow'] = 'GET, POST';
-  // The unread rest of a refused large body would otherwise confuse the next request on this connection.
-  if (error.code === 'payload_too_large') headers['Connection'] = 'close';
   return c.json(body, ERROR_STATUS[error.code], headers);
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
+import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
@@ -57,7 +58,9 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     if (closing) res.setHeader('Connection', 'close');
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
-    const https = httpsPortal || (config.TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https');
+    const https =
+      httpsPortal ||
+      (isTrustedProxy(config.TRUST_PROXY, req.socket.remoteAddress) && req.headers['x-forwarded-proto'] === 'https');
     const framable = !isApi && isEmbedPath(path.split('?')[0] ?? path);
     setSecurityHeaders(res, isApi || !pagesHandler, https, framable);
     if (isApi || !assets || !pagesHandler) {

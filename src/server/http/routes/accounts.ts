@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
+import { viaTrustedProxy } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -166,7 +167,8 @@ async function sessionUserId(c: Context<ApiEnv>): Promise<string | null> {
 
 function isHttps(c: Context<ApiEnv>, config: Config): boolean {
   return (
-    new URL(c.req.url).protocol === 'https:' || (config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https')
+    new URL(c.req.url).protocol === 'https:' ||
+    (viaTrustedProxy(c, config) && c.req.header('x-forwarded-proto') === 'https')
   );
 }
 

@@ -8,13 +8,14 @@ import type { ApiEnv } from '../api-env.ts';
  * page, or null while it is not public. Public data only, so no session is needed.
  */
 export function publishRoutes(api: Hono<ApiEnv>, publisher: Publisher): void {
-  api.get('/publish_status', (c) => {
+  api.get('/publish_status', async (c) => {
     const market = c.req.query('market');
+    const status = await publisher.checkedStatus();
     const published = publisher.current();
     return c.json(
       {
         data: {
-          ...publisher.status(),
+          ...status,
           ...(market === undefined ? {} : { path: published.marketPaths.get(market) ?? null }),
         },
       },
