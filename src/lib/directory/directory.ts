@@ -32,6 +32,8 @@ export interface DirectoryMunicipality {
   gkz: string;
   name: string;
   postcode: string;
+  /** Its own website ('' when unknown): the municipality organises its markets (schema.org organizer). */
+  website: string;
   path: string;
   markets: DirectoryMarket[];
 }
@@ -57,9 +59,10 @@ export type DirectoryMarket = Pick<
   | 'phone'
   | 'email'
   | 'image'
-  | 'updated_at'
 > & {
   path: string;
+  /** The last change of the market or of one of its dates (ISO time): the sitemap's lastmod. */
+  changed_at: string;
   dates: DirectoryDate[];
   /** The build's own copy of the image, served by the portal (server/directory/market-images.ts). */
   image_file?: string;
@@ -72,9 +75,9 @@ export interface DirectorySource {
   year: number;
   states: { code: number; name: string }[];
   districts: { code: string; name: string; state_code: number }[];
-  municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
+  municipalities: (Pick<DirectoryMunicipality, 'gkz' | 'name' | 'postcode' | 'website'> & { district_code: string })[];
   /** Oldest first: of two namesakes in one municipality, the older keeps the plain address. */
-  markets: MarketRecord[];
+  markets: (MarketRecord & Pick<DirectoryMarket, 'changed_at'>)[];
   dates: (MarketDateRecord & { replaces_date: string | null })[];
 }
 
@@ -149,6 +152,7 @@ export function buildDirectory(source: DirectorySource): Directory {
                 gkz: municipality.gkz,
                 name: municipality.name,
                 postcode: municipality.postcode,
+                website: municipality.website,
                 path: municipalityPath,
                 markets: markets.map((market) => ({
                   id: market.id,
@@ -162,7 +166,7 @@ export function buildDirectory(source: DirectorySource): Directory {
                   phone: market.phone,
                   email: market.email,
                   image: market.image,
-                  updated_at: market.updated_at,
+                  changed_at: market.changed_at,
                   path: `${municipalityPath}/${marketSlugs.get(market)}`,
                   dates: [...(datesByMarket.get(market.id) ?? [])].sort(byStart).map((d) => ({
                     id: d.id,
