@@ -1,5 +1,6 @@
 import type { MarketDateRecord, MarketRecord } from '../market.ts';
 import { shownTextsOf, type ShownTextFieldName } from '../market-fields.ts';
+import { byFirstLetter } from './collation.ts';
 import { slugOf, uniqueSlugs } from './slug.ts';
 
 /** The public market directory as the static build renders it: states → districts → municipalities → markets. */
@@ -92,7 +93,7 @@ export function buildDirectory(source: DirectorySource): Directory {
   const { year } = source;
   const first = `${year}-01-01`;
   const last = `${year + 1}-12-31`;
-  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');
+  const byName = <T extends { name: string }>(a: T, b: T) => byFirstLetter(a.name, b.name);
   const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
   const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
 
@@ -142,7 +143,7 @@ export function buildDirectory(source: DirectorySource): Directory {
             municipalities: municipalities.map((municipality) => {
               const municipalityPath = `${districtPath}/${municipalitySlugs.get(municipality)}`;
               const marketsOldestFirst = marketsByGkz.get(municipality.gkz) ?? [];
-              const markets = [...marketsOldestFirst].sort((a, b) => a.title.localeCompare(b.title, 'de'));
+              const markets = [...marketsOldestFirst].sort((a, b) => byFirstLetter(a.title, b.title));
               const marketSlugs = uniqueSlugs(
                 marketsOldestFirst,
                 (m) => m.title,
