@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages, type Text } from './helpers/messages.ts';
 import { linkFromMail } from './helpers/outbox.ts';
+import { screenReady } from './helpers/screen.ts';
 
 /** Allowed for Hartberg before the server started (tests/e2e/allowed-staff.csv). */
 const JOURNEYS = [
@@ -80,6 +81,7 @@ for (const { locale, prefix, email } of JOURNEYS) {
     await expectNoAxeViolations(page);
 
     await page.goto(await linkFromMail(email, m('mail.reset.subject')));
+    await screenReady(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.newPassword.title'));
     await expectNoAxeViolations(page);
     await typeInto(page, page.getByLabel(m('account.newPassword'), { exact: true }), newPassword);
@@ -120,6 +122,7 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
   const response = await page.goto('/fr/anmelden/ce-lien-nexiste-pas');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('page.loginWithId.title'));
   await expect(page.getByText(m('errors.invalid_token'))).toBeVisible();
   await expect(page.getByRole('link', { name: m('confirm.toLogin') })).toHaveAttribute('href', '/fr/anmelden');
