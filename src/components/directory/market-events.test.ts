@@ -124,7 +124,7 @@ describe('marketEvents', () => {
         facts: { lead: '', place: [], facts: [] },
       },
       '2027-01-01',
-    )['@graph'] as Record<string, Record<string, unknown>>[];
+    )['@graph'] as unknown as Record<string, Record<string, unknown>>[];
     expect(event?.['organizer']).toEqual({ '@type': 'GovernmentOrganization', name: 'Hartberg' });
     expect(event?.['location']?.['name']).toBe('Stadthalle');
     expect(event?.['location']?.['address']).not.toHaveProperty('streetAddress');
