@@ -154,7 +154,7 @@ export function MarketDates({ locale, market, dates, heading, year, lastMonth }:
       >
         <p>
           {t('marketDate.deleteText', {
-            date: deleting?.date_start ?? '',
+            date: deleting ? describeDay(deleting.date_start, locale) : '', // issue 19: no ISO day in a sentence
             year: deleting?.date_start.slice(0, 4) ?? '',
           })}
         </p>
