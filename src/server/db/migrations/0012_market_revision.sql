@@ -1,6 +1,7 @@
--- Issue 21: a calendar's recurring event has a SEQUENCE that must grow with every change of its rule, its dates and
--- its EXDATEs, also when a date is deleted (a date's own version cannot say that), and the sitemap a lastmod from the
--- last change of a market or its dates. Counted here, so every writer counts: the editing screens, operator commands.
+-- Issue 21 (docs/decisions/0017-market-revision.md): a calendar's recurring event has a SEQUENCE that must grow with
+-- every change of its rule, its dates and its EXDATEs, also when a date is deleted (a date's own version cannot say
+-- that), and the sitemap a lastmod from the last change of a market or its dates. Counted here, so every writer
+-- counts: the editing screens, operator commands.
 ALTER TABLE markets
   ADD COLUMN dates_revision integer NOT NULL DEFAULT 0,
   ADD COLUMN dates_changed_at timestamptz;
