@@ -8,32 +8,40 @@ export const PASSWORD_MAX = 128;
 
 const filled = (code: ErrorCode) => z.string({ error: code }).check(z.trim(), z.minLength(1, { error: code }));
 
-export const emailSchema = z.pipe(
-  filled('credentials_missing').check(z.maxLength(254, { error: 'too_long' }), z.toLowerCase()),
-  z.email({ error: 'invalid_email' }),
-);
-
-export const newPasswordSchema = z
-  .string({ error: 'credentials_missing' })
-  .check(
-    z.minLength(1, { error: 'credentials_missing', abort: true }),
-    z.minLength(PASSWORD_MIN, { error: 'password_too_short' }),
-    z.maxLength(PASSWORD_MAX, { error: 'too_long' }),
+/** An address; `missing` is the refusal of an empty one, in the words of the form that asks (issue 19). */
+const emailOf = (missing: ErrorCode) =>
+  z.pipe(
+    filled(missing).check(z.maxLength(254, { error: 'too_long' }), z.toLowerCase()),
+    z.email({ error: 'invalid_email' }),
   );
+export const emailSchema = emailOf('credentials_missing');
 
-const passwordPair = {
-  password: newPasswordSchema,
+const newPasswordOf = (missing: ErrorCode) =>
+  z
+    .string({ error: missing })
+    .check(
+      z.minLength(1, { error: missing, abort: true }),
+      z.minLength(PASSWORD_MIN, { error: 'password_too_short' }),
+      z.maxLength(PASSWORD_MAX, { error: 'too_long' }),
+    );
+
+/** A password and its repetition; registering asks for "address or password", setting a new one for the password. */
+const passwordPairOf = (missing: ErrorCode) => ({
+  password: newPasswordOf(missing),
   password_repeat: z.string({ error: 'required_fields' }).check(z.minLength(1, { error: 'required_fields' })),
-};
+});
 const samePasswords = z.refine<{ password: string; password_repeat: string }>(
   (pair) => pair.password === pair.password_repeat,
   { error: 'passwords_mismatch', path: ['password_repeat'] },
 );
 
 /** `POST register`; checked in the order of api.md: required fields, e-mail format, password rules. */
-export const registerRequestSchema = z.object({ email: emailSchema, ...passwordPair }).check(samePasswords);
+export const registerRequestSchema = z
+  .object({ email: emailSchema, ...passwordPairOf('credentials_missing') })
+  .check(samePasswords);
 export const REGISTER_CHECK_ORDER: readonly ErrorCode[] = [
   'credentials_missing',
+  'new_password_missing',
   'required_fields',
   'invalid_email',
   'too_long',
@@ -52,7 +60,7 @@ export const loginRequestSchema = z.object({
 });
 
 const tokenSchema = filled('invalid_token').check(z.maxLength(200, { error: 'invalid_token' }));
-export const emailRequestSchema = z.object({ email: emailSchema });
+export const emailRequestSchema = z.object({ email: emailOf('email_missing') });
 /** Issue 15, H1: the link plus the account's password when the registering session is not at hand. */
 export const confirmEmailRequestSchema = z.object({
   token: tokenSchema,
@@ -67,7 +75,9 @@ export const confirmWithPasswordSchema = z.object({
     .string({ error: 'credentials_missing' })
     .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
 });
-export const resetPasswordRequestSchema = z.object({ token: tokenSchema, ...passwordPair }).check(samePasswords);
+export const resetPasswordRequestSchema = z
+  .object({ token: tokenSchema, ...passwordPairOf('new_password_missing') })
+  .check(samePasswords);
 
 /** Issue 15, L12: a logged-in user changes the password with the current one. */
 export const changePasswordRequestSchema = z
@@ -75,7 +85,7 @@ export const changePasswordRequestSchema = z
     current_password: z
       .string({ error: 'credentials_missing' })
       .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
-    ...passwordPair,
+    ...passwordPairOf('new_password_missing'),
   })
   .check(samePasswords);
 
@@ -89,6 +99,8 @@ export interface Account {
     postcode: string;
     district: string;
     state: string;
+    /** Statistik Austria's code of the state (1–9), for its name in the user's language (issue 19; extension). */
+    state_code: number;
     phone: string;
     website: string;
     instagram: string;

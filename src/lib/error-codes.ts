@@ -6,6 +6,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   email_not_on_file: 403,
   credentials_missing: 400,
+  /** Issue 19: the forms that ask for an address alone (forgot password, new confirmation mail). */
+  email_missing: 400,
+  /** Issue 19: the forms that set a new password (reset link, change password). */
+  new_password_missing: 400,
   not_logged_in: 401,
   unexpected: 500,
   passwords_mismatch: 422,
@@ -56,5 +60,11 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** The wire shape of a failure: `{"error": {code, message, fields?}}`. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, ErrorCode> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, ErrorCode>;
+    /** With rate_limited: the seconds to wait, as in Retry-After (docs/api.md, extension). */
+    retry_after?: number;
+  };
 }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, ErrorCode> | undefined;
   /** Values for the message's placeholders, e.g. the support address of save_failed. */
   readonly values: Record<string, string> | undefined;
+  /** With rate_limited: how many seconds until the limit lets the client try again. */
+  retryAfter: number | undefined;
 
   constructor(code: ErrorCode, fields?: Record<string, ErrorCode>, values?: Record<string, string>) {
     super(code);
@@ -20,6 +22,16 @@ export class ApiError extends Error {
   }
 
   /** The same refusal with its fields named inside a list (`dates.2.date_end`). */
+  /**
+   * 429 after a passed rate limit: the edge sends the wait as Retry-After and in the message, in the
+   * user's words (issue 19).
+   */
+  static rateLimited(secondsToWait: number): ApiError {
+    const error = new ApiError('rate_limited');
+    error.retryAfter = secondsToWait;
+    return error;
+  }
+
   within(prefix: string): ApiError {
     const fields = Object.entries(this.fields ?? {}).map(([field, code]) => [prefix + field, code] as const);
     return new ApiError(this.code, Object.fromEntries(fields), this.values);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfigOf } from './config.ts';
+import { ConfigError, loadConfig, mailBaseUrl, publicConfigOf } from './config.ts';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {
@@ -39,5 +39,25 @@ describe('configuration', () => {
 
   it('never prints a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:secret@' })).not.toThrow(/secret/);
+  });
+});
+
+describe('mailBaseUrl (issue 19)', () => {
+  it('follows the loopback address a request came to when PUBLIC_BASE_URL is unset', () => {
+    const local = loadConfig({ HOST: '127.0.0.1' });
+    expect(mailBaseUrl(local, '127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
+    expect(mailBaseUrl(local, 'localhost:4321')).toBe('http://localhost:4321');
+    expect(mailBaseUrl(loadConfig({ HOST: '::1' }), '[::1]:4321')).toBe('http://[::1]:4321');
+    expect(mailBaseUrl(loadConfig({}), '127.0.0.2:4321')).toBe('http://127.0.0.2:4321');
+  });
+
+  it('believes no other Host, and keeps PUBLIC_BASE_URL or a public HOST as they are', () => {
+    const local = loadConfig({ HOST: '127.0.0.1' });
+    for (const host of ['boese.example', 'localhost.boese.example:4321', '127.0.0.1@boese.example', 'x/y', undefined])
+      expect(mailBaseUrl(local, host)).toBe('http://localhost:4321');
+    expect(mailBaseUrl(loadConfig({ PUBLIC_BASE_URL: 'https://maerkte.at/' }), '127.0.0.1:4321')).toBe(
+      'https://maerkte.at',
+    );
+    expect(mailBaseUrl(loadConfig({ HOST: '0.0.0.0' }), '127.0.0.1:4321')).toBe('http://localhost:4321');
   });
 });

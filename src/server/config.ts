@@ -67,6 +67,31 @@ export function publicBaseUrl(config: Config): string {
   return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
+/** Names only this machine reaches: localhost, 127.0.0.0/8, ::1. */
+function isLoopback(hostname: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
+}
+
+/**
+ * Where the links of a mail sent for a request lead (issue 19). PUBLIC_BASE_URL when set. Without
+ * it, a portal that listens on a loopback address is only reached from this machine, and a newcomer
+ * who opened http://127.0.0.1:4321 would get localhost links, where the browser does not send the
+ * session cookie of 127.0.0.1 and the link lands logged out: so the loopback address the request
+ * came to, port included. A Host header naming anything else is not believed (a reset link must not
+ * lead to a stranger's site).
+ */
+export function mailBaseUrl(config: Config, requestHost: string | undefined): string {
+  if (config.PUBLIC_BASE_URL || !isLoopback(config.HOST.replace(/^::1$/, '[::1]')) || !requestHost)
+    return publicBaseUrl(config);
+  try {
+    const reached = new URL(`http://${requestHost}`);
+    if (reached.host === requestHost.toLowerCase() && isLoopback(reached.hostname)) return reached.origin;
+  } catch {
+    // not a host name: the default below
+  }
+  return publicBaseUrl(config);
+}
+
 /** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */
 export function servesHttps(config: Config): boolean {
   return publicBaseUrl(config).startsWith('https:');

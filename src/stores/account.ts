@@ -70,8 +70,12 @@ export async function sendConfirmationAgain(email: string): Promise<void> {
 }
 
 /** With the registering session the token suffices; elsewhere the account's password goes along (issue 15, H1). */
-export async function confirmEmail(token: string, password?: string): Promise<void> {
-  await callApi('confirm_email', { fields: { token, ...(password === undefined ? {} : { password }) } });
+/** Answers whether the address was confirmed before: the link opened a second time (issue 19). */
+export async function confirmEmail(token: string, password?: string): Promise<{ alreadyConfirmed: boolean }> {
+  const answer = await callApi<{ already_confirmed?: boolean }>('confirm_email', {
+    fields: { token, ...(password === undefined ? {} : { password }) },
+  });
+  return { alreadyConfirmed: answer.already_confirmed === true };
 }
 
 export async function requestNewPassword(email: string): Promise<void> {

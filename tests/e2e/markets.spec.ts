@@ -97,6 +97,9 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
 
   // Delete one date, then the market.
   await dates.getByRole('button', { name: `${m('marketDate.delete')} ${NEXT_YEAR}-11-12` }).click();
+  // The question names the day as the locale writes it, not as ISO (issue 19).
+  await expect(page.getByRole('dialog')).toContainText(`12.11.${NEXT_YEAR}`);
+  await expect(page.getByRole('dialog')).not.toContainText(`${NEXT_YEAR}-11-12`);
   await page
     .getByRole('dialog')
     .getByRole('button', { name: m('marketDate.deleteConfirm') })

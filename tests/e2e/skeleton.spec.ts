@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { logInAsDemo } from './helpers/demo.ts';
 import { contentTitle } from './helpers/messages.ts';
+import { screenReady } from './helpers/screen.ts';
 
 type Messages = Record<string, string>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages;
@@ -62,6 +64,7 @@ test('the login page creates a visitor once, which survives a reload', async ({ 
   });
 
   await page.goto('/anmelden');
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.login.title']!);
   expect(calls.filter((call) => call === '/api/create_visitor')).toHaveLength(1);
   const id = await page.evaluate((key) => localStorage.getItem(key), VISITOR_ID_KEY);
@@ -69,6 +72,7 @@ test('the login page creates a visitor once, which survives a reload', async ({ 
 
   calls.length = 0;
   await page.reload();
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(calls).not.toContain('/api/create_visitor');
   expect(calls).toContain(`/api/get_visitor_data/${id}`);
@@ -76,9 +80,32 @@ test('the login page creates a visitor once, which survives a reload', async ({ 
   expect(errors).toEqual([]);
 });
 
+for (const [path, title] of [
+  ['/anmelden', 'page.login.title'],
+  ['/maerkte', 'page.markets.title'],
+  ['/wochenmaerkte', 'page.weeklyMarkets.title'],
+  ['/en/anmelden', 'page.login.title'],
+  ['/fr/maerkte', 'page.markets.title'],
+] as const) {
+  test(`the editing page ${path} has its one h1 in the server's HTML and keeps one when loaded (issue 21)`, async ({
+    page,
+  }) => {
+    const locale = /^\/(en|fr)\//.exec(path)?.[1] ?? 'de';
+    if (!path.endsWith('/anmelden')) await logInAsDemo(page);
+    const html = await (await page.request.get(path)).text();
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${messages(locale)[title]!}</h1>`));
+    await page.goto(path);
+    await screenReady(page);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+}
+
 test('a visitor id on the page address is adopted', async ({ page }) => {
   const id = randomUUID();
   await page.goto(`/en/anmelden?visitor_id_js=${id}`);
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('en')['page.login.title']!);
   expect(await page.evaluate((key) => localStorage.getItem(key), VISITOR_ID_KEY)).toBe(id);
   const stored = await page.request.get(`/api/get_visitor_data/${id}`);
@@ -98,5 +125,6 @@ test('the content loads before the page shows, including the demo markets', asyn
   const titles = Object.values(body.data.wko_markets['2'] ?? {}).map((market) => market.title);
   expect(titles).toContain('Bauernmarkt am Hauptplatz');
   expect(titles).not.toContain('Pferde- und Kleintiermarkt');
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.login.title']!);
 });

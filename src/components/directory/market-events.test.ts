@@ -18,6 +18,7 @@ const municipality = {
   gkz: '62219',
   name: 'Hartberg',
   postcode: '8230',
+  website: 'https://www.hartberg.at',
   path: '',
   markets: [],
 } as DirectoryMunicipality;
@@ -27,7 +28,7 @@ const market = {
   description: '',
   location: 'Hauptplatz',
   event_location: '',
-  website: '',
+  website: 'https://bauernmarkt.example',
   date_start: '2027-03-01',
   date_end: '2027-10-31',
   rule: {
@@ -86,5 +87,46 @@ describe('marketEvents', () => {
 
   it('gives every Event a startDate (issue 21)', () => {
     expect(graph.every((event) => typeof event['startDate'] === 'string')).toBe(true);
+  });
+
+  it("names the municipality as organizer, with its own website, not the market's (issue 21)", () => {
+    for (const event of graph)
+      expect(event['organizer']).toEqual({
+        '@type': 'GovernmentOrganization',
+        name: 'Hartberg',
+        url: 'https://www.hartberg.at',
+      });
+  });
+
+  it('gives the location a PostalAddress with the street where the market names one (issue 21)', () => {
+    for (const event of graph)
+      expect(event['location']).toMatchObject({
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Hauptplatz',
+          postalCode: '8230',
+          addressLocality: 'Hartberg',
+          addressRegion: 'Steiermark',
+          addressCountry: 'AT',
+        },
+      });
+  });
+
+  it("leaves streetAddress and the organizer's url out where they are not known", () => {
+    const [event] = marketEvents(
+      {
+        market: { ...market, location: 'Hartberg', event_location: 'Stadthalle' },
+        municipality: { ...municipality, website: '' },
+        stateName: 'Steiermark',
+        site: undefined,
+        pageUrl: undefined,
+        facts: { lead: '', place: [], facts: [] },
+      },
+      '2027-01-01',
+    )['@graph'] as unknown as Record<string, Record<string, unknown>>[];
+    expect(event?.['organizer']).toEqual({ '@type': 'GovernmentOrganization', name: 'Hartberg' });
+    expect(event?.['location']?.['name']).toBe('Stadthalle');
+    expect(event?.['location']?.['address']).not.toHaveProperty('streetAddress');
   });
 });

@@ -39,13 +39,16 @@ export function marketEvents(
   today = viennaDay(new Date()),
 ) {
   const description = [facts.lead, ...facts.facts.map(factLine)].join('\n');
+  // The market's "Ort" is its street or square ("Hauptplatz"); one that merely names the municipality adds nothing.
+  const street = market.location && market.location !== municipality.name ? market.location : '';
   const location = {
     '@type': 'Place',
-    name: market.event_location || market.location || municipality.name,
+    name: market.event_location || street || municipality.name,
     address: {
       '@type': 'PostalAddress',
+      ...(street ? { streetAddress: street } : {}),
       postalCode: municipality.postcode,
-      addressLocality: market.location || municipality.name,
+      addressLocality: municipality.name,
       addressRegion: stateName,
       addressCountry: 'AT',
     },
@@ -60,10 +63,11 @@ export function marketEvents(
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location,
     ...(image ? { image: [image] } : {}),
+    // Issue 21: the municipality holds the market; the market's own website is the event's, not the organizer's.
     organizer: {
-      '@type': 'Organization',
+      '@type': 'GovernmentOrganization',
       name: municipality.name,
-      ...(market.website ? { url: market.website } : {}),
+      ...(municipality.website ? { url: municipality.website } : {}),
     },
     ...(pageUrl ? { url: pageUrl } : {}),
   };

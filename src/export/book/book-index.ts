@@ -1,6 +1,6 @@
 import type { Locale } from '../../lib/languages.ts';
 import type { Tag, Typesetter } from './book-typesetter.ts';
-import { sortKeyOf } from './text-layout.ts';
+import { byFirstLetter } from '../../lib/directory/collation.ts';
 
 export const INDEX_DESTINATION = 'index';
 
@@ -34,9 +34,7 @@ export function writeIndex(set: Typesetter, root: Tag, entries: IndexEntry[], ti
   const page = set.pages.length;
   let columnTop = set.y;
   let column = 0;
-  const sorted = [...entries].sort(
-    (a, b) => sortKeyOf(a.name).localeCompare(sortKeyOf(b.name), 'de') || a.postcode.localeCompare(b.postcode),
-  );
+  const sorted = [...entries].sort((a, b) => byFirstLetter(a.name, b.name) || a.postcode.localeCompare(b.postcode));
   for (const entry of sorted) {
     const body = set.element(set.element(list, 'LI'), 'LBody');
     const number = String(entry.page);

@@ -7,7 +7,7 @@ import { bookPdf } from './book-pdf.ts';
 const market = {
   ...Object.fromEntries(SHOWN_TEXT_FIELDS.map(({ name }) => [name, ''])),
   ...{ id: 'm1', title: 'Kirtag', type: 'kirtag', rule: null, date_start: null, date_end: null, path: '/m' },
-  ...{ website: '', phone: '', email: '', image: null, updated_at: '' },
+  ...{ website: '', phone: '', email: '', image: null, changed_at: '' },
   dates: [
     {
       ...{ id: 'd1', date_start: '2027-08-15', date_end: '2027-08-15', time_from: null, time_to: null },
@@ -15,7 +15,7 @@ const market = {
     },
   ],
 } as DirectoryMarket;
-const municipality = { gkz: '62206', name: 'Hartberg', postcode: '8230', path: '/h', markets: [market] };
+const municipality = { gkz: '62206', name: 'Hartberg', postcode: '8230', website: '', path: '/h', markets: [market] };
 const book = {
   year: 2027,
   readAt: '2026-11-23T10:00:00Z',

@@ -7,7 +7,7 @@ const market = (title: string, date_start = '2026-05-01') =>
   ({ title, dates: [{ ...day, date_start, status: 'takes_place', type: 'regular' }] }) as unknown as DirectoryMarket;
 
 function directory(markets: DirectoryMarket[]): Directory {
-  const municipality = { gkz: '62206', name: 'Hartberg', postcode: '8230', path: '/h', markets };
+  const municipality = { gkz: '62206', name: 'Hartberg', postcode: '8230', website: '', path: '/h', markets };
   const district = { code: '622', name: 'Hartberg-Fürstenfeld', path: '/hf', municipalities: [municipality] };
   return {
     readAt: '2026-11-23T10:00:00Z',

@@ -6,7 +6,7 @@ import type {
   DirectoryMunicipality,
   DirectoryState,
 } from '../../lib/directory/directory.ts';
-import { sortKeyOf } from './text-layout.ts';
+import { byFirstLetter } from '../../lib/directory/collation.ts';
 
 /** The directory of one year, as the printed book and its CSV and JSON carry it. */
 export interface Book {
@@ -27,9 +27,7 @@ export function bookOf(directory: Directory, year: number): Book {
     return dates.length ? [{ ...m, dates }] : [];
   };
   const municipality = (m: DirectoryMunicipality): DirectoryMunicipality[] => {
-    const markets = m.markets
-      .flatMap(market)
-      .sort((a, b) => sortKeyOf(a.title).localeCompare(sortKeyOf(b.title), 'de'));
+    const markets = m.markets.flatMap(market).sort((a, b) => byFirstLetter(a.title, b.title));
     return markets.length ? [{ ...m, markets }] : [];
   };
   const district = (d: DirectoryDistrict): DirectoryDistrict[] => {

@@ -28,7 +28,7 @@ function market(fields: Partial<DirectoryMarket>): DirectoryMarket {
   return {
     ...(Object.fromEntries(SHOWN_TEXT_FIELDS.map(({ name }) => [name, ''])) as Record<string, string>),
     ...{ id: 'm1', title: 'Bauernmarkt', type: 'bauernmarkt', rule: null, date_start: null, date_end: null },
-    ...{ website: '', phone: '', email: '', image: null, updated_at: '', path: '/m', dates: [] },
+    ...{ website: '', phone: '', email: '', image: null, changed_at: '', path: '/m', dates: [] },
     ...fields,
   } as DirectoryMarket;
 }

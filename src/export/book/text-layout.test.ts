@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakLines, breakRuns, germanQuotes, sortKeyOf } from './text-layout.ts';
+import { breakLines, breakRuns, germanQuotes } from './text-layout.ts';
 
 /** One unit per character: easy to reason about. */
 const measure = (text: string) => text.length;
@@ -63,18 +63,6 @@ describe('breakRuns', () => {
         { run: 1, text: '01.05.2026, ' },
         { run: 2, text: '08.05.2026' },
       ],
-    ]);
-  });
-});
-
-describe('sortKeyOf', () => {
-  it('sorts a title by its first letter, not its opening quotation mark', () => {
-    const titles = ['Herbstmarkt', '„Grüner Markt“', '"Adventzauber"', 'Bauernmarkt'];
-    expect(titles.sort((a, b) => sortKeyOf(a).localeCompare(sortKeyOf(b), 'de'))).toEqual([
-      '"Adventzauber"',
-      'Bauernmarkt',
-      '„Grüner Markt“',
-      'Herbstmarkt',
     ]);
   });
 });

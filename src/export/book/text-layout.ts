@@ -151,11 +151,3 @@ export function germanQuotes(text: string): string {
     return mark;
   });
 }
-
-/**
- * How a title sorts (issue 21): by its first letter, not by the quotation mark or other punctuation
- * it starts with, so „Grüner Markt“ stands among the G.
- */
-export function sortKeyOf(title: string): string {
-  return title.replace(/^[^\p{L}\p{N}]+/u, '');
-}

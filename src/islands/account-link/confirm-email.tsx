@@ -9,7 +9,7 @@ import type { Failure } from '../forms/form-cycle.ts';
 import { messageOf, useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 
-type Step = 'working' | 'password' | 'confirmed' | Failure;
+type Step = 'working' | 'password' | 'confirmed' | 'confirmed before' | Failure;
 
 /**
  * Confirms on opening. It runs in the browser, not on the server's GET, so a mail scanner that
@@ -22,7 +22,7 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
 
   useEffect(() => {
     confirmEmail(token).then(
-      () => setStep('confirmed'),
+      ({ alreadyConfirmed }) => setStep(alreadyConfirmed ? 'confirmed before' : 'confirmed'),
       (error: unknown) => {
         if (error instanceof ApiRequestError && error.code === 'not_logged_in') setStep('password');
         else setStep({ code: 'unexpected', message: messageOf(error, t) });
@@ -32,6 +32,16 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
 
   if (step === 'working') return <p role="status">{t('confirm.working')}</p>;
   if (step === 'password') return <PasswordStep token={token} onConfirmed={() => setStep('confirmed')} />;
+  if (step === 'confirmed before') {
+    return (
+      <>
+        <p role="status">{t('confirm.already')}</p>
+        <p>
+          <a href={localizedPath('/anmelden', locale)}>{t('confirm.toLogin')}</a>
+        </p>
+      </>
+    );
+  }
   if (step === 'confirmed') {
     return (
       <>

@@ -51,7 +51,13 @@ function LoadedPage({ locale, title, load, includeHidden = false, children }: Om
     void start();
   }, []);
 
-  if (contentLoaded && state === 'ready') {
+  const ready = contentLoaded && state === 'ready';
+  useEffect(() => {
+    // The sign that the screen can be used (tests wait for it): the heading is there before, in the server's HTML.
+    if (ready) document.documentElement.dataset['screen'] = 'ready';
+  }, [ready]);
+
+  if (ready) {
     return (
       <>
         <h1>{title}</h1>
@@ -59,19 +65,24 @@ function LoadedPage({ locale, title, load, includeHidden = false, children }: Om
       </>
     );
   }
+  // Issue 21: the server's HTML has the page's one h1 too, for assistive technology only while the
+  // spec's logo-only placeholder shows; the loaded page's own h1 replaces it.
   return (
-    <div className="app-placeholder" role="status" aria-live="polite">
-      <img src="/logo.svg" alt="" width="96" height="96" />
-      {state === 'failed' ? (
-        <p>
-          {t('errors.unexpected')}{' '}
-          <button type="button" onClick={() => void start()}>
-            {t('app.retry')}
-          </button>
-        </p>
-      ) : (
-        <span className="visually-hidden">{t('app.loading')}</span>
-      )}
-    </div>
+    <>
+      <h1 className="visually-hidden">{title}</h1>
+      <div className="app-placeholder" role="status" aria-live="polite">
+        <img src="/logo.svg" alt="" width="96" height="96" />
+        {state === 'failed' ? (
+          <p>
+            {t('errors.unexpected')}{' '}
+            <button type="button" onClick={() => void start()}>
+              {t('app.retry')}
+            </button>
+          </p>
+        ) : (
+          <span className="visually-hidden">{t('app.loading')}</span>
+        )}
+      </div>
+    </>
   );
 }

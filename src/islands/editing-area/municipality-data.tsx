@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../i18n.tsx';
 import type { Account } from '../../lib/account.ts';
+import { stateNameOf } from '../../lib/directory/names.ts';
 import type { MessageKey } from '../../lib/translate.ts';
 import { $account } from '../../stores/account.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
@@ -29,7 +30,10 @@ export function MunicipalityData() {
   if (!account) return null;
   const { municipality } = account;
   const labelOf = (key: keyof Municipality) => t(`municipality.${key}` as MessageKey);
-  const current = SHOWN.map((key) => `${labelOf(key)}: ${municipality[key] || '–'}`).join('\n');
+  // Issue 19: the state in the user's language, as the directory names it.
+  const valueOf = (key: keyof Municipality) =>
+    key === 'state' ? stateNameOf(municipality.state_code, t) : String(municipality[key]);
+  const current = SHOWN.map((key) => `${labelOf(key)}: ${valueOf(key) || '–'}`).join('\n');
   const mail = new URLSearchParams({
     subject: t('municipality.mailSubject', { municipality: municipality.name, gkz: municipality.gkz }),
     body: t('municipality.mailBody', { municipality: municipality.name, gkz: municipality.gkz, current }),
@@ -48,11 +52,11 @@ export function MunicipalityData() {
               {!municipality[key] ? (
                 <span className="muted">{t('municipality.notGiven')}</span>
               ) : LINKS.has(key) ? (
-                <a href={municipality[key]} rel="noopener noreferrer">
-                  {municipality[key]}
+                <a href={valueOf(key)} rel="noopener noreferrer">
+                  {valueOf(key)}
                 </a>
               ) : (
-                municipality[key]
+                valueOf(key)
               )}
             </dd>
           </div>

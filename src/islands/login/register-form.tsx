@@ -7,8 +7,15 @@ import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 
+interface RegisterFormProps {
+  next: string;
+  /** For an address that has an account already (issue 19): the login form, or a new password, instead. */
+  onLogIn: () => void;
+  onForgotPassword: () => void;
+}
+
 /** Registration for staff addresses on file; the new account is logged in straight away. */
-export function RegisterForm({ next }: { next: string }) {
+export function RegisterForm({ next, onLogIn, onForgotPassword }: RegisterFormProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const form = useForm(registerRequestSchema, { email: '', password: '', password_repeat: '' }, REGISTER_CHECK_ORDER);
@@ -31,6 +38,16 @@ export function RegisterForm({ next }: { next: string }) {
         repeat={form.field('password_repeat')}
       />
       <FormFailure failure={form.failure} />
+      {form.failure?.code === 'user_exists' && (
+        <p className="form-actions">
+          <button type="button" className="button-link" onClick={onLogIn}>
+            {t('register.logInInstead')}
+          </button>
+          <button type="button" className="button-link" onClick={onForgotPassword}>
+            {t('login.forgotPassword')}
+          </button>
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" disabled={form.busy}>
           {t('register.submit')}

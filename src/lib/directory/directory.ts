@@ -1,5 +1,6 @@
 import type { MarketDateRecord, MarketRecord } from '../market.ts';
 import { shownTextsOf, type ShownTextFieldName } from '../market-fields.ts';
+import { byFirstLetter } from './collation.ts';
 import { slugOf, uniqueSlugs } from './slug.ts';
 
 /** The public market directory as the static build renders it: states → districts → municipalities → markets. */
@@ -32,6 +33,8 @@ export interface DirectoryMunicipality {
   gkz: string;
   name: string;
   postcode: string;
+  /** Its own website ('' when unknown): the municipality organises its markets (schema.org organizer). */
+  website: string;
   path: string;
   markets: DirectoryMarket[];
 }
@@ -57,9 +60,10 @@ export type DirectoryMarket = Pick<
   | 'phone'
   | 'email'
   | 'image'
-  | 'updated_at'
 > & {
   path: string;
+  /** The last change of the market or of one of its dates (ISO time): the sitemap's lastmod. */
+  changed_at: string;
   dates: DirectoryDate[];
   /** The build's own copy of the image, served by the portal (server/directory/market-images.ts). */
   image_file?: string;
@@ -72,9 +76,9 @@ export interface DirectorySource {
   year: number;
   states: { code: number; name: string }[];
   districts: { code: string; name: string; state_code: number }[];
-  municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
+  municipalities: (Pick<DirectoryMunicipality, 'gkz' | 'name' | 'postcode' | 'website'> & { district_code: string })[];
   /** Oldest first: of two namesakes in one municipality, the older keeps the plain address. */
-  markets: MarketRecord[];
+  markets: (MarketRecord & Pick<DirectoryMarket, 'changed_at'>)[];
   dates: (MarketDateRecord & { replaces_date: string | null })[];
 }
 
@@ -89,7 +93,7 @@ export function buildDirectory(source: DirectorySource): Directory {
   const { year } = source;
   const first = `${year}-01-01`;
   const last = `${year + 1}-12-31`;
-  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');
+  const byName = <T extends { name: string }>(a: T, b: T) => byFirstLetter(a.name, b.name);
   const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
   const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
 
@@ -139,7 +143,7 @@ export function buildDirectory(source: DirectorySource): Directory {
             municipalities: municipalities.map((municipality) => {
               const municipalityPath = `${districtPath}/${municipalitySlugs.get(municipality)}`;
               const marketsOldestFirst = marketsByGkz.get(municipality.gkz) ?? [];
-              const markets = [...marketsOldestFirst].sort((a, b) => a.title.localeCompare(b.title, 'de'));
+              const markets = [...marketsOldestFirst].sort((a, b) => byFirstLetter(a.title, b.title));
               const marketSlugs = uniqueSlugs(
                 marketsOldestFirst,
                 (m) => m.title,
@@ -149,6 +153,7 @@ export function buildDirectory(source: DirectorySource): Directory {
                 gkz: municipality.gkz,
                 name: municipality.name,
                 postcode: municipality.postcode,
+                website: municipality.website,
                 path: municipalityPath,
                 markets: markets.map((market) => ({
                   id: market.id,
@@ -162,7 +167,7 @@ export function buildDirectory(source: DirectorySource): Directory {
                   phone: market.phone,
                   email: market.email,
                   image: market.image,
-                  updated_at: market.updated_at,
+                  changed_at: market.changed_at,
                   path: `${municipalityPath}/${marketSlugs.get(market)}`,
                   dates: [...(datesByMarket.get(market.id) ?? [])].sort(byStart).map((d) => ({
                     id: d.id,

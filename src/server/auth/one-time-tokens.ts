@@ -4,6 +4,7 @@ import {
   findUnusedToken,
   insertToken,
   markTokensUsed,
+  tokenOwnerOf,
   tokenPurposeOf,
   useToken,
   type TokenPurpose,
@@ -62,6 +63,12 @@ export async function findTokenUser(
   const row = await findUnusedToken(db, hashToken(token), purpose, now);
   if (!row) return 'invalid';
   return row.live ? { userId: row.userId } : 'expired';
+}
+
+/** Whose token this is, used or not (a confirmation link opened again, issue 19); null for an unknown one. */
+export async function findTokenOwner(db: Queryable, token: string, purpose: TokenPurpose): Promise<string | null> {
+  if (token.length > 200) return null;
+  return tokenOwnerOf(db, hashToken(token), purpose);
 }
 
 /**

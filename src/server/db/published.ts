@@ -2,7 +2,14 @@ import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../..
 import type { Database } from './database.ts';
 import { marketIdsByAge } from './queries/market-ids.ts';
 import { contentVersion, listVisibleMarketDates, listVisibleMarkets, replacedDays } from './queries/markets.ts';
-import { listDistricts, listMunicipalitiesWithMarkets, listStates, type Place } from './queries/places.ts';
+import { marketRevisions, type MarketRevision } from './queries/market-revisions.ts';
+import {
+  listDistricts,
+  listMunicipalitiesWithMarkets,
+  listStates,
+  type MunicipalityWithMarkets,
+  type Place,
+} from './queries/places.ts';
 
 /** A published date; a changed one knows the regular date it replaces. */
 export type PublishedDate = MarketDateRecord & { replaces_date: string | null };
@@ -22,10 +29,12 @@ export interface Published {
   /** In order of their days. */
   dates: PublishedDate[];
   datesOf: (marketId: string) => PublishedDate[];
+  /** How often and when a market or its dates last changed (migration 0012); calendars and the sitemap say so. */
+  revisionOf: (marketId: string) => MarketRevision;
   /** All nine states, the districts, and the municipalities that have markets. */
   states: { code: number; name: string }[];
   districts: { code: string; name: string; state_code: number }[];
-  municipalities: { gkz: string; name: string; postcode: string; district_code: string }[];
+  municipalities: MunicipalityWithMarkets[];
   placeOf: (gkz: string) => Place | undefined;
 }
 
@@ -35,6 +44,7 @@ export async function readPublished(db: Database): Promise<Published> {
     const markets = await listVisibleMarkets(tx, DIRECTORY_START);
     const idsByAge = await marketIdsByAge(tx);
     const replaces = await replacedDays(tx);
+    const revisions = await marketRevisions(tx);
     const dates = (await listVisibleMarketDates(tx, DIRECTORY_START)).map((date) => ({
       ...date,
       replaces_date: replaces.get(date.id) ?? null,
@@ -72,6 +82,7 @@ export async function readPublished(db: Database): Promise<Published> {
       idsByAge,
       dates,
       datesOf: (marketId) => datesByMarket.get(marketId) ?? [],
+      revisionOf: (marketId) => revisions.get(marketId) ?? { revision: 0, changedAt: '' },
       states,
       districts,
       municipalities,

@@ -22,7 +22,7 @@ const directoryOf = (markets: DirectoryMarket[]): Directory => ({
           code: '622',
           name: 'Hartberg',
           path: '',
-          municipalities: [{ gkz: '62209', name: 'Hartberg', postcode: '8230', path: '', markets }],
+          municipalities: [{ gkz: '62209', name: 'Hartberg', postcode: '8230', website: '', path: '', markets }],
         },
       ],
     },

@@ -18,7 +18,9 @@ export async function readDirectory(
 
 export function directoryOf(published: Published, now: Date, year = Number(viennaDay(now).slice(0, 4))): Directory {
   const age = new Map(published.idsByAge.map((id, index) => [id, index]));
-  const markets = [...published.markets].sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0));
+  const markets = [...published.markets]
+    .sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0))
+    .map((market) => ({ ...market, changed_at: published.revisionOf(market.id).changedAt }));
   const { states, districts, municipalities, dates } = published;
   return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
 }

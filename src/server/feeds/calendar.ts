@@ -9,6 +9,7 @@ import type { Locale } from '../../lib/languages.ts';
 import type { MarketRecord } from '../../lib/market.ts';
 import { occurrences, rruleOf } from '../../lib/recurrence.ts';
 import type { Place } from '../db/queries/places.ts';
+import type { MarketRevision } from '../db/queries/market-revisions.ts';
 import type { PublishedDate } from '../db/published.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface CalendarMarket {
   market: MarketRecord;
   place: Place | undefined;
   dates: PublishedDate[];
+  /** How far the market and its dates have moved on (migration 0012). */
+  revision: MarketRevision;
 }
 
 /** The Austrian rules since 1981 (last Sunday of March and of October), as every calendar expects them. */
@@ -110,7 +113,7 @@ function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string, 
   return [
     'BEGIN:VEVENT',
     `UID:${entry.market.id}-rule@${host}`,
-    `DTSTAMP:${utcStamp(entry.market.updated_at)}`,
+    ...stampOf(entry),
     `DTSTART;${vienna(first, rule.time_from)}`,
     `DTEND;${vienna(first, rule.time_to)}`,
     `RRULE:${rruleOf(rule)};WKST=MO;UNTIL=${until}`,
@@ -135,12 +138,24 @@ function eventOf(
   return [
     'BEGIN:VEVENT',
     `UID:${date.id}@${host}`,
-    `DTSTAMP:${utcStamp(entry.market.updated_at)}`,
+    ...stampOf(entry),
     ...timesOf(date),
     ...describe(entry, [moved, date.note].filter(Boolean).join('\n'), t),
     `STATUS:${icalStatusOf(date)}`,
     'END:VEVENT',
   ];
+}
+
+/**
+ * DTSTAMP and SEQUENCE (issue 21). A calendar takes an event's new version only when its SEQUENCE
+ * grew. The market's revision grows with every write to the market or its dates, deletions too
+ * (migration 0012), so it grows with every change of a rule's RRULE, DTSTART and EXDATEs and of
+ * what an event describes, and never falls — also not when an exception is taken back, which the
+ * dates' own versions could not say. A change of one date raises every event of its market: more
+ * than needed, which a calendar only answers by reading them again.
+ */
+function stampOf({ market, revision }: CalendarMarket): string[] {
+  return [`DTSTAMP:${utcStamp(revision.changedAt || market.updated_at)}`, `SEQUENCE:${revision.revision}`];
 }
 
 /** SUMMARY, LOCATION and DESCRIPTION of a market's event; `more` is what one date adds to the description. */

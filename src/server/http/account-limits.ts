@@ -26,10 +26,10 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
     networkLimits,
 
     /** Counts the attempt against each limit; 429 at the first one passed. */
-    async enforce(c: Context<ApiEnv>, limits: Limit[]): Promise<void> {
+    async enforce(limits: Limit[]): Promise<void> {
       for (const one of limits) {
         const wait = await hitLimit(db, one, clock());
-        if (wait !== null) refuse(c, wait);
+        if (wait !== null) refuse(wait);
       }
     },
 
@@ -62,7 +62,7 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
       const throttle = loginLimits(email, clientNetworksOf(c, config));
       const accountExists = (await findUserByEmail(db, email)) !== null;
       const wait = await throttle.begin(db, clock(), accountExists);
-      if (wait !== null) refuse(c, wait);
+      if (wait !== null) refuse(wait);
       try {
         const result = await check();
         await throttle.givenBack(db, accountExists, true);
@@ -80,9 +80,8 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
   };
 }
 
-export function refuse(c: Context<ApiEnv>, wait: number): never {
-  c.header('Retry-After', String(wait));
-  throw new ApiError('rate_limited');
+export function refuse(wait: number): never {
+  throw ApiError.rateLimited(wait);
 }
 
 /** Growing delays after failed logins slow guessing down (issue 15, M2). */

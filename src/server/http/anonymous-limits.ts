@@ -30,10 +30,7 @@ export function anonymousLimits(db: Database, config: Config, clock: () => Date)
     if (wider) limits.push({ key: `${action}:ip48:${wider}`, attempts: attempts * 3, windowSeconds: HOUR });
     for (const limit of limits) {
       const wait = await hitLimit(db, limit, clock());
-      if (wait !== null) {
-        c.header('Retry-After', String(wait));
-        throw new ApiError('rate_limited');
-      }
+      if (wait !== null) throw ApiError.rateLimited(wait);
     }
   };
 }

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
+import { waitWords } from '../../lib/durations.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
 import { ApiError } from '../api-error.ts';
@@ -170,10 +171,17 @@ export function createApi({
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
-  const t = translator(c.get('locale') ?? DEFAULT_LOCALE);
-  const body: ErrorBody = { error: { code: error.code, message: t(`errors.${error.code}`, error.values) } };
+  const locale = c.get('locale') ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const { retryAfter } = error;
+  const values = retryAfter === undefined ? error.values : { ...error.values, wait: waitWords(retryAfter, locale) };
+  const body: ErrorBody = { error: { code: error.code, message: t(`errors.${error.code}`, values) } };
   if (error.fields && Object.keys(error.fields).length > 0) body.error.fields = error.fields;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (retryAfter !== undefined) {
+    headers['Retry-After'] = String(retryAfter);
+    body.error.retry_after = retryAfter;
+  }
   if (error.code === 'method_not_allowed') headers['Allow'] = 'GET, POST';
   return c.json(body, ERROR_STATUS[error.code], headers);
 }

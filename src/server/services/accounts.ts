@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../lib/languages.ts';
 import { ApiError } from '../api-error.ts';
-import { consumeToken, findTokenUser, issueToken, TOKEN_LIFETIME_MS, voidTokens } from '../auth/one-time-tokens.ts';
+import {
+  consumeToken,
+  findTokenOwner,
+  findTokenUser,
+  issueToken,
+  TOKEN_LIFETIME_MS,
+  voidTokens,
+} from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.ts';
-import { publicBaseUrl, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { TokenPurpose } from '../db/queries/one-time-tokens.ts';
 import {
@@ -29,6 +36,12 @@ export interface ConfirmationProof {
   password: string | undefined;
 }
 
+/** Whom a mail answers: the user's language, and the portal's address for its links (config.ts, mailBaseUrl). */
+export interface MailReply {
+  locale: Locale;
+  baseUrl: string;
+}
+
 export interface AccountDependencies {
   db: Database;
   mailer: Mailer;
@@ -38,10 +51,10 @@ export interface AccountDependencies {
 
 /** Accounts of municipality staff (api.md, "Accounts"). Every method returns what the route answers. */
 export function createAccountService({ db, mailer, config, clock }: AccountDependencies) {
-  const sendMail = async (kind: 'confirm' | 'reset', to: string, token: string, locale: Locale) => {
+  const sendMail = async (kind: 'confirm' | 'reset', to: string, token: string, { locale, baseUrl }: MailReply) => {
     const context = {
       locale,
-      baseUrl: publicBaseUrl(config),
+      baseUrl,
       siteTitle: config.SITE_TITLE,
       providerName: config.PROVIDER_NAME,
     };
@@ -51,17 +64,19 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
     if (visitorId && (await visitorExists(db, visitorId))) await linkVisitor(db, visitorId, userId);
   };
   const issue = (userId: string, purpose: TokenPurpose) => issueToken(db, userId, purpose, clock());
+  /** Issue 19: says whom to ask, since the provider's operator keeps the addresses on file. */
+  const notOnFile = () => new ApiError('email_not_on_file', undefined, { email: config.CONTACT_EMAIL });
 
   return {
     /** Only addresses on file; the account is logged in straight away and asked to confirm within 24 h. */
     async register(
       email: string,
       password: string,
-      locale: Locale,
+      reply: MailReply,
       visitorId?: string,
     ): Promise<{ session: string; userId: string }> {
       const gkz = await findAllowedMunicipality(db, email);
-      if (!gkz) throw new ApiError('email_not_on_file');
+      if (!gkz) throw notOnFile();
       await deleteLapsedUser(db, email, new Date(clock().getTime() - TOKEN_LIFETIME_MS.confirm_email));
       if (await findUserByEmail(db, email)) throw new ApiError('user_exists');
       const user = {
@@ -69,13 +84,13 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
         email,
         password_hash: await hashPassword(password),
         gkz,
-        language: locale,
+        language: reply.locale,
         created_at: clock(),
       };
       if (!(await insertUser(db, user))) throw new ApiError('user_exists');
       const session = await startSession(db, user.id);
       await link(visitorId, user.id);
-      await sendMail('confirm', email, await issue(user.id, 'confirm_email'), locale);
+      await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
       return { session, userId: user.id };
     },
 
@@ -83,12 +98,18 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
      * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
      * for must not confirm an account someone else registered with their address. The session
      * that registered, or the account's password, proves that the mailbox and the account belong
-     * together. Answers the confirmed address.
+     * together. Answers the confirmed address, or that it was confirmed before: a link opened twice
+     * (issue 19) is no error, and says nothing its holder could not learn from the first opening.
      */
-    async confirmEmail(token: string, proof: ConfirmationProof): Promise<string> {
+    async confirmEmail(token: string, proof: ConfirmationProof): Promise<{ email: string } | 'already confirmed'> {
       const owner = await findTokenUser(db, token, 'confirm_email', clock());
       if (owner === 'expired') throw new ApiError('token_expired');
-      if (owner === 'invalid') throw new ApiError('invalid_token');
+      if (owner === 'invalid') {
+        const userId = await findTokenOwner(db, token, 'confirm_email');
+        const user = userId && (await findUserById(db, userId));
+        if (user && user.email_confirmed_at) return 'already confirmed';
+        throw new ApiError('invalid_token');
+      }
       if (proof.password !== undefined) {
         const user = await findUserById(db, owner.userId);
         if (!user || !(await verifyPassword(user.password_hash, proof.password))) throw new ApiError('wrong_password');
@@ -99,14 +120,14 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await confirmUserEmail(db, result.userId, clock());
-      return (await findUserById(db, result.userId))?.email ?? '';
+      return { email: (await findUserById(db, result.userId))?.email ?? '' };
     },
 
     /** Answers alike for every address, so it tells nobody which ones have accounts. */
-    async resendConfirmation(email: string, locale: Locale): Promise<void> {
+    async resendConfirmation(email: string, reply: MailReply): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (user && !user.email_confirmed_at)
-        await sendMail('confirm', email, await issue(user.id, 'confirm_email'), locale);
+        await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
     },
 
     async login(email: string, password: string, visitorId?: string): Promise<string> {
@@ -114,10 +135,9 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (!user) throw new ApiError('user_not_found');
       if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('wrong_password');
       const confirmationLapsed = clock().getTime() - user.created_at.getTime() > TOKEN_LIFETIME_MS.confirm_email;
-      if (!user.email_confirmed_at && confirmationLapsed) throw new ApiError('email_not_on_file');
+      if (!user.email_confirmed_at && confirmationLapsed) throw notOnFile();
       // Issue 15, M8: an address taken off the list or moved elsewhere, or a disabled user, no longer logs in.
-      if (user.disabled_at || (await findAllowedMunicipality(db, email)) !== user.gkz)
-        throw new ApiError('email_not_on_file');
+      if (user.disabled_at || (await findAllowedMunicipality(db, email)) !== user.gkz) throw notOnFile();
       const session = await startSession(db, user.id);
       await link(visitorId, user.id);
       return session;
@@ -125,9 +145,9 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
 
     logout: (sessionToken: string) => endSession(db, sessionToken),
 
-    async forgotPassword(email: string, locale: Locale): Promise<void> {
+    async forgotPassword(email: string, reply: MailReply): Promise<void> {
       const user = await findUserByEmail(db, email);
-      if (user) await sendMail('reset', email, await issue(user.id, 'reset_password'), locale);
+      if (user) await sendMail('reset', email, await issue(user.id, 'reset_password'), reply);
     },
 
     /** A new password ends every other session; the mailed link also proves the address. Answers the address. */

@@ -24,13 +24,20 @@ export interface TestServer {
 
 /**
  * The real server on a free port with a fresh database: embedded PGlite in memory, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). `environment`
+ * replaces variables of the test configuration (undefined: unset).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(environment: Record<string, string | undefined> = {}): Promise<TestServer> {
   const { databaseUrl, drop } = await freshDatabase();
   const db = await openDatabase({ databaseUrl, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://portal.test' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    PUBLIC_BASE_URL: 'http://portal.test',
+    ...environment,
+  });
   const mails: Mail[] = [];
   const clock = {
     now: new Date(),

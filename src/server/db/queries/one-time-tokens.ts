@@ -58,3 +58,11 @@ export async function tokenPurposeOf(db: Queryable, tokenHash: string): Promise<
   ]);
   return row?.purpose ?? null;
 }
+
+export async function tokenOwnerOf(db: Queryable, tokenHash: string, purpose: TokenPurpose): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2',
+    [tokenHash, purpose],
+  );
+  return row?.user_id ?? null;
+}

@@ -19,12 +19,19 @@ export async function listDistricts(db: Queryable): Promise<{ code: string; name
   return db.query<{ code: string; name: string; state_code: number }>('SELECT code, name, state_code FROM districts');
 }
 
-/** The municipalities that have markets, as the directory's pages need them. */
-export async function listMunicipalitiesWithMarkets(
-  db: Queryable,
-): Promise<{ gkz: string; name: string; postcode: string; district_code: string }[]> {
-  return db.query<{ gkz: string; name: string; postcode: string; district_code: string }>(
-    `SELECT gkz, name, postcode, district_code FROM municipalities
+/** A municipality with markets as the directory's pages need it; its own website organises the markets' events. */
+export interface MunicipalityWithMarkets {
+  gkz: string;
+  name: string;
+  postcode: string;
+  district_code: string;
+  /** '' where the provider has none on file. */
+  website: string;
+}
+
+export async function listMunicipalitiesWithMarkets(db: Queryable): Promise<MunicipalityWithMarkets[]> {
+  return db.query<MunicipalityWithMarkets>(
+    `SELECT gkz, name, postcode, district_code, website FROM municipalities
       WHERE gkz IN (SELECT DISTINCT gkz FROM markets)`,
   );
 }

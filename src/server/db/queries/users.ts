@@ -73,7 +73,7 @@ export async function linkVisitor(db: Queryable, visitorId: string, userId: stri
 export async function findAccount(db: Queryable, userId: string): Promise<Account | null> {
   const [row] = await db.query<Account['municipality'] & { email: string; confirmed: boolean }>(
     `SELECT u.email, u.email_confirmed_at IS NOT NULL AS confirmed, m.gkz, m.name, m.postcode, d.name AS district,
-       s.name AS state, m.phone, m.website, m.instagram, m.facebook, m.youtube
+       s.name AS state, s.code AS state_code, m.phone, m.website, m.instagram, m.facebook, m.youtube
      FROM users u JOIN municipalities m ON m.gkz = u.gkz JOIN districts d ON d.code = m.district_code
      JOIN states s ON s.code = d.state_code WHERE u.id = $1`,
     [userId],

@@ -12,9 +12,9 @@ import {
 import { visitorIdSchema } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
 import { hashToken, SESSION_LIFETIME_SECONDS, sessionCookieName } from '../../auth/sessions.ts';
-import { servesHttps, type Config } from '../../config.ts';
+import { mailBaseUrl, servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { AccountService } from '../../services/accounts.ts';
+import type { AccountService, MailReply } from '../../services/accounts.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
 import { viaTrustedProxy } from '../client-ip.ts';
@@ -43,6 +43,10 @@ export function accountRoutes(
       secure: httpsPortal || isHttps(c, config),
       maxAge: SESSION_LIFETIME_SECONDS,
     });
+  const replyTo = (c: Context<ApiEnv>): MailReply => ({
+    locale: c.get('locale'),
+    baseUrl: mailBaseUrl(config, c.req.header('host')),
+  });
   const visitorOf = (fields: Record<string, unknown>) => {
     const parsed = visitorIdSchema.safeParse(fields['visitor_id_js']);
     return parsed.success ? parsed.data : undefined;
@@ -54,16 +58,11 @@ export function accountRoutes(
     refuseCommonPassword(request.password);
     c.set('attemptedAccount', request.email);
     // Per address and network together, so that strangers' tries cannot block the clerk's own (issue 15, M2).
-    await limits.enforce(c, [
+    await limits.enforce([
       ...limits.networkLimits(c, 'register', 20, HOUR),
       limits.pairLimit(c, 'register', request.email, 5, HOUR),
     ]);
-    const { session, userId } = await accounts.register(
-      request.email,
-      request.password,
-      c.get('locale'),
-      visitorOf(fields),
-    );
+    const { session, userId } = await accounts.register(request.email, request.password, replyTo(c), visitorOf(fields));
     startSessionCookie(c, session);
     c.get('securityEvent')('registered', request.email);
     return c.json({ data: await accounts.account(userId) }, 201, PRIVATE);
@@ -73,23 +72,26 @@ export function accountRoutes(
     const { token, password } = parseFields(confirmEmailRequestSchema, await readFields(c));
     // Each try with a password is a guess at it: counted like a login.
     if (password) {
-      await limits.enforce(c, [
+      await limits.enforce([
         ...limits.networkLimits(c, 'confirm', 50, QUARTER_HOUR),
         limits.pairLimit(c, 'confirm', hashToken(token), 10, QUARTER_HOUR),
       ]);
     }
     const sessionUser = await sessionUserId(c);
-    const email = await refusalsLogged(c, 'confirm_email', () =>
+    const confirmed = await refusalsLogged(c, 'confirm_email', () =>
       accounts.confirmEmail(token, { sessionUserId: sessionUser, password: password || undefined }),
     );
-    c.get('securityEvent')('email_confirmed', email);
+    // docs/api.md, extension: a link opened again answers that the address is confirmed already.
+    if (confirmed === 'already confirmed')
+      return c.json({ data: { confirmed: true, already_confirmed: true } }, 200, PRIVATE);
+    c.get('securityEvent')('email_confirmed', confirmed.email);
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });
 
   api.post('/resend_confirmation', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
-    await limits.enforce(c, limits.networkLimits(c, 'resend', 20, HOUR));
-    if (await limits.mayMail(c, 'resend', email)) await accounts.resendConfirmation(email, c.get('locale'));
+    await limits.enforce(limits.networkLimits(c, 'resend', 20, HOUR));
+    if (await limits.mayMail(c, 'resend', email)) await accounts.resendConfirmation(email, replyTo(c));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 
@@ -117,8 +119,8 @@ export function accountRoutes(
 
   api.post('/forgot_password', async (c) => {
     const { email } = parseFields(emailRequestSchema, await readFields(c));
-    await limits.enforce(c, limits.networkLimits(c, 'forgot', 20, HOUR));
-    if (await limits.mayMail(c, 'forgot', email)) await accounts.forgotPassword(email, c.get('locale'));
+    await limits.enforce(limits.networkLimits(c, 'forgot', 20, HOUR));
+    if (await limits.mayMail(c, 'forgot', email)) await accounts.forgotPassword(email, replyTo(c));
     return c.json({ data: { sent: true } }, 200, PRIVATE);
   });
 

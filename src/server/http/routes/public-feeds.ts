@@ -90,6 +90,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
         market,
         place: data.placeOf(market.gkz),
         dates: data.datesOf(market.id),
+        revision: data.revisionOf(market.id),
       }));
       return calendarOf(title, entries, host, locale);
     });
