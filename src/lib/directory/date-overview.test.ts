@@ -78,7 +78,7 @@ describe('dateOverview', () => {
         const list = drawn
           .map(({ start, length, status, type }) => {
             const end = new Date(Date.parse(`${start}T00:00:00Z`) + length * 86_400_000).toISOString().slice(0, 10);
-            return date(start, { date_end: end, status, type } as Partial<DirectoryDate>);
+            return date(start, { date_end: end, status, type });
           })
           .sort((a, b) => a.date_start.localeCompare(b.date_start));
         const overview = dateOverview({ rule: saturdays, dates: list }, today);
