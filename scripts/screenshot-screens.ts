@@ -73,7 +73,10 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: `${text('market.edit')}: Bauernmarkt am Hauptplatz` }).first().click();
+      await page
+        .getByRole('button', { name: `${text('market.edit')}: Bauernmarkt am Hauptplatz` })
+        .first()
+        .click();
     },
   },
   {
@@ -82,7 +85,10 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` }).first().click();
+      await page
+        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
+        .first()
+        .click();
       await page.locator('.market-dates').first().scrollIntoViewIfNeeded();
     },
   },
@@ -92,7 +98,10 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` }).first().click();
+      await page
+        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
+        .first()
+        .click();
       await page.getByRole('button', { name: text('market.delete') }).click();
       await page.getByRole('dialog').waitFor();
     },
@@ -103,7 +112,10 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` }).first().click();
+      await page
+        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
+        .first()
+        .click();
       await page.getByLabel(text('market.field.title'), { exact: false }).first().fill('Hartberger Adventmarkt 2');
       await page.getByRole('button', { name: text('markets.backToList') }).click();
       await page.getByRole('dialog').waitFor();
@@ -115,7 +127,10 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: `${text('market.edit')}: Kirtag zu Maria Himmelfahrt` }).first().click();
+      await page
+        .getByRole('button', { name: `${text('market.edit')}: Kirtag zu Maria Himmelfahrt` })
+        .first()
+        .click();
       const title = page.getByLabel(text('market.field.title'), { exact: false }).first();
       await title.fill('Kirtag zu Maria Himmelfahrt in der Altstadt');
       await page.getByRole('button', { name: text('saveBar.save') }).click();
