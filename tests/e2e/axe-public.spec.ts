@@ -15,6 +15,7 @@ const SCREENS = [
   `${PLACE}/bauernmarkt-am-hauptplatz`,
   `${PLACE}/monatsmarkt-im-oekopark`,
   `${PLACE}/hartberger-adventmarkt`,
+  '/verzeichnis/suche',
   '/verzeichnis/suche?q=markt',
   '/seite/impressum',
   '/seite/datenschutz',
