@@ -55,9 +55,9 @@ describe('searchRecords', () => {
   });
 
   it('gives each result the next date that takes place, in the language of its index', () => {
-    expect(de?.meta['next']).toBe('Nächster Termin: Samstag, 5. Dezember 2026, 07:00–12:00');
-    expect(en?.meta['next']).toBe('Next date: Saturday, 5 December 2026, 07:00–12:00');
-    expect(fr?.meta['next']).toBe('Prochaine date : samedi 5 décembre 2026, 07:00–12:00');
-    expect(searchRecords(directory, '2026-12-06')[0]?.meta['next']).toBeUndefined();
+    expect(de?.meta?.['next']).toBe('Nächster Termin: Samstag, 5. Dezember 2026, 07:00–12:00');
+    expect(en?.meta?.['next']).toBe('Next date: Saturday, 5 December 2026, 07:00–12:00');
+    expect(fr?.meta?.['next']).toBe('Prochaine date : samedi 5 décembre 2026, 07:00–12:00');
+    expect(searchRecords(directory, '2026-12-06')[0]?.meta?.['next']).toBeUndefined();
   });
 });
