@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules and best practices) on the page as it is now (issue 19). */
+/** axe-core (WCAG 2.2 A and AA rules and best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
