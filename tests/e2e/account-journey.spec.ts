@@ -129,8 +129,9 @@ test('an unknown link says it is invalid and is never cached', async ({ page }) 
 });
 
 async function logOut(page: Page, m: Text): Promise<void> {
-  // "Abmelden" is in the header, above where the focus is (issue 19).
-  await tabTo(page, page.getByRole('button', { name: m('account.logout'), exact: true }), 40, 'Shift+Tab');
+  // "Abmelden" is in the header (issue 19): backwards from where the focus is, past the markets screen's
+  // controls when the focus starts at the end (45 stops with the demo markets and the embedding snippet).
+  await tabTo(page, page.getByRole('button', { name: m('account.logout'), exact: true }), 80, 'Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/anmelden$/);
   await expect(page.getByText(m('notice.loggedOut'))).toBeVisible();
