@@ -109,6 +109,7 @@ export default tseslint.config(
           'location',
           'navigator',
           'localStorage',
+          'sessionStorage',
           'history',
           'URLSearchParams',
           'FormData',

@@ -34,6 +34,13 @@
       var place = document.createElement('p');
       place.textContent = result.meta.type + ' · ' + result.meta.place;
       item.append(heading, place);
+      // The next date, as the index was made today (server/directory/search-index.ts).
+      if (result.meta.next) {
+        var next = document.createElement('p');
+        next.className = 'search-next-date';
+        next.textContent = result.meta.next;
+        item.appendChild(next);
+      }
       list.appendChild(item);
     });
   }

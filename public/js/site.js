@@ -7,6 +7,10 @@
   var CONSENT_KEY = KEYWORD + '.consent';
   var FONT_STEPS = [90, 100, 115, 130, 150, 175];
   var MAX_PRELOADS = 4;
+  // Set at login, cleared at logout (src/server/http/routes/accounts.ts): who is logged in, for the header.
+  var ACCOUNT_COOKIE = KEYWORD + '_account';
+  var VISITOR_KEY = KEYWORD + '.visitorId';
+  var NOTICE_KEY = KEYWORD + '.notice';
 
   function read(key) {
     try {
@@ -32,6 +36,20 @@
   var root = document.documentElement;
   root.classList.add('js');
   if (read(CONSENT_KEY) === null) root.classList.add('consent-pending');
+  var account = accountOf(document.cookie);
+  if (account) root.classList.add('signed-in');
+
+  function accountOf(cookies) {
+    var found = cookies.split('; ').filter(function (pair) {
+      return pair.indexOf(ACCOUNT_COOKIE + '=') === 0;
+    })[0];
+    if (!found) return '';
+    try {
+      return decodeURIComponent(found.slice(ACCOUNT_COOKIE.length + 1));
+    } catch {
+      return '';
+    }
+  }
 
   var fontSize = Number(read(FONT_KEY)) || 100;
   if (FONT_STEPS.indexOf(fontSize) < 0) fontSize = 100;
@@ -102,7 +120,40 @@
       document.cookie = 'i18n_redirected=' + link.getAttribute('hreflang') + '; path=/; max-age=31536000; samesite=lax';
     });
 
+    setUpAccount();
     setUpPreloads();
+  }
+
+  // The header's "Abmelden" on every page, public ones included (issue 19): the same logout as the
+  // editing area's (stores/account.ts), which forgets the visitor, then the login page says so.
+  function setUpAccount() {
+    var status = document.querySelector('[data-account]');
+    if (!status || !account) return;
+    status.querySelector('[data-account-email]').textContent = account;
+    var button = status.querySelector('[data-logout]');
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      var config = JSON.parse(document.getElementById('app-config').textContent);
+      fetch(config.apiBase + '/logout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        body: new URLSearchParams({ lang: root.lang }),
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          try {
+            localStorage.removeItem(VISITOR_KEY);
+            localStorage.removeItem(VISITOR_KEY + '.adopted');
+            sessionStorage.setItem(NOTICE_KEY, button.getAttribute('data-logged-out'));
+          } catch {
+            /* private mode: nothing was kept */
+          }
+          location.assign(button.getAttribute('data-logout'));
+        })
+        .catch(function () {
+          button.disabled = false;
+        });
+    });
   }
 
   // Pages the pointer or focus rests on are fetched ahead, at most four at a time, never on a

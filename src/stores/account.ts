@@ -45,12 +45,6 @@ export async function register(email: string, password: string, passwordRepeat: 
   );
 }
 
-export async function logOut(): Promise<void> {
-  await callApi('logout', { fields: {} });
-  forgetVisitor();
-  loggedIn(null);
-}
-
 /** Issue 15, L12: the user's other sessions end; this one stays. */
 export async function changePassword(current: string, password: string, passwordRepeat: string): Promise<void> {
   await callApi('change_password', {

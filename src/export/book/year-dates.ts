@@ -1,5 +1,6 @@
 import type { DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
 import type { RecurrenceRule } from '../../lib/market.ts';
+import { followsRule } from '../../lib/directory/date-overview.ts';
 import { holidaySkipped, occurrences } from '../../lib/recurrence.ts';
 
 /**
@@ -20,7 +21,7 @@ export function yearDates(market: Pick<DirectoryMarket, 'rule' | 'dates'>, state
   const { rule, dates } = market;
   const list = { kind: 'list' as const, dates };
   if (!rule) return list;
-  const exceptions = dates.filter((date) => !plainRegular(date, rule));
+  const exceptions = dates.filter((date) => !followsRule(date, rule));
   // The day of the rule each date stands for; additional dates stand for none.
   const ruleDays = dates
     .filter((date) => date.type !== 'additional')
@@ -32,15 +33,4 @@ export function yearDates(market: Pick<DirectoryMarket, 'rule' | 'dates'>, state
   const expected = occurrences(rule, from, to).filter((day) => !holidaySkipped(rule, day, stateNumber));
   const sameDays = expected.length === ruleDays.length && expected.every((day, i) => day === ruleDays[i]);
   return sameDays ? { kind: 'rule', rule, from, to, exceptions } : list;
-}
-
-/** A date the rule's words already say: a regular one day at the rule's times that takes place. */
-function plainRegular(date: DirectoryDate, rule: RecurrenceRule): boolean {
-  return (
-    date.type === 'regular' &&
-    date.status === 'takes_place' &&
-    date.date_end === date.date_start &&
-    date.time_from === rule.time_from &&
-    date.time_to === rule.time_to
-  );
 }

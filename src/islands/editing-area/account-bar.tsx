@@ -2,12 +2,15 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
-import { $account, logOut, logOutEverywhere, sendConfirmationAgain } from '../../stores/account.ts';
+import { $account, logOutEverywhere, sendConfirmationAgain } from '../../stores/account.ts';
 import { notify, notifyOnNextPage } from '../../stores/notices.ts';
 import { messageOf } from '../forms/use-form.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
-/** Who is logged in, a reminder to confirm the address, and the way out. */
+/**
+ * Who is logged in, a reminder to confirm the address, and the way out of every session. The
+ * plain "Abmelden" is the header's, on every page (issue 19: components/site-header.astro).
+ */
 export function AccountBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const account = useStore($account);
@@ -25,12 +28,6 @@ export function AccountBar({ locale }: { locale: Locale }) {
       setBusy(false);
     }
   };
-  const leave = () =>
-    run(async () => {
-      await logOut();
-      notifyOnNextPage(t('notice.loggedOut'));
-      window.location.assign(localizedPath('/anmelden', locale));
-    });
   const leaveEverywhere = () =>
     run(async () => {
       await logOutEverywhere();
@@ -46,9 +43,6 @@ export function AccountBar({ locale }: { locale: Locale }) {
   return (
     <div className="account-bar">
       <p>{t('account.loggedInAs', { email: account.email })}</p>
-      <button type="button" disabled={busy} onClick={() => void leave()}>
-        {t('account.logout')}
-      </button>
       <button type="button" className="button-link" disabled={busy} onClick={() => void leaveEverywhere()}>
         {t('account.logoutEverywhere')}
       </button>

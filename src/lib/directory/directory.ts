@@ -9,8 +9,8 @@ export interface Directory {
   readAt: string;
   /** The two years whose dates the pages list: this year and next. */
   years: [number, number];
-  /** All nine states, also those without markets (the overview names them all). */
-  allStates: { code: number; name: string }[];
+  /** All nine states, also those without markets: each has a page, an empty one says so kindly (issue 19). */
+  allStates: { code: number; name: string; path: string }[];
   /** Only places that have markets. */
   states: DirectoryState[];
 }
@@ -117,7 +117,7 @@ export function buildDirectory(source: DirectorySource): Directory {
   const states = [...source.states].sort(byName).flatMap((state): DirectoryState[] => {
     const districts = [...(districtsByState.get(state.code) ?? [])].sort(byName);
     if (districts.length === 0) return [];
-    const statePath = `${DIRECTORY_PATH}/${slugOf(state.name) || state.code}`;
+    const statePath = statePathOf(state);
     const districtSlugs = uniqueSlugs(
       [...districts].sort(byCode),
       (d) => d.name,
@@ -192,9 +192,13 @@ export function buildDirectory(source: DirectorySource): Directory {
   return {
     readAt: source.readAt.toISOString(),
     years: [year, year + 1],
-    allStates: [...source.states].sort(byName),
+    allStates: [...source.states].sort(byName).map((state) => ({ ...state, path: statePathOf(state) })),
     states,
   };
+}
+
+function statePathOf(state: { code: number; name: string }): string {
+  return `${DIRECTORY_PATH}/${slugOf(state.name) || state.code}`;
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -234,10 +238,16 @@ export type DirectoryPage =
       market: DirectoryMarket;
     };
 
-/** Every page of a directory with its path (without a language prefix), the overview first. */
+/**
+ * Every page of a directory with its path (without a language prefix), the overview first. A state
+ * without markets yet gets a page without districts, not a 404 (issue 19).
+ */
 export function pagesOf(directory: Directory): [string, DirectoryPage][] {
   const pages: [string, DirectoryPage][] = [[DIRECTORY_PATH, { kind: 'overview' }]];
   const add = (path: string, page: DirectoryPage) => pages.push([path, page]);
+  const withMarkets = new Set(directory.states.map((state) => state.code));
+  for (const state of directory.allStates)
+    if (!withMarkets.has(state.code)) add(state.path, { kind: 'state', state: { ...state, districts: [] } });
   for (const state of directory.states) {
     add(state.path, { kind: 'state', state });
     for (const district of state.districts) {

@@ -31,3 +31,9 @@ export function viennaOffset(day: string): string {
     .find((part) => part.type === 'timeZoneName')?.value;
   return name?.replace('GMT', '') || '+01:00';
 }
+
+/** Names a calendar month ("2027-01") in a language, with its year: "Jänner 2027" in Austria. */
+export function monthFormatter(locale: Locale) {
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return (month: string) => format.format(new Date(`${month}-01T00:00:00Z`));
+}

@@ -1,11 +1,15 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
+import { dateOverview } from '../../lib/directory/date-overview.ts';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
+import { dateSpanInWords, dayFormatter } from '../../lib/directory/format.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator } from '../../lib/i18n.ts';
 import { LOCALES, localizedPath } from '../../lib/languages.ts';
 import { shownTextsOf } from '../../lib/market-fields.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import { compoundParts } from './compound-parts.ts';
 
 /** One file of the search index, by its path below `/pagefind/`. */
 export type SearchFile = { path: string; content: Uint8Array };
@@ -27,26 +31,36 @@ export type SearchRecord = pagefind.CustomRecord;
 /**
  * The directory search (Pagefind) works in the browser alone: one index per language with a
  * record per market page, filterable by market type and state (codes, so the filters do not
- * depend on the language).
+ * depend on the language). Each result shows the market's next date (issue 19): the publisher
+ * makes the index again when the day changes.
  */
-export function searchRecords(directory: Directory): SearchRecord[] {
+export function searchRecords(directory: Directory, today = viennaDay(new Date())): SearchRecord[] {
   return LOCALES.flatMap((locale) => {
     const t = translator(locale);
+    const day = dayFormatter(locale, { year: 'numeric' });
     return [...marketsOf(directory)].map(({ state, district, municipality, market }) => {
       const stateName = stateNameOf(state.code, t);
       const place = `${municipality.postcode} ${municipality.name}`;
+      const words = [
+        market.title,
+        t(`market.type.${market.type}`),
+        ...Object.values(shownTextsOf(market)),
+        place,
+        districtNameOf(district.name),
+        stateName,
+      ].join('\n');
+      const next = dateOverview(market, today).next;
       return {
         url: localizedPath(market.path, locale),
         language: locale,
-        content: [
-          market.title,
-          t(`market.type.${market.type}`),
-          ...Object.values(shownTextsOf(market)),
-          place,
-          districtNameOf(district.name),
-          stateName,
-        ].join('\n'),
-        meta: { title: market.title, place: `${place} · ${stateName}`, type: t(`market.type.${market.type}`) },
+        // German compounds' parts as words of their own: "markt" finds "Bauernmarkt" (compound-parts.ts).
+        content: `${words}\n${compoundParts(words).join(' ')}`,
+        meta: {
+          title: market.title,
+          place: `${place} · ${stateName}`,
+          type: t(`market.type.${market.type}`),
+          ...(next ? { next: t('search.nextDate', { date: dateSpanInWords(next.date, day) }) } : {}),
+        },
         filters: { type: [market.type], state: [String(state.code)] },
       };
     });

@@ -21,6 +21,12 @@ import { viaTrustedProxy } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
+/**
+ * Issue 19: public pages are the same for everybody, so their header learns who is logged in from
+ * this cookie, which public/js/site.js reads (same name there). It names the user and proves
+ * nothing: the session stays in its HttpOnly cookie.
+ */
+const ACCOUNT_HINT_COOKIE = 'marktverzeichnis_account';
 const QUARTER_HOUR = 15 * 60;
 const HOUR = 60 * 60;
 
@@ -35,14 +41,21 @@ export function accountRoutes(
   const httpsPortal = servesHttps(config);
   const cookieName = sessionCookieName(httpsPortal);
   const limits = accountLimits(db, config, clock);
-  const startSessionCookie = (c: Context<ApiEnv>, token: string) =>
+  const startSessionCookie = (c: Context<ApiEnv>, token: string, email: string) => {
+    const secure = httpsPortal || isHttps(c, config);
     setCookie(c, cookieName, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',
-      secure: httpsPortal || isHttps(c, config),
+      secure,
       maxAge: SESSION_LIFETIME_SECONDS,
     });
+    setCookie(c, ACCOUNT_HINT_COOKIE, email, { path: '/', sameSite: 'Lax', secure, maxAge: SESSION_LIFETIME_SECONDS });
+  };
+  const endSessionCookie = (c: Context<ApiEnv>) => {
+    deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
+    deleteCookie(c, ACCOUNT_HINT_COOKIE, { path: '/', secure: httpsPortal });
+  };
   const replyTo = (c: Context<ApiEnv>): MailReply => ({
     locale: c.get('locale'),
     baseUrl: mailBaseUrl(config, c.req.header('host')),
@@ -63,7 +76,7 @@ export function accountRoutes(
       limits.pairLimit(c, 'register', request.email, 5, HOUR),
     ]);
     const { session, userId } = await accounts.register(request.email, request.password, replyTo(c), visitorOf(fields));
-    startSessionCookie(c, session);
+    startSessionCookie(c, session, request.email);
     c.get('securityEvent')('registered', request.email);
     return c.json({ data: await accounts.account(userId) }, 201, PRIVATE);
   });
@@ -106,14 +119,14 @@ export function accountRoutes(
     const previous = getCookie(c, cookieName);
     if (previous) await accounts.logout(previous);
     c.get('securityEvent')('login_succeeded', request.email);
-    startSessionCookie(c, token);
+    startSessionCookie(c, token, request.email);
     return c.json({ data: { logged_in: true } }, 200, PRIVATE);
   });
 
   api.post('/logout', async (c) => {
     const token = getCookie(c, cookieName);
     if (token) await accounts.logout(token);
-    deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
+    endSessionCookie(c);
     return c.json({ data: { logged_out: true } }, 200, PRIVATE);
   });
 
@@ -151,7 +164,7 @@ export function accountRoutes(
     const user = await c.get('sessionUser')();
     if (!user) throw new ApiError('not_logged_in');
     await accounts.logoutEverywhere(user.userId);
-    deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
+    endSessionCookie(c);
     c.get('securityEvent')('session_revoked', user.email, 'logout_everywhere');
     return c.json({ data: { logged_out: true } }, 200, PRIVATE);
   });

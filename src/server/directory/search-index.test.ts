@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Directory, DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
+import { searchRecords } from './search-index.ts';
+
+const date = (date_start: string, fields: Partial<DirectoryDate> = {}): DirectoryDate => ({
+  id: date_start,
+  date_start,
+  date_end: date_start,
+  time_from: '07:00',
+  time_to: '12:00',
+  status: 'takes_place',
+  type: 'regular',
+  note: '',
+  replaces_date: null,
+  ...fields,
+});
+const market = {
+  id: 'm1',
+  title: 'Bauernmarkt am Hauptplatz',
+  type: 'bauernmarkt',
+  rule: null,
+  path: '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg/bauernmarkt-am-hauptplatz',
+  description: '',
+  location: '',
+  event_location: '',
+  dates: [date('2026-11-21'), date('2026-11-28', { status: 'cancelled', type: 'cancelled' }), date('2026-12-05')],
+} as unknown as DirectoryMarket;
+const directory = {
+  readAt: '2026-11-24T10:00:00Z',
+  years: [2026, 2027],
+  allStates: [],
+  states: [
+    {
+      code: 6,
+      name: 'Steiermark',
+      path: '/verzeichnis/steiermark',
+      districts: [
+        {
+          code: '622',
+          name: 'Hartberg-Fürstenfeld',
+          path: '/verzeichnis/steiermark/hartberg-fuerstenfeld',
+          municipalities: [{ gkz: '62219', name: 'Hartberg', postcode: '8230', path: '', markets: [market] }],
+        },
+      ],
+    },
+  ],
+} as unknown as Directory;
+
+describe('searchRecords', () => {
+  const [de, en, fr] = searchRecords(directory, '2026-11-24');
+
+  it('indexes the parts of German compounds as words, so "markt" finds the Bauernmarkt (issue 19)', () => {
+    expect(de?.content.split(/\s+/)).toContain('markt');
+    expect(en?.content.split(/\s+/)).toContain('markt');
+  });
+
+  it('gives each result the next date that takes place, in the language of its index', () => {
+    expect(de?.meta?.['next']).toBe('Nächster Termin: Samstag, 5. Dezember 2026, 07:00–12:00');
+    expect(en?.meta?.['next']).toBe('Next date: Saturday, 5 December 2026, 07:00–12:00');
+    expect(fr?.meta?.['next']).toBe('Prochaine date : samedi 5 décembre 2026, 07:00–12:00');
+    expect(searchRecords(directory, '2026-12-06')[0]?.meta?.['next']).toBeUndefined();
+  });
+});
