@@ -1,0 +1,80 @@
+import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
+import type { Queryable } from '../database.ts';
+import { DATE_COLUMNS, MARKET_COLUMNS, PUBLISHED_MARKET, toMarketRecord } from './markets.ts';
+
+/** The content version and the change log's floor: the log holds every change above the floor (migration 0011). */
+export async function contentVersionAndFloor(db: Queryable): Promise<{ version: bigint; floor: bigint }> {
+  const [row] = await db.query<{ version: string; floor: string }>(
+    'SELECT version::text AS version, log_floor::text AS floor FROM content_version',
+  );
+  return { version: BigInt(row?.version ?? '0'), floor: BigInt(row?.floor ?? '0') };
+}
+
+/** What changed after one version up to another: the markets touched, and the dates logged by id. */
+export interface LoggedChanges {
+  marketIds: string[];
+  dateIds: string[];
+}
+
+/** The markets and dates logged in (after, upTo]; the caller checked that the log reaches back to `after`. */
+export async function changesBetween(db: Queryable, after: bigint, upTo: bigint): Promise<LoggedChanges> {
+  const rows = await db.query<{ market_id: string; date_id: string }>(
+    'SELECT DISTINCT market_id, date_id FROM content_changes WHERE version > $1 AND version <= $2',
+    [after.toString(), upTo.toString()],
+  );
+  return {
+    marketIds: [...new Set(rows.map((row) => row.market_id))],
+    dateIds: rows.filter((row) => row.date_id !== '').map((row) => row.date_id),
+  };
+}
+
+/** Markets among `ids` as they are now, each with whether the public sees it; gone ones are missing. */
+export async function marketsAmong(
+  db: Queryable,
+  since: string,
+  ids: readonly string[],
+): Promise<Array<{ market: MarketRecord; published: boolean }>> {
+  const rows = await db.query<Parameters<typeof toMarketRecord>[0] & { published: boolean }>(
+    `SELECT ${MARKET_COLUMNS}, (${PUBLISHED_MARKET}) AS published FROM markets m WHERE m.id = ANY($2::text[])`,
+    [since, ids],
+  );
+  return rows.map(({ published, ...row }) => ({ market: toMarketRecord(row), published }));
+}
+
+/** Every date of the markets `marketIds` as it is now, with its market's municipality and whether the public sees it. */
+export async function datesOfMarkets(
+  db: Queryable,
+  since: string,
+  marketIds: readonly string[],
+): Promise<Array<{ date: MarketDateRecord; gkz: string; published: boolean }>> {
+  const rows = await db.query<MarketDateRecord & { gkz: string; published: boolean }>(
+    `SELECT ${DATE_COLUMNS}, m.gkz, (${PUBLISHED_MARKET} AND NOT d.hidden) AS published
+     FROM market_dates d JOIN markets m ON m.id = d.market_id WHERE d.market_id = ANY($2::text[])`,
+    [since, marketIds],
+  );
+  return rows.map(({ gkz, published, ...date }) => ({ date, gkz, published }));
+}
+
+/**
+ * Keeps the log bounded: drops entries older than `keepSeconds`, and beyond the newest `maxEntries`,
+ * and raises the floor to the newest version dropped, so a `since` from before it is answered in full.
+ */
+export async function pruneContentChanges(
+  db: Queryable,
+  now: Date,
+  keepSeconds: number,
+  maxEntries: number,
+): Promise<void> {
+  await db.query(
+    `WITH cut AS (
+       SELECT greatest(
+         (SELECT max(version) FROM content_changes WHERE logged_at < $1::timestamptz - $2 * interval '1 second'),
+         (SELECT version FROM content_changes ORDER BY version DESC OFFSET $3 LIMIT 1)) AS version
+     ), dropped AS (
+       DELETE FROM content_changes WHERE version <= (SELECT version FROM cut) RETURNING version
+     )
+     UPDATE content_version SET log_floor = greatest(log_floor, (SELECT max(version) FROM dropped))
+     WHERE EXISTS (SELECT 1 FROM dropped)`,
+    [now, keepSeconds, maxEntries],
+  );
+}
