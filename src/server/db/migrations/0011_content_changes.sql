@@ -4,9 +4,11 @@
 -- before commit: the row is locked from there to the commit only, so versions still go up in
 -- commit order (the next transaction's bump waits for this one's commit and reads its value).
 --
--- Beside it, a change log for delta sync: which markets (and which of their dates) changed at which
--- version, written by the same triggers in the same transaction. A date's change names its market,
--- since a market's publication depends on its dates and its dates' on the market (api.md).
+-- Beside it, a change log for delta sync: which markets and dates changed at which version, written
+-- by the same triggers in the same transaction. A market is public only with a valid public date,
+-- and its dates only while it is (api.md): a change that may move a market's publication (hidden,
+-- status, a date added, deleted, moved or cancelled…) is logged as `publication`, and then the
+-- market and all its dates are read again; other changes touch their own record only.
 -- `log_floor`: the log holds every change with a version above it (older entries are pruned, and a
 -- restore empties it); a `since` below it is answered in full.
 
@@ -16,11 +18,19 @@ UPDATE content_version SET log_floor = version;
 CREATE TABLE content_changes (
   version bigint NOT NULL,
   market_id text NOT NULL,
-  -- '' for the market itself.
+  -- '' for the market's own record.
   date_id text NOT NULL DEFAULT '',
+  publication boolean NOT NULL DEFAULT false,
   logged_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (version, market_id, date_id)
 );
+
+CREATE FUNCTION log_content_change(version bigint, market_id text, date_id text, publication boolean)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO content_changes (version, market_id, date_id, publication) VALUES (version, market_id, date_id, publication)
+  ON CONFLICT ON CONSTRAINT content_changes_pkey
+  DO UPDATE SET publication = content_changes.publication OR excluded.publication
+$$;
 
 -- This transaction's content version: bumped by the first call in a transaction, the same after.
 -- Called from deferred triggers, i.e. at commit, so the row lock lasts only until the commit.
@@ -44,14 +54,12 @@ $$;
 CREATE FUNCTION log_market_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   version bigint := content_version_of_transaction();
+  publication boolean := TG_OP <> 'UPDATE'
+    OR (OLD.id, OLD.gkz, OLD.hidden, OLD.status) IS DISTINCT FROM (NEW.id, NEW.gkz, NEW.hidden, NEW.status);
 BEGIN
   IF NOT content_changes_logged() THEN RETURN NULL; END IF;
-  IF TG_OP <> 'INSERT' THEN
-    INSERT INTO content_changes (version, market_id) VALUES (version, OLD.id) ON CONFLICT DO NOTHING;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO content_changes (version, market_id) VALUES (version, NEW.id) ON CONFLICT DO NOTHING;
-  END IF;
+  IF TG_OP <> 'INSERT' THEN PERFORM log_content_change(version, OLD.id, '', publication); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM log_content_change(version, NEW.id, '', publication); END IF;
   RETURN NULL;
 END
 $$;
@@ -59,15 +67,18 @@ $$;
 CREATE FUNCTION log_market_date_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   version bigint := content_version_of_transaction();
+  publication boolean := TG_OP <> 'UPDATE'
+    OR (OLD.market_id, OLD.hidden, OLD.status, OLD.date_end) IS DISTINCT FROM
+       (NEW.market_id, NEW.hidden, NEW.status, NEW.date_end);
 BEGIN
   IF NOT content_changes_logged() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN
-    INSERT INTO content_changes (version, market_id, date_id) VALUES (version, OLD.market_id, OLD.id)
-      ON CONFLICT DO NOTHING;
+    PERFORM log_content_change(version, OLD.market_id, OLD.id, false);
+    IF publication THEN PERFORM log_content_change(version, OLD.market_id, '', true); END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    INSERT INTO content_changes (version, market_id, date_id) VALUES (version, NEW.market_id, NEW.id)
-      ON CONFLICT DO NOTHING;
+    PERFORM log_content_change(version, NEW.market_id, NEW.id, false);
+    IF publication THEN PERFORM log_content_change(version, NEW.market_id, '', true); END IF;
   END IF;
   RETURN NULL;
 END

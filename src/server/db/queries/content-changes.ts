@@ -10,21 +10,27 @@ export async function contentVersionAndFloor(db: Queryable): Promise<{ version: 
   return { version: BigInt(row?.version ?? '0'), floor: BigInt(row?.floor ?? '0') };
 }
 
-/** What changed after one version up to another: the markets touched, and the dates logged by id. */
+/**
+ * What changed after one version up to another: markets whose own record changed, markets whose
+ * publication may have moved (their dates all count as changed), and dates changed by id.
+ */
 export interface LoggedChanges {
   marketIds: string[];
+  publicationMarketIds: string[];
   dateIds: string[];
 }
 
-/** The markets and dates logged in (after, upTo]; the caller checked that the log reaches back to `after`. */
+/** The changes logged in (after, upTo]; the caller checked that the log reaches back to `after`. */
 export async function changesBetween(db: Queryable, after: bigint, upTo: bigint): Promise<LoggedChanges> {
-  const rows = await db.query<{ market_id: string; date_id: string }>(
-    'SELECT DISTINCT market_id, date_id FROM content_changes WHERE version > $1 AND version <= $2',
+  const rows = await db.query<{ market_id: string; date_id: string; publication: boolean }>(
+    'SELECT market_id, date_id, publication FROM content_changes WHERE version > $1 AND version <= $2',
     [after.toString(), upTo.toString()],
   );
+  const distinct = (ids: string[]) => [...new Set(ids)];
   return {
-    marketIds: [...new Set(rows.map((row) => row.market_id))],
-    dateIds: rows.filter((row) => row.date_id !== '').map((row) => row.date_id),
+    marketIds: distinct(rows.filter((row) => row.date_id === '').map((row) => row.market_id)),
+    publicationMarketIds: distinct(rows.filter((row) => row.publication).map((row) => row.market_id)),
+    dateIds: distinct(rows.filter((row) => row.date_id !== '').map((row) => row.date_id)),
   };
 }
 
@@ -41,16 +47,21 @@ export async function marketsAmong(
   return rows.map(({ published, ...row }) => ({ market: toMarketRecord(row), published }));
 }
 
-/** Every date of the markets `marketIds` as it is now, with its market's municipality and whether the public sees it. */
-export async function datesOfMarkets(
+/**
+ * The dates `dateIds` and every date of the markets `marketIds` as they are now, with their market's
+ * municipality and whether the public sees them; gone ones are missing.
+ */
+export async function datesAmong(
   db: Queryable,
   since: string,
   marketIds: readonly string[],
+  dateIds: readonly string[],
 ): Promise<Array<{ date: MarketDateRecord; gkz: string; published: boolean }>> {
   const rows = await db.query<MarketDateRecord & { gkz: string; published: boolean }>(
     `SELECT ${DATE_COLUMNS}, m.gkz, (${PUBLISHED_MARKET} AND NOT d.hidden) AS published
-     FROM market_dates d JOIN markets m ON m.id = d.market_id WHERE d.market_id = ANY($2::text[])`,
-    [since, marketIds],
+     FROM market_dates d JOIN markets m ON m.id = d.market_id
+     WHERE d.market_id = ANY($2::text[]) OR d.id = ANY($3::text[])`,
+    [since, marketIds, dateIds],
   );
   return rows.map(({ gkz, published, ...date }) => ({ date, gkz, published }));
 }
