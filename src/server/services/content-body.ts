@@ -18,7 +18,7 @@ export function smallBody(text: string): ContentBody {
 
 /**
  * A whole answer from its parts: gzip joined from the parts' deflate streams (a change
- * recompresses only the municipalities it touched), brotli made from the whole text, only when
+ * recompresses only the districts it touched), brotli made from the whole text, only when
  * `mayStartBrotli` allows (at most once in a while), and only for requests after it is done.
  */
 export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () => boolean): ContentBody {

@@ -41,19 +41,30 @@ export function labelsIn(locale: Locale): (market: MarketRecord) => ContentMarke
 }
 
 /**
- * One municipality's records as parts of the answer, one per group: `,<member>,<member>…` by id,
- * so the municipalities' parts join in any order; a group's first part goes without its comma.
+ * A part of an answer: the records of one political district (the first three digits of the gkz),
+ * about 60 markets or 600 dates at Austria scale. Large enough that deflating each on its own
+ * loses little against one stream (per municipality the markets' gzip was 4 times the size),
+ * small enough that a save deflates a few hundred KB.
  */
-export function municipalityParts(records: Iterable<ContentRecord>, groups: number): DeflatedPart[] {
+export const districtOf = (gkz: string): string => gkz.slice(0, 3);
+
+/** One district's records by id, and its text per group: `,<member>,<member>…`, so districts join in any order. */
+export interface DistrictPart {
+  records: readonly ContentRecord[];
+  parts: readonly DeflatedPart[];
+}
+
+export function districtPart(records: Iterable<ContentRecord>, groups: number): DistrictPart {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return Array.from(
+  const parts = Array.from(
     { length: groups },
     (_, group) => new DeflatedPart(sorted.map((record) => `,${record.members[group]}`).join('')),
   );
+  return { records: sorted, parts };
 }
 
-/** The answer's municipalities in order (by gkz), each with its parts. */
-export type Municipalities = ReadonlyArray<readonly [gkz: string, parts: readonly DeflatedPart[]]>;
+/** The answer's districts in order, each with its records and parts. */
+export type Districts = ReadonlyArray<readonly [district: string, part: DistrictPart]>;
 
 const OPENING: Record<ContentKind, DeflatedPart> = {
   dates: new DeflatedPart('{"data":{"wko_market_dates":{'),
@@ -65,13 +76,13 @@ const GROUP_OPENINGS = GROUP_KEYS.markets.map(
 const GROUP_CLOSING = new DeflatedPart('}');
 const CLOSING: Record<ContentKind, DeflatedPart> = { dates: new DeflatedPart('}}}'), markets: new DeflatedPart('}}}') };
 
-/** The parts of a whole answer (`{"data": …}`) in order: its text is their texts joined. */
-export function answerParts(kind: ContentKind, municipalities: Municipalities): DeflatedPart[] {
+/** The parts of a whole answer (`{"data": …}`) in order: its text is their texts joined; a group's first goes without its comma. */
+export function answerParts(kind: ContentKind, districts: Districts): DeflatedPart[] {
   const parts = [OPENING[kind]];
   GROUP_KEYS[kind].forEach((_, group) => {
     if (kind === 'markets') parts.push(GROUP_OPENINGS[group]!);
     let first = true;
-    for (const [, own] of municipalities) {
+    for (const [, { parts: own }] of districts) {
       const part = own[group];
       if (!part || part.raw.length === 0) continue;
       parts.push(first ? part.withoutFirstByte() : part);
@@ -85,56 +96,52 @@ export function answerParts(kind: ContentKind, municipalities: Municipalities): 
 
 /**
  * The records of one public answer, kept between versions: a change replaces or removes records,
- * and only the municipalities it touched have their parts made again.
+ * and only the districts it touched have their parts made again.
  */
 export class HeldRecords {
+  readonly kind: ContentKind;
   private readonly records = new Map<string, ContentRecord>();
   private readonly idsOf = new Map<string, Set<string>>();
-  private readonly partsOf = new Map<string, readonly DeflatedPart[]>();
-
-  readonly kind: ContentKind;
+  private readonly partOf = new Map<string, DistrictPart>();
 
   constructor(kind: ContentKind) {
     this.kind = kind;
   }
 
-  get(id: string): ContentRecord | undefined {
-    return this.records.get(id);
-  }
-
   put(record: ContentRecord): void {
     this.remove(record.id);
     this.records.set(record.id, record);
-    let ids = this.idsOf.get(record.gkz);
-    if (!ids) this.idsOf.set(record.gkz, (ids = new Set()));
+    const district = districtOf(record.gkz);
+    let ids = this.idsOf.get(district);
+    if (!ids) this.idsOf.set(district, (ids = new Set()));
     ids.add(record.id);
-    this.partsOf.delete(record.gkz);
+    this.partOf.delete(district);
   }
 
   remove(id: string): void {
     const record = this.records.get(id);
     if (!record) return;
     this.records.delete(id);
-    const ids = this.idsOf.get(record.gkz);
+    const district = districtOf(record.gkz);
+    const ids = this.idsOf.get(district);
     ids?.delete(id);
-    if (ids?.size === 0) this.idsOf.delete(record.gkz);
-    this.partsOf.delete(record.gkz);
+    if (ids?.size === 0) this.idsOf.delete(district);
+    this.partOf.delete(district);
   }
 
-  /** Every municipality with records, in order, with its parts (made now for those changed). */
-  municipalities(): Municipalities {
+  /** Every district with records, in order, with its part (made now for those changed). */
+  districts(): Districts {
     const groups = GROUP_KEYS[this.kind].length;
-    return [...this.idsOf.keys()].sort().map((gkz) => {
-      let parts = this.partsOf.get(gkz);
-      if (!parts) {
-        const ids = this.idsOf.get(gkz)!;
-        parts = municipalityParts(
-          [...ids].map((id) => this.records.get(id)!),
+    return [...this.idsOf.keys()].sort().map((district) => {
+      let part = this.partOf.get(district);
+      if (!part) {
+        part = districtPart(
+          [...this.idsOf.get(district)!].map((id) => this.records.get(id)!),
           groups,
         );
-        this.partsOf.set(gkz, parts);
+        this.partOf.set(district, part);
       }
-      return [gkz, parts] as const;
+      return [district, part] as const;
     });
   }
 }

@@ -7,20 +7,21 @@ import { readAll, readChangesSince, deltaText } from './content-reads.ts';
 import {
   answerParts,
   dateRecord,
+  districtOf,
+  districtPart,
   GROUP_KEYS,
   HeldRecords,
   labelsIn,
   marketRecord,
-  municipalityParts,
   type ContentKind,
-  type Municipalities,
+  type Districts,
 } from './content-records.ts';
 
 export type { ContentKind } from './content-records.ts';
 
 export interface ContentAnswer {
   etag: string;
-  /** The JSON of `{"data": …}`; a public one is made once per content version from its municipalities' parts. */
+  /** The JSON of `{"data": …}`; a public one is made once per content version from its districts' parts. */
   body: ContentBody;
 }
 
@@ -40,7 +41,7 @@ const KEPT_ANSWERS = 64;
 interface HeldAnswer {
   version: bigint;
   answer: ContentAnswer;
-  municipalities: Municipalities;
+  districts: Districts;
   checkedAt: number;
   /** `changesHere` when the version was last read. */
   changesSeen: number;
@@ -63,8 +64,8 @@ interface KeptDelta {
  * one refresh (or a second, for another process's change) behind the database.
  *
  * A new version is not read whole: the change log (migration 0011) names the markets changed
- * since the version at hand, only those are read again, and only their municipalities' parts of
- * the answer are made and deflated again (docs/decisions/0013-change-log.md).
+ * since the version at hand, only those are read again, and only their districts' parts of the
+ * answer are made and deflated again (docs/decisions/0013-change-log.md).
  *
  * A logged-in user's answer with hidden records is the public one with their own municipality's
  * records read afresh in place of its published ones, kept per municipality and version.
@@ -116,10 +117,10 @@ export function createContentService(db: Database) {
     checkedAt: number,
     changesSeen: number,
   ): HeldAnswer {
-    const municipalities = records.municipalities();
-    const body = joinedBody(answerParts(kind, municipalities), mayStartBrotli[kind]);
+    const districts = records.districts();
+    const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind]);
     const answer = { etag: etagOf(kind, String(version), null), body };
-    const held = { version, answer, municipalities, checkedAt, changesSeen };
+    const held = { version, answer, districts, checkedAt, changesSeen };
     publicAnswers.set(kind, held);
     return held;
   }
@@ -141,13 +142,16 @@ export function createContentService(db: Database) {
       if (kind === 'markets') return { version, own: (await listMarketsOf(tx, gkz)).map(marketRecord) };
       return { version, own: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
     });
-    const municipalities = [
-      ...held.municipalities.filter(([other]) => other !== gkz),
-      [gkz, municipalityParts(own, GROUP_KEYS[kind].length)] as const,
-    ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // The user's district part with their municipality's published records replaced by all of them.
+    const district = districtOf(gkz);
+    const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
+    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
+    const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
+      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
+    );
     return {
       etag: etagOf(kind, `${held.version}.${version}`, gkz),
-      body: joinedBody(answerParts(kind, municipalities), () => false),
+      body: joinedBody(answerParts(kind, districts), () => false),
     };
   }
 

@@ -46,7 +46,8 @@ BEGIN
 END
 $$;
 
--- A restore writes every row again and empties the log itself: its rows are not logged one by one.
+-- A restore writes every row again, bumps the version and empties the log itself: its rows queue no
+-- trigger events (the triggers' WHEN is checked at each write, not at commit).
 CREATE FUNCTION content_changes_logged() RETURNS boolean LANGUAGE sql AS $$
   SELECT coalesce(current_setting('portal.content_restore', true), '') <> 'on'
 $$;
@@ -57,7 +58,6 @@ DECLARE
   publication boolean := TG_OP <> 'UPDATE'
     OR (OLD.id, OLD.gkz, OLD.hidden, OLD.status) IS DISTINCT FROM (NEW.id, NEW.gkz, NEW.hidden, NEW.status);
 BEGIN
-  IF NOT content_changes_logged() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM log_content_change(version, OLD.id, '', publication); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM log_content_change(version, NEW.id, '', publication); END IF;
   RETURN NULL;
@@ -71,7 +71,6 @@ DECLARE
     OR (OLD.market_id, OLD.hidden, OLD.status, OLD.date_end) IS DISTINCT FROM
        (NEW.market_id, NEW.hidden, NEW.status, NEW.date_end);
 BEGIN
-  IF NOT content_changes_logged() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN
     PERFORM log_content_change(version, OLD.market_id, OLD.id, false);
     IF publication THEN PERFORM log_content_change(version, OLD.market_id, '', true); END IF;
@@ -103,12 +102,12 @@ DROP FUNCTION bump_content_version();
 -- Constraint triggers are row triggers only; the UPDATE of content_version runs once per
 -- transaction all the same (content_version_of_transaction).
 CREATE CONSTRAINT TRIGGER markets_content_change AFTER INSERT OR UPDATE OR DELETE ON markets
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION log_market_change();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_change();
 CREATE CONSTRAINT TRIGGER market_dates_content_change AFTER INSERT OR UPDATE OR DELETE ON market_dates
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION log_market_date_change();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_date_change();
 CREATE CONSTRAINT TRIGGER states_content_change AFTER INSERT OR UPDATE OR DELETE ON states
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_content_version_at_commit();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
 CREATE CONSTRAINT TRIGGER districts_content_change AFTER INSERT OR UPDATE OR DELETE ON districts
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_content_version_at_commit();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
 CREATE CONSTRAINT TRIGGER municipalities_content_change AFTER INSERT OR UPDATE OR DELETE ON municipalities
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_content_version_at_commit();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
