@@ -29,7 +29,7 @@ CREATE FUNCTION log_content_change(version bigint, market_id text, date_id text,
 RETURNS void LANGUAGE sql AS $$
   INSERT INTO content_changes (version, market_id, date_id, publication) VALUES (version, market_id, date_id, publication)
   ON CONFLICT ON CONSTRAINT content_changes_pkey
-  DO UPDATE SET publication = content_changes.publication OR excluded.publication
+  DO UPDATE SET publication = true WHERE excluded.publication AND NOT content_changes.publication
 $$;
 
 -- This transaction's content version: bumped by the first call in a transaction, the same after.
