@@ -35,8 +35,13 @@ export interface ContentLookup {
 const CHECKED_FOR_MS = 1000;
 /** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
 const BROTLI_EVERY_MS = 10_000;
-/** Answers with one municipality's hidden records, and deltas, kept for repeated asks. */
-const KEPT_ANSWERS = 64;
+/**
+ * Answers with one municipality's hidden records kept for repeated asks: each holds its gzip
+ * (Austria scale: 2–3 MB), and its text too once a client asked for identity (17 MB).
+ */
+const KEPT_OWN_ANSWERS = 16;
+/** Deltas kept, by kind and `since` (small). */
+const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
   version: bigint;
@@ -171,7 +176,7 @@ export function createContentService(db: Database) {
         if (!kept) {
           kept = ownAnswer(kind, held, ownGkz);
           kept.catch(() => ownAnswers.delete(etag));
-          keep(ownAnswers, etag, kept);
+          keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
         }
         return kept;
       };
@@ -195,15 +200,15 @@ export function createContentService(db: Database) {
       );
       answer.catch(() => deltas.delete(key));
       deltas.delete(key);
-      keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere });
+      keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
       return answer;
     },
   };
 }
 
-/** Keeps the newest `KEPT_ANSWERS` entries; the oldest goes first. */
-function keep<T>(kept: Map<string, T>, key: string, value: T): void {
-  if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+/** Keeps the newest `max` entries; the oldest goes first. */
+function keep<T>(kept: Map<string, T>, key: string, value: T, max: number): void {
+  if (kept.size >= max) kept.delete(kept.keys().next().value!);
   kept.set(key, value);
 }
 
