@@ -10,11 +10,11 @@ const TOKEN_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 export const VISITOR_RETENTION_DAYS = 180;
 /**
  * The content change log for delta sync (migration 0011) is kept a week, and at most this many
- * entries (a busy week at Austria scale: a few saves a second, a handful of entries each); an app
- * whose copy is older gets the full answer.
+ * writing transactions (a busy week at Austria scale: about a save a second through the working
+ * day); an app whose copy is older gets the full answer.
  */
 const CHANGE_LOG_SECONDS = 7 * 24 * 60 * 60;
-const CHANGE_LOG_MAX_ENTRIES = 500_000;
+const CHANGE_LOG_MAX_COMMITS = 200_000;
 
 /**
  * The purge on a schedule of the server's clock: the first request after each interval starts it
@@ -35,7 +35,7 @@ export function createHousekeeping(db: Database, clock: () => Date) {
         tokens: TOKEN_RETENTION_SECONDS,
         visitors: VISITOR_RETENTION_DAYS * 24 * 60 * 60,
       })
-        .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_ENTRIES))
+        .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_COMMITS))
         .catch((error: unknown) => console.error('Purging expired counters, sessions and links failed:', error))
         .finally(() => {
           running = null;

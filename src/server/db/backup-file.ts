@@ -21,7 +21,7 @@ export class BackupError extends Error {
  * after a restore everyone logs in again and old mail links are void, so restore deletes them;
  * rate_limits are counters of a few minutes and stay as they are; content_version is a counter,
  * not content — restore moves it past both its own and the backup's value, so every running
- * server's cached answer misses; content_changes is its change log for delta sync (issue 18), which
+ * server's cached answer misses; content_commits and content_changes are its change log for delta sync (issue 18), which
  * a restore empties, so a `since` from before it is answered in full; schema_migrations is checked (the header names the latest
  * migration), not copied. A unit test fails when a migration adds a table to neither list.
  */
@@ -42,6 +42,7 @@ export const LEFT_OUT_TABLES = [
   'one_time_tokens',
   'rate_limits',
   'content_version',
+  'content_commits',
   'content_changes',
   'schema_migrations',
 ];

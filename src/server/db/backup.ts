@@ -144,7 +144,7 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
       throw new BackupError(`Nothing restored: the tables could not be locked (${error.message}); try again.`);
     });
     const [before] = await tx.query<{ version: string }>('SELECT version::text AS version FROM content_version');
-    // Every row is written anew: not logged one by one; the log is emptied below instead.
+    // Every row is written anew: the change log's triggers stay quiet; the log is emptied below instead.
     await tx.query(`SELECT set_config('portal.content_restore', 'on', true)`);
     for (const name of ['sessions', 'one_time_tokens', ...[...BACKED_UP_TABLES].reverse()]) {
       await tx.query(`DELETE FROM ${quote(name)}`);
@@ -166,8 +166,7 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
         );
       }
     }
-    // The version of this transaction for the commit-time triggers too (migration 0011), so they do
-    // not bump it again; the change log starts afresh from it, and a `since` before it gets everything.
+    // The change log (migration 0011) starts afresh from this version: a `since` before it gets everything.
     const [after] = await tx.query<{ version: string }>(
       `UPDATE content_version SET version = greatest(version, $1::bigint, $2::bigint) + 1
        RETURNING version::text AS version`,
@@ -176,7 +175,7 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
     const version = after?.version ?? '';
     await tx.query(`UPDATE content_version SET log_floor = version`);
     await tx.query('DELETE FROM content_changes');
-    await tx.query(`SELECT set_config('portal.content_version', $1, true)`, [version]);
+    await tx.query('DELETE FROM content_commits');
     return version;
   });
   return {

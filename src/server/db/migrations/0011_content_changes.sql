@@ -1,95 +1,130 @@
--- Issue 18: the content version is bumped at commit, not at the first write. Until now a statement
+-- Issue 18: the content version is taken at commit, not at the first write. Until now a statement
 -- trigger updated the one content_version row early in every save, so each save held that row's
--- lock for its whole transaction and saves queued on it. Deferred constraint triggers run just
--- before commit: the row is locked from there to the commit only, so versions still go up in
--- commit order (the next transaction's bump waits for this one's commit and reads its value).
+-- lock for its whole transaction and saves queued on it. Now a deferred constraint trigger, once
+-- per writing transaction, bumps it just before commit: the row is locked from there to the commit
+-- only, and versions still rise in commit order (the next transaction's bump waits for this one's
+-- commit and reads its value), so a snapshot that sees version V sees every change up to V.
 --
--- Beside it, a change log for delta sync: which markets and dates changed at which version, written
--- by the same triggers in the same transaction. A market is public only with a valid public date,
--- and its dates only while it is (api.md): a change that may move a market's publication (hidden,
--- status, a date added, deleted, moved or cancelled…) is logged as `publication`, and then the
--- market and all its dates are read again; other changes touch their own record only.
+-- Beside it, a change log for delta sync: statement triggers (with transition tables, so a bulk
+-- write logs its rows in one INSERT) note which markets and dates this transaction changed, under
+-- its transaction id; the commit-time trigger writes which version that transaction got. A market
+-- is public only with a valid public date, and its dates only while it is (api.md): a change that
+-- may move a market's publication (hidden, status, gkz; a date added, deleted, moved, hidden,
+-- cancelled, its end moved) is logged as `publication`, and then the market and all its dates are
+-- read again; other changes touch their own record only.
 -- `log_floor`: the log holds every change with a version above it (older entries are pruned, and a
 -- restore empties it); a `since` below it is answered in full.
 
 ALTER TABLE content_version ADD COLUMN log_floor bigint NOT NULL DEFAULT 0;
 UPDATE content_version SET log_floor = version;
 
+-- One row per writing transaction; `version` is set by its commit-time trigger.
+CREATE TABLE content_commits (
+  xid xid8 PRIMARY KEY,
+  version bigint UNIQUE,
+  committed_at timestamptz NOT NULL DEFAULT now()
+);
+
 CREATE TABLE content_changes (
-  version bigint NOT NULL,
+  xid xid8 NOT NULL,
   market_id text NOT NULL,
   -- '' for the market's own record.
   date_id text NOT NULL DEFAULT '',
   publication boolean NOT NULL DEFAULT false,
-  logged_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (version, market_id, date_id)
+  PRIMARY KEY (xid, market_id, date_id)
 );
 
-CREATE FUNCTION log_content_change(version bigint, market_id text, date_id text, publication boolean)
-RETURNS void LANGUAGE sql AS $$
-  INSERT INTO content_changes (version, market_id, date_id, publication) VALUES (version, market_id, date_id, publication)
-  ON CONFLICT ON CONSTRAINT content_changes_pkey
-  DO UPDATE SET publication = true WHERE excluded.publication AND NOT content_changes.publication
-$$;
-
--- This transaction's content version: bumped by the first call in a transaction, the same after.
--- Called from deferred triggers, i.e. at commit, so the row lock lasts only until the commit.
-CREATE FUNCTION content_version_of_transaction() RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE
-  bumped text := current_setting('portal.content_version', true);
-BEGIN
-  IF bumped IS NULL OR bumped = '' THEN
-    UPDATE content_version SET version = version + 1 RETURNING version::text INTO bumped;
-    PERFORM set_config('portal.content_version', bumped, true);
-  END IF;
-  RETURN bumped::bigint;
-END
-$$;
-
--- A restore writes every row again, bumps the version and empties the log itself: its rows queue no
--- trigger events (the triggers' WHEN is checked at each write, not at commit).
-CREATE FUNCTION content_changes_logged() RETURNS boolean LANGUAGE sql AS $$
+-- A restore writes every row again, bumps the version and empties the log itself: its writes fire
+-- none of these triggers.
+CREATE FUNCTION content_changes_logged() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('portal.content_restore', true), '') <> 'on'
 $$;
 
-CREATE FUNCTION log_market_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Runs once per transaction, at commit (deferred): the version of this transaction.
+CREATE FUNCTION take_content_version() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  version bigint := content_version_of_transaction();
-  publication boolean := TG_OP <> 'UPDATE'
-    OR (OLD.id, OLD.gkz, OLD.hidden, OLD.status) IS DISTINCT FROM (NEW.id, NEW.gkz, NEW.hidden, NEW.status);
+  taken bigint;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM log_content_change(version, OLD.id, '', publication); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM log_content_change(version, NEW.id, '', publication); END IF;
+  UPDATE content_version SET version = version + 1 RETURNING version INTO taken;
+  UPDATE content_commits SET version = taken WHERE xid = NEW.xid;
   RETURN NULL;
 END
 $$;
+CREATE CONSTRAINT TRIGGER content_commits_version AFTER INSERT ON content_commits
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION take_content_version();
 
-CREATE FUNCTION log_market_date_change() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  version bigint := content_version_of_transaction();
-  publication boolean := TG_OP <> 'UPDATE'
-    OR (OLD.market_id, OLD.hidden, OLD.status, OLD.date_end) IS DISTINCT FROM
-       (NEW.market_id, NEW.hidden, NEW.status, NEW.date_end);
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM log_content_change(version, OLD.market_id, OLD.id, false);
-    IF publication THEN PERFORM log_content_change(version, OLD.market_id, '', true); END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM log_content_change(version, NEW.market_id, NEW.id, false);
-    IF publication THEN PERFORM log_content_change(version, NEW.market_id, '', true); END IF;
-  END IF;
-  RETURN NULL;
-END
+-- This transaction writes content: its commit takes a version (the first call inserts the row).
+CREATE FUNCTION note_content_commit() RETURNS void LANGUAGE sql AS $$
+  INSERT INTO content_commits (xid) VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING
 $$;
 
--- Master data is not part of the content answers; it still moves the version (issue 17: the
--- directory names states, districts and municipalities).
 CREATE FUNCTION bump_content_version_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM content_version_of_transaction();
+  PERFORM note_content_commit();
   RETURN NULL;
 END
+$$;
+
+-- Markets: one row per market written; `publication` when it was added, deleted, moved, hidden or
+-- shown, or its status changed.
+CREATE FUNCTION log_market_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM note_content_commit();
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO content_changes (xid, market_id, publication)
+      SELECT pg_current_xact_id(), n.id, true FROM new_rows n
+      ON CONFLICT ON CONSTRAINT content_changes_pkey DO UPDATE SET publication = true;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO content_changes (xid, market_id, publication)
+      SELECT pg_current_xact_id(), o.id, true FROM old_rows o
+      ON CONFLICT ON CONSTRAINT content_changes_pkey DO UPDATE SET publication = true;
+  ELSE
+    INSERT INTO content_changes (xid, market_id, publication)
+      SELECT pg_current_xact_id(), coalesce(n.id, o.id),
+        o.id IS NULL OR n.id IS NULL OR (o.gkz, o.hidden, o.status) IS DISTINCT FROM (n.gkz, n.hidden, n.status)
+      FROM new_rows n FULL JOIN old_rows o ON o.id = n.id
+      ON CONFLICT ON CONSTRAINT content_changes_pkey
+      DO UPDATE SET publication = true WHERE excluded.publication AND NOT content_changes.publication;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- Dates: one row per date written (under its market), and one `publication` row per market whose
+-- dates were added, deleted, moved, hidden or shown, cancelled or taking place again, or ended on
+-- another day.
+CREATE FUNCTION log_market_date_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM note_content_commit();
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO content_changes (xid, market_id, date_id)
+      SELECT pg_current_xact_id(), n.market_id, n.id FROM new_rows n ON CONFLICT DO NOTHING;
+    PERFORM log_date_publication(ARRAY(SELECT DISTINCT n.market_id FROM new_rows n));
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO content_changes (xid, market_id, date_id)
+      SELECT pg_current_xact_id(), o.market_id, o.id FROM old_rows o ON CONFLICT DO NOTHING;
+    PERFORM log_date_publication(ARRAY(SELECT DISTINCT o.market_id FROM old_rows o));
+  ELSE
+    INSERT INTO content_changes (xid, market_id, date_id)
+      SELECT pg_current_xact_id(), n.market_id, n.id FROM new_rows n ON CONFLICT DO NOTHING;
+    PERFORM log_date_publication(ARRAY(
+      SELECT o.market_id FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
+        WHERE n.id IS NULL
+          OR (o.market_id, o.hidden, o.status, o.date_end) IS DISTINCT FROM (n.market_id, n.hidden, n.status, n.date_end)
+      UNION
+      SELECT n.market_id FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+        WHERE o.id IS NULL
+          OR (o.market_id, o.hidden, o.status, o.date_end) IS DISTINCT FROM (n.market_id, n.hidden, n.status, n.date_end)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION log_date_publication(market_ids text[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO content_changes (xid, market_id, publication)
+    SELECT DISTINCT pg_current_xact_id(), id, true FROM unnest(market_ids) AS id
+    ON CONFLICT ON CONSTRAINT content_changes_pkey
+    DO UPDATE SET publication = true WHERE NOT content_changes.publication
 $$;
 
 DROP TRIGGER markets_bump_content_version ON markets;
@@ -99,15 +134,25 @@ DROP TRIGGER districts_bump_content_version ON districts;
 DROP TRIGGER municipalities_bump_content_version ON municipalities;
 DROP FUNCTION bump_content_version();
 
--- Constraint triggers are row triggers only; the UPDATE of content_version runs once per
--- transaction all the same (content_version_of_transaction).
-CREATE CONSTRAINT TRIGGER markets_content_change AFTER INSERT OR UPDATE OR DELETE ON markets
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_change();
-CREATE CONSTRAINT TRIGGER market_dates_content_change AFTER INSERT OR UPDATE OR DELETE ON market_dates
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_date_change();
-CREATE CONSTRAINT TRIGGER states_content_change AFTER INSERT OR UPDATE OR DELETE ON states
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
-CREATE CONSTRAINT TRIGGER districts_content_change AFTER INSERT OR UPDATE OR DELETE ON districts
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
-CREATE CONSTRAINT TRIGGER municipalities_content_change AFTER INSERT OR UPDATE OR DELETE ON municipalities
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
+-- Transition tables need one trigger per event.
+CREATE TRIGGER markets_inserted AFTER INSERT ON markets REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_changes();
+CREATE TRIGGER markets_updated AFTER UPDATE ON markets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_changes();
+CREATE TRIGGER markets_deleted AFTER DELETE ON markets REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_changes();
+CREATE TRIGGER market_dates_inserted AFTER INSERT ON market_dates REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_date_changes();
+CREATE TRIGGER market_dates_updated AFTER UPDATE ON market_dates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_date_changes();
+CREATE TRIGGER market_dates_deleted AFTER DELETE ON market_dates REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION log_market_date_changes();
+
+-- Master data is not part of the content answers; it still moves the version (issue 17: the
+-- directory names states, districts and municipalities).
+CREATE TRIGGER states_content_commit AFTER INSERT OR UPDATE OR DELETE ON states
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
+CREATE TRIGGER districts_content_commit AFTER INSERT OR UPDATE OR DELETE ON districts
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();
+CREATE TRIGGER municipalities_content_commit AFTER INSERT OR UPDATE OR DELETE ON municipalities
+  FOR EACH STATEMENT WHEN (content_changes_logged()) EXECUTE FUNCTION bump_content_version_at_commit();

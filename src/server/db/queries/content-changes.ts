@@ -23,7 +23,8 @@ export interface LoggedChanges {
 /** The changes logged in (after, upTo]; the caller checked that the log reaches back to `after`. */
 export async function changesBetween(db: Queryable, after: bigint, upTo: bigint): Promise<LoggedChanges> {
   const rows = await db.query<{ market_id: string; date_id: string; publication: boolean }>(
-    'SELECT market_id, date_id, publication FROM content_changes WHERE version > $1 AND version <= $2',
+    `SELECT c.market_id, c.date_id, c.publication FROM content_commits k JOIN content_changes c ON c.xid = k.xid
+     WHERE k.version > $1 AND k.version <= $2`,
     [after.toString(), upTo.toString()],
   );
   const distinct = (ids: string[]) => [...new Set(ids)];
@@ -67,25 +68,28 @@ export async function datesAmong(
 }
 
 /**
- * Keeps the log bounded: drops entries older than `keepSeconds`, and beyond the newest `maxEntries`,
- * and raises the floor to the newest version dropped, so a `since` from before it is answered in full.
+ * Keeps the log bounded: drops the commits older than `keepSeconds`, and beyond the newest
+ * `maxCommits`, with their changes, and raises the floor to the newest version dropped, so a
+ * `since` from before it is answered in full.
  */
 export async function pruneContentChanges(
   db: Queryable,
   now: Date,
   keepSeconds: number,
-  maxEntries: number,
+  maxCommits: number,
 ): Promise<void> {
   await db.query(
     `WITH cut AS (
        SELECT greatest(
-         (SELECT max(version) FROM content_changes WHERE logged_at < $1::timestamptz - $2 * interval '1 second'),
-         (SELECT version FROM content_changes ORDER BY version DESC OFFSET $3 LIMIT 1)) AS version
+         (SELECT max(version) FROM content_commits WHERE committed_at < $1::timestamptz - $2 * interval '1 second'),
+         (SELECT version FROM content_commits ORDER BY version DESC OFFSET $3 LIMIT 1)) AS version
      ), dropped AS (
-       DELETE FROM content_changes WHERE version <= (SELECT version FROM cut) RETURNING version
+       DELETE FROM content_commits WHERE version <= (SELECT version FROM cut) RETURNING xid, version
+     ), changes AS (
+       DELETE FROM content_changes WHERE xid IN (SELECT xid FROM dropped)
      )
      UPDATE content_version SET log_floor = greatest(log_floor, (SELECT max(version) FROM dropped))
      WHERE EXISTS (SELECT 1 FROM dropped)`,
-    [now, keepSeconds, maxEntries],
+    [now, keepSeconds, maxCommits],
   );
 }
