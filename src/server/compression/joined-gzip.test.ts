@@ -10,9 +10,9 @@ describe('a gzip stream joined from parts deflated on their own', () => {
         const parts = texts.map((text) => new DeflatedPart(text));
         expect(gunzipSync(await joinedGzip(parts)).toString()).toBe(texts.join(''));
       }),
-      { numRuns: 60 },
+      { numRuns: 25 },
     );
-  });
+  }, 30_000);
 
   it('drops the first byte of a part on request, without touching the part', async () => {
     const part = new DeflatedPart(',{"a":1}');
