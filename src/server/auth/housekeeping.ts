@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { pruneContentChanges } from '../db/queries/content-changes.ts';
 import { purgeExpired } from '../db/queries/housekeeping.ts';
 import { COUNTER_RETENTION_SECONDS } from './rate-limit.ts';
 
@@ -7,6 +8,13 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
 const TOKEN_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 /** The privacy policy's promise: a visitor's app state without an account is kept 180 days after its last change. */
 export const VISITOR_RETENTION_DAYS = 180;
+/**
+ * The content change log for delta sync (migration 0011) is kept a week, and at most this many
+ * writing transactions (a busy week at Austria scale: about a save a second through the working
+ * day); an app whose copy is older gets the full answer.
+ */
+const CHANGE_LOG_SECONDS = 7 * 24 * 60 * 60;
+const CHANGE_LOG_MAX_COMMITS = 200_000;
 
 /**
  * The purge on a schedule of the server's clock: the first request after each interval starts it
@@ -27,6 +35,7 @@ export function createHousekeeping(db: Database, clock: () => Date) {
         tokens: TOKEN_RETENTION_SECONDS,
         visitors: VISITOR_RETENTION_DAYS * 24 * 60 * 60,
       })
+        .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_COMMITS))
         .catch((error: unknown) => console.error('Purging expired counters, sessions and links failed:', error))
         .finally(() => {
           running = null;

@@ -40,7 +40,8 @@ export function compressedBody(body: string | Buffer): CompressedBody {
   };
 }
 
-function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
+/** `raw` in one coding, off the event loop. */
+export function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
   compressions += 1;
   if (encoding === 'gzip') return gzipAsync(raw);
   return brotliAsync(raw, {

@@ -21,7 +21,8 @@ export class BackupError extends Error {
  * after a restore everyone logs in again and old mail links are void, so restore deletes them;
  * rate_limits are counters of a few minutes and stay as they are; content_version is a counter,
  * not content — restore moves it past both its own and the backup's value, so every running
- * server's cached answer misses; schema_migrations is checked (the header names the latest
+ * server's cached answer misses; content_commits and content_changes are its change log for delta sync (issue 18), which
+ * a restore empties, so a `since` from before it is answered in full; schema_migrations is checked (the header names the latest
  * migration), not copied. A unit test fails when a migration adds a table to neither list.
  */
 export const BACKED_UP_TABLES = [
@@ -36,7 +37,15 @@ export const BACKED_UP_TABLES = [
   'market_changes',
   'page_views',
 ] as const;
-export const LEFT_OUT_TABLES = ['sessions', 'one_time_tokens', 'rate_limits', 'content_version', 'schema_migrations'];
+export const LEFT_OUT_TABLES = [
+  'sessions',
+  'one_time_tokens',
+  'rate_limits',
+  'content_version',
+  'content_commits',
+  'content_changes',
+  'schema_migrations',
+];
 
 /*
  * The file: gzip of JSON lines. Line 1 is the header, then per table one line naming it, its

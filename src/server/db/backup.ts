@@ -144,8 +144,10 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
       throw new BackupError(`Nothing restored: the tables could not be locked (${error.message}); try again.`);
     });
     const [before] = await tx.query<{ version: string }>('SELECT version::text AS version FROM content_version');
-    // The rows come back as they were, the markets' revisions too (migration 0012 counts writes to dates otherwise).
+    // The rows come back as they were, the markets' revisions too (migration 0012 counts writes to
+    // dates otherwise); the change log's triggers stay quiet, and the log is emptied below instead.
     await tx.query(`SELECT set_config('portal.restoring', 'on', true)`);
+    await tx.query(`SELECT set_config('portal.content_restore', 'on', true)`);
     for (const name of ['sessions', 'one_time_tokens', ...[...BACKED_UP_TABLES].reverse()]) {
       await tx.query(`DELETE FROM ${quote(name)}`);
     }
@@ -166,11 +168,17 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
         );
       }
     }
+    // The change log (migration 0011) starts afresh from this version: a `since` before it gets everything.
     const [after] = await tx.query<{ version: string }>(
-      `UPDATE content_version SET version = greatest(version, $1::bigint, $2::bigint) + 1 RETURNING version::text AS version`,
+      `UPDATE content_version SET version = greatest(version, $1::bigint, $2::bigint) + 1
+       RETURNING version::text AS version`,
       [before?.version ?? '0', header.content_version],
     );
-    return after?.version ?? '';
+    const version = after?.version ?? '';
+    await tx.query(`UPDATE content_version SET log_floor = version`);
+    await tx.query('DELETE FROM content_changes');
+    await tx.query('DELETE FROM content_commits');
+    return version;
   });
   return {
     counts,

@@ -1,26 +1,28 @@
-import { translator } from '../../lib/i18n.ts';
-import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
-import { DIRECTORY_START, type ContentMarket, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
-import { compressedBody, type CompressedBody } from '../compression/compressed-body.ts';
+import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
+import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
-import { municipalityOfMarkets } from '../db/queries/market-ids.ts';
+import { contentVersion, listMarketDatesOf, listMarketsOf } from '../db/queries/markets.ts';
+import { joinedBody, oncePer, smallBody, type ContentBody } from './content-body.ts';
+import { readAll, readChangesSince, deltaText } from './content-reads.ts';
 import {
-  contentVersion,
-  listMarketDatesOf,
-  listMarketsOf,
-  listVisibleMarketDates,
-  listVisibleMarkets,
-} from '../db/queries/markets.ts';
+  answerParts,
+  dateRecord,
+  districtOf,
+  districtPart,
+  GROUP_KEYS,
+  HeldRecords,
+  labelsIn,
+  marketRecord,
+  type ContentKind,
+  type Districts,
+} from './content-records.ts';
 
-export type ContentKind = 'dates' | 'markets';
+export type { ContentKind } from './content-records.ts';
 
 export interface ContentAnswer {
   etag: string;
-  /**
-   * The JSON of `{"data": …}` as UTF-8; a public one is encoded once per content version (Austria
-   * scale: 17 MB) and gzipped when first asked for (under 3 MB), off the event loop.
-   */
-  body: CompressedBody;
+  /** The JSON of `{"data": …}`; a public one is made once per content version from its districts' parts. */
+  body: ContentBody;
 }
 
 /** What a content call answers: its ETag now, and the body only when the client needs it. */
@@ -31,26 +33,33 @@ export interface ContentLookup {
 
 /** How long a check of the content version holds for changes made by other server processes. */
 const CHECKED_FOR_MS = 1000;
-
-/** One record of an answer as its JSON member (`"<id>":{…}`), with the municipality it belongs to. */
-interface Member {
-  gkz: string;
-  json: string;
-}
-/** An answer in pieces: its groups of members (one for dates; one per language for markets). */
-type Groups = Array<[key: string, members: Member[]]>;
+/** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
+const BROTLI_EVERY_MS = 10_000;
+/**
+ * Answers with one municipality's hidden records kept for repeated asks: each holds its gzip
+ * (Austria scale: 2–3 MB), and its text too once a client asked for identity (17 MB).
+ */
+const KEPT_OWN_ANSWERS = 16;
+/** Deltas kept, by kind and `since` (small). */
+const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
-  version: string;
+  version: bigint;
   answer: ContentAnswer;
-  groups: Groups;
+  districts: Districts;
   checkedAt: number;
   /** `changesHere` when the version was last read. */
   changesSeen: number;
 }
 
+interface KeptDelta {
+  answer: Promise<ContentAnswer | null>;
+  checkedAt: number;
+  changesSeen: number;
+}
+
 /**
- * The two content calls (api.md, seed calls 1 and 2).
+ * The two content calls (api.md, seed calls 1 and 2), and their deltas (docs/api.md, `since`).
  *
  * Public answers are kept in memory per content version. The version is checked again (one tiny
  * query) after a change made through this process, and otherwise at most once a second, since
@@ -59,38 +68,66 @@ interface HeldAnswer {
  * the database; so readers do not wait behind the editors' saves, and a public answer is at most
  * one refresh (or a second, for another process's change) behind the database.
  *
+ * A new version is not read whole: the change log (migration 0011) names the markets changed
+ * since the version at hand, only those are read again, and only their districts' parts of the
+ * answer are made and deflated again (docs/decisions/0013-change-log.md).
+ *
  * A logged-in user's answer with hidden records is the public one with their own municipality's
- * records read afresh in place of its published ones: at Austria scale one small query instead
- * of reading and encoding all 60,000 dates again, and their own saves always show.
+ * records read afresh in place of its published ones, kept per municipality and version.
  */
 export function createContentService(db: Database) {
   const publicAnswers = new Map<ContentKind, HeldAnswer>();
+  const heldRecords = new Map<ContentKind, HeldRecords>();
   const refreshing = new Map<ContentKind, Promise<HeldAnswer>>();
+  const mayStartBrotli: Record<ContentKind, () => boolean> = {
+    dates: oncePer(BROTLI_EVERY_MS),
+    markets: oncePer(BROTLI_EVERY_MS),
+  };
+  const ownAnswers = new Map<string, Promise<ContentAnswer>>();
+  const deltas = new Map<string, KeptDelta>();
   let changesHere = 0;
 
-  const isCurrent = (held: HeldAnswer) =>
-    held.changesSeen === changesHere && performance.now() - held.checkedAt < CHECKED_FOR_MS;
+  const isCurrent = (checked: { checkedAt: number; changesSeen: number }) =>
+    checked.changesSeen === changesHere && performance.now() - checked.checkedAt < CHECKED_FOR_MS;
 
   async function refreshPublic(kind: ContentKind): Promise<HeldAnswer> {
     const changesSeen = changesHere;
     const checkedAt = performance.now();
     const held = publicAnswers.get(kind);
-    if (held && held.version === (await contentVersion(db))) {
-      const checked = { ...held, checkedAt, changesSeen };
-      publicAnswers.set(kind, checked);
-      return checked;
+    const records = heldRecords.get(kind);
+    if (held && records) {
+      if (held.version === BigInt(await contentVersion(db))) {
+        const checked = { ...held, checkedAt, changesSeen };
+        publicAnswers.set(kind, checked);
+        return checked;
+      }
+      const next = await readChangesSince(db, kind, held.version);
+      if (next) {
+        for (const id of next.delta.deletedIds) records.remove(id);
+        for (const record of next.delta.changed) records.put(record);
+        return hold(kind, next.version, records, checkedAt, changesSeen);
+      }
     }
-    const { version, groups } = await db.transaction(async (tx) => {
-      const version = await contentVersion(tx);
-      if (kind === 'markets') return { version, groups: marketGroups(await listVisibleMarkets(tx, DIRECTORY_START)) };
-      const gkzOf = await municipalityOfMarkets(tx);
-      const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
-      return { version, groups: dateGroups(dates, (date) => gkzOf.get(date.wko_market_id) ?? '') };
-    });
-    const answer = { etag: etagOf(kind, version, null), body: compressedBody(assemble(kind, groups)) };
-    const fresh = { version, answer, groups, checkedAt, changesSeen };
-    publicAnswers.set(kind, fresh);
-    return fresh;
+    const all = await readAll(db, kind);
+    const fresh = new HeldRecords(kind);
+    for (const record of all.records) fresh.put(record);
+    heldRecords.set(kind, fresh);
+    return hold(kind, all.version, fresh, checkedAt, changesSeen);
+  }
+
+  function hold(
+    kind: ContentKind,
+    version: bigint,
+    records: HeldRecords,
+    checkedAt: number,
+    changesSeen: number,
+  ): HeldAnswer {
+    const districts = records.districts();
+    const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind]);
+    const answer = { etag: etagOf(kind, String(version), null), body };
+    const held = { version, answer, districts, checkedAt, changesSeen };
+    publicAnswers.set(kind, held);
+    return held;
   }
 
   function publicAnswer(kind: ContentKind): Promise<HeldAnswer> {
@@ -107,14 +144,20 @@ export function createContentService(db: Database) {
   async function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string): Promise<ContentAnswer> {
     const { version, own } = await db.transaction(async (tx) => {
       const version = await contentVersion(tx);
-      if (kind === 'markets') return { version, own: marketGroups(await listMarketsOf(tx, gkz)) };
-      return { version, own: dateGroups(await listMarketDatesOf(tx, gkz), () => gkz) };
+      if (kind === 'markets') return { version, own: (await listMarketsOf(tx, gkz)).map(marketRecord) };
+      return { version, own: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
     });
-    const groups: Groups = held.groups.map(([key, members], index) => [
-      key,
-      [...members.filter((member) => member.gkz !== gkz), ...(own[index]?.[1] ?? [])],
-    ]);
-    return { etag: etagOf(kind, `${held.version}.${version}`, gkz), body: compressedBody(assemble(kind, groups)) };
+    // The user's district part with their municipality's published records replaced by all of them.
+    const district = districtOf(gkz);
+    const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
+    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
+    const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
+      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+    return {
+      etag: etagOf(kind, `${held.version}.${version}`, gkz),
+      body: joinedBody(answerParts(kind, districts), () => false),
+    };
   }
 
   return {
@@ -128,39 +171,57 @@ export function createContentService(db: Database) {
       if (!ownGkz) return { etag: held.answer.etag, answer: () => Promise.resolve(held.answer) };
       // The ETag from the versions alone, so a client whose copy is current costs no more.
       const etag = etagOf(kind, `${held.version}.${await contentVersion(db)}`, ownGkz);
-      return { etag, answer: () => ownAnswer(kind, held, ownGkz) };
+      const answer = () => {
+        let kept = ownAnswers.get(etag);
+        if (!kept) {
+          kept = ownAnswer(kind, held, ownGkz);
+          kept.catch(() => ownAnswers.delete(etag));
+          keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
+        }
+        return kept;
+      };
+      return { etag, answer };
+    },
+
+    /**
+     * What changed in the public answer since the one whose ETag is `since`, with the ETag of now;
+     * null when that cannot be told (unknown, malformed, another kind or scope, older than the log):
+     * then the full answer is due. Kept for a second, as the public answers are.
+     */
+    delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
+      const version = versionOfEtag(kind, since);
+      if (version === null) return Promise.resolve(null);
+      const key = `${kind}:${version}`;
+      const kept = deltas.get(key);
+      if (kept && isCurrent(kept)) return kept.answer;
+      const answer = readChangesSince(db, kind, version).then(
+        (next) =>
+          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
+      );
+      answer.catch(() => deltas.delete(key));
+      deltas.delete(key);
+      keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
+      return answer;
     },
   };
 }
 
-function dateGroups(dates: readonly MarketDateRecord[], gkzOf: (date: MarketDateRecord) => string): Groups {
-  return [['', dates.map((date) => ({ gkz: gkzOf(date), json: member(date) }))]];
-}
-
-/** Every market stands in every language group, with its labels in that group's language. */
-function marketGroups(markets: readonly MarketRecord[]): Groups {
-  return LOCALES.map((locale) => {
-    const label = labelsIn(locale);
-    return [String(LANGUAGE_IDS[locale]), markets.map((market) => ({ gkz: market.gkz, json: member(label(market)) }))];
-  });
-}
-
-const member = (record: { id: string }) => `${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
-
-/** The JSON of `{"data": …}` from its members, as UTF-8. */
-function assemble(kind: ContentKind, groups: Groups): Buffer {
-  const object = (members: readonly Member[]) => `{${members.map((m) => m.json).join(',')}}`;
-  const data =
-    kind === 'dates'
-      ? `{"wko_market_dates":${object(groups[0]?.[1] ?? [])}}`
-      : `{"wko_markets":{${groups.map(([key, members]) => `${JSON.stringify(key)}:${object(members)}`).join(',')}}}`;
-  return Buffer.from(`{"data":${data}}`);
+/** Keeps the newest `max` entries; the oldest goes first. */
+function keep<T>(kept: Map<string, T>, key: string, value: T, max: number): void {
+  if (kept.size >= max) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
 
 function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
   return `"${kind}-${version}-${ownGkz ?? 'public'}"`;
+}
+
+/** The version of a public answer's ETag of this kind (a proxy may have made it weak); null for any other. */
+function versionOfEtag(kind: ContentKind, etag: string): bigint | null {
+  const match = /^(?:W\/)?"(dates|markets)-(\d{1,18})-public"$/.exec(etag.trim());
+  return match && match[1] === kind ? BigInt(match[2]!) : null;
 }
 
 export function byId<T extends { id: string }>(records: readonly T[]): Record<string, T> {
@@ -172,13 +233,4 @@ export function groupsByLanguage(markets: readonly MarketRecord[]): Record<strin
   return Object.fromEntries(
     LOCALES.map((locale) => [String(LANGUAGE_IDS[locale]), byId(markets.map(labelsIn(locale)))]),
   );
-}
-
-function labelsIn(locale: Locale): (market: MarketRecord) => ContentMarket {
-  const t = translator(locale);
-  return (market) => ({
-    ...market,
-    type_label: t(`market.type.${market.type}`),
-    status_label: t(`market.status.${market.status}`),
-  });
 }

@@ -2,7 +2,8 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
-import { negotiateEncoding } from '../../compression/negotiate.ts';
+import { negotiateEncoding, type Encoding } from '../../compression/negotiate.ts';
+import type { ContentBody } from '../../services/content-body.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from '../etag.ts';
@@ -27,15 +28,29 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
         Vary: 'Cookie, Accept-Encoding',
       };
       const found = await content.lookup(kind, ownGkz);
-      if (etagMatches(c.req.header('if-none-match'), found.etag))
-        return c.body(null, 304, { ...headers, ETag: found.etag });
-      const answer = await found.answer();
+      const ifNoneMatch = c.req.header('if-none-match');
+      if (etagMatches(ifNoneMatch, found.etag)) return c.body(null, 304, { ...headers, ETag: found.etag });
+      // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
+      const since = c.req.query('since');
+      const delta = since !== undefined && !ownGkz ? await content.delta(kind, since) : null;
+      if (delta && etagMatches(ifNoneMatch, delta.etag)) return c.body(null, 304, { ...headers, ETag: delta.etag });
+      const answer = delta ?? (await found.answer());
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-      const encoding = negotiateEncoding(c.req.header('accept-encoding'), ['gzip']);
+      const encoding = encodingOf(answer.body, c.req.header('accept-encoding'));
       if (encoding) return sendBytes(c, await answer.body.bytes(encoding), { ...typed, 'Content-Encoding': encoding });
       return sendBytes(c, answer.body.raw, typed);
     });
   }
+}
+
+/**
+ * The coding the client weighs highest; but brotli of a whole answer is made only now and then
+ * (services/content-body.ts), so until it is at hand a client that also takes gzip gets gzip.
+ */
+function encodingOf(body: ContentBody, acceptEncoding: string | undefined): Encoding | null {
+  const best = negotiateEncoding(acceptEncoding);
+  if (best !== 'br' || body.atHand('br')) return best;
+  return negotiateEncoding(acceptEncoding, ['gzip']) ?? best;
 }
 
 /**

@@ -1,0 +1,61 @@
+import { compress, compressedBody } from '../compression/compressed-body.ts';
+import { joinedGzip, type DeflatedPart } from '../compression/joined-gzip.ts';
+import type { Encoding } from '../compression/negotiate.ts';
+
+/** A content answer's body: its JSON as UTF-8, and in each coding when asked for. */
+export interface ContentBody {
+  readonly raw: Buffer;
+  bytes(encoding: Encoding | null): Promise<Buffer>;
+  /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
+  atHand(encoding: Encoding): boolean;
+}
+
+/** A small answer (a delta): compressed when asked for, as any generated answer. */
+export function smallBody(text: string): ContentBody {
+  const body = compressedBody(text);
+  return { raw: body.raw, bytes: (encoding) => body.bytes(encoding), atHand: () => true };
+}
+
+/**
+ * A whole answer from its parts: gzip joined from the parts' deflate streams (a change
+ * recompresses only the districts it touched), brotli made from the whole text, only when
+ * `mayStartBrotli` allows (at most once in a while), and only for requests after it is done.
+ */
+export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () => boolean): ContentBody {
+  let raw: Buffer | null = null;
+  let gzip: Promise<Buffer> | null = null;
+  let brotli: Promise<Buffer> | null = null;
+  let brotliDone = false;
+  const text = () => (raw ??= Buffer.concat(parts.map((part) => part.raw)));
+  const startBrotli = () =>
+    (brotli ??= compress(text(), 'br').then((bytes) => {
+      brotliDone = true;
+      return bytes;
+    }));
+  return {
+    get raw() {
+      return text();
+    },
+    bytes(encoding) {
+      if (encoding === 'gzip') return (gzip ??= joinedGzip(parts));
+      if (encoding === 'br') return startBrotli();
+      return Promise.resolve(text());
+    },
+    atHand(encoding) {
+      if (encoding === 'gzip') return true;
+      if (!brotli && mayStartBrotli()) void startBrotli().catch(() => {});
+      return brotliDone;
+    },
+  };
+}
+
+/** At most one start per `intervalMs`: the brotli of a whole answer takes a thread-pool thread a while. */
+export function oncePer(intervalMs: number): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const now = performance.now();
+    if (now - last < intervalMs) return false;
+    last = now;
+    return true;
+  };
+}

@@ -1,0 +1,97 @@
+import { DIRECTORY_START } from '../../lib/market.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  changesBetween,
+  contentVersionAndFloor,
+  datesAmong,
+  marketsAmong,
+  type LoggedChanges,
+} from '../db/queries/content-changes.ts';
+import { municipalityOfMarkets } from '../db/queries/market-ids.ts';
+import { listVisibleMarketDates, listVisibleMarkets } from '../db/queries/markets.ts';
+import { dateRecord, GROUP_KEYS, marketRecord, type ContentKind, type ContentRecord } from './content-records.ts';
+
+/** What changed in one answer between two versions: the records public now, and the ids no longer public. */
+export interface ContentDelta {
+  changed: ContentRecord[];
+  deletedIds: string[];
+}
+
+/**
+ * Beyond this many records touched (an import's worth), reading everything is cheaper than a
+ * delta, and a delta would be about as large as the whole answer.
+ */
+const MAX_DELTA_RECORDS = 20_000;
+
+/** One snapshot for the version and the records read with it, so an answer is exactly that version's. */
+function inSnapshot<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return read(tx);
+  });
+}
+
+/** Every public record of one answer, and the version it is of. */
+export function readAll(db: Database, kind: ContentKind): Promise<{ version: bigint; records: ContentRecord[] }> {
+  return inSnapshot(db, async (tx) => {
+    const { version } = await contentVersionAndFloor(tx);
+    if (kind === 'markets')
+      return { version, records: (await listVisibleMarkets(tx, DIRECTORY_START)).map(marketRecord) };
+    const gkzOf = await municipalityOfMarkets(tx);
+    const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
+    return { version, records: dates.map((date) => dateRecord(date, gkzOf.get(date.wko_market_id) ?? '')) };
+  });
+}
+
+/**
+ * The version now and what changed in one answer since `since`, read in one snapshot from the
+ * change log (migration 0011); null when the log cannot tell (`since` from before its floor, e.g.
+ * before a restore, or ahead of the database) or the change is too large for a delta.
+ */
+export function readChangesSince(
+  db: Database,
+  kind: ContentKind,
+  since: bigint,
+): Promise<{ version: bigint; delta: ContentDelta } | null> {
+  return inSnapshot(db, async (tx) => {
+    const { version, floor } = await contentVersionAndFloor(tx);
+    if (since < floor || since > version) return null;
+    if (since === version) return { version, delta: { changed: [], deletedIds: [] } };
+    const changes = await changesBetween(tx, since, version);
+    if (changes.marketIds.length + changes.dateIds.length > MAX_DELTA_RECORDS) return null;
+    return { version, delta: await readDelta(tx, kind, changes) };
+  });
+}
+
+/**
+ * The records the logged changes may have touched, as they are now; what is not public now is
+ * deleted. A market's publication moves with its dates and its dates' with it (api.md), so a change
+ * logged as moving it reads the market and all its dates; other changes read their own record.
+ */
+async function readDelta(tx: Queryable, kind: ContentKind, changes: LoggedChanges): Promise<ContentDelta> {
+  if (kind === 'markets') {
+    const found = await marketsAmong(tx, DIRECTORY_START, changes.marketIds);
+    const changed = found.filter((row) => row.published).map((row) => marketRecord(row.market));
+    return { changed, deletedIds: notAmong(changes.marketIds, changed) };
+  }
+  const found = await datesAmong(tx, DIRECTORY_START, changes.publicationMarketIds, changes.dateIds);
+  const changed = found.filter((row) => row.published).map((row) => dateRecord(row.date, row.gkz));
+  // Dates gone since are in the log by id; those still there but no longer public are read above.
+  return { changed, deletedIds: notAmong([...changes.dateIds, ...found.map((row) => row.date.id)], changed) };
+}
+
+function notAmong(ids: readonly string[], records: readonly ContentRecord[]): string[] {
+  const kept = new Set(records.map((record) => record.id));
+  return [...new Set(ids)].filter((id) => !kept.has(id)).sort();
+}
+
+/** A delta's JSON: `{"data": {"wko_market_dates" | "wko_markets": …, "deleted_ids": […]}}` (docs/api.md). */
+export function deltaText(kind: ContentKind, delta: ContentDelta): string {
+  const sorted = [...delta.changed].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const members = (group: number) => `{${sorted.map((record) => record.members[group]).join(',')}}`;
+  const records =
+    kind === 'dates'
+      ? `"wko_market_dates":${members(0)}`
+      : `"wko_markets":{${GROUP_KEYS.markets.map((key, group) => `${JSON.stringify(key)}:${members(group)}`).join(',')}}`;
+  return `{"data":{${records},"deleted_ids":${JSON.stringify(delta.deletedIds)}}}`;
+}

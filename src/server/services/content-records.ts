@@ -1,0 +1,147 @@
+import { translator } from '../../lib/i18n.ts';
+import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
+import type { ContentMarket, MarketDateRecord, MarketRecord } from '../../lib/market.ts';
+import { DeflatedPart } from '../compression/joined-gzip.ts';
+
+export type ContentKind = 'dates' | 'markets';
+
+/** The groups of an answer: one for dates; one per language id for markets, each holding every market. */
+export const GROUP_KEYS: Record<ContentKind, readonly string[]> = {
+  dates: [''],
+  markets: LOCALES.map((locale) => String(LANGUAGE_IDS[locale])),
+};
+
+/** One record of an answer: its municipality and its JSON member (`"<id>":{…}`) in each group. */
+export interface ContentRecord {
+  id: string;
+  gkz: string;
+  members: readonly string[];
+}
+
+const member = (record: { id: string }) => `${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
+
+export function dateRecord(date: MarketDateRecord, gkz: string): ContentRecord {
+  return { id: date.id, gkz, members: [member(date)] };
+}
+
+const LABELS = LOCALES.map((locale) => labelsIn(locale));
+
+/** A market stands in every language group, with its labels in that group's language. */
+export function marketRecord(market: MarketRecord): ContentRecord {
+  return { id: market.id, gkz: market.gkz, members: LABELS.map((label) => member(label(market))) };
+}
+
+export function labelsIn(locale: Locale): (market: MarketRecord) => ContentMarket {
+  const t = translator(locale);
+  return (market) => ({
+    ...market,
+    type_label: t(`market.type.${market.type}`),
+    status_label: t(`market.status.${market.status}`),
+  });
+}
+
+/**
+ * A part of an answer: the records of one political district (the first three digits of the gkz),
+ * about 60 markets or 600 dates at Austria scale. Large enough that deflating each on its own
+ * loses little against one stream (per municipality the markets' gzip was 4 times the size),
+ * small enough that a save deflates a few hundred KB.
+ */
+export const districtOf = (gkz: string): string => gkz.slice(0, 3);
+
+/** One district's records by id, and its text per group: `,<member>,<member>…`, so districts join in any order. */
+export interface DistrictPart {
+  records: readonly ContentRecord[];
+  parts: readonly DeflatedPart[];
+}
+
+export function districtPart(records: Iterable<ContentRecord>, groups: number): DistrictPart {
+  const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const parts = Array.from(
+    { length: groups },
+    (_, group) => new DeflatedPart(sorted.map((record) => `,${record.members[group]}`).join('')),
+  );
+  return { records: sorted, parts };
+}
+
+/** The answer's districts in order, each with its records and parts. */
+export type Districts = ReadonlyArray<readonly [district: string, part: DistrictPart]>;
+
+const OPENING: Record<ContentKind, DeflatedPart> = {
+  dates: new DeflatedPart('{"data":{"wko_market_dates":{'),
+  markets: new DeflatedPart('{"data":{"wko_markets":{'),
+};
+const GROUP_OPENINGS = GROUP_KEYS.markets.map(
+  (key, index) => new DeflatedPart(`${index === 0 ? '' : ','}${JSON.stringify(key)}:{`),
+);
+const GROUP_CLOSING = new DeflatedPart('}');
+const CLOSING: Record<ContentKind, DeflatedPart> = { dates: new DeflatedPart('}}}'), markets: new DeflatedPart('}}}') };
+
+/** The parts of a whole answer (`{"data": …}`) in order: its text is their texts joined; a group's first goes without its comma. */
+export function answerParts(kind: ContentKind, districts: Districts): DeflatedPart[] {
+  const parts = [OPENING[kind]];
+  GROUP_KEYS[kind].forEach((_, group) => {
+    if (kind === 'markets') parts.push(GROUP_OPENINGS[group]!);
+    let first = true;
+    for (const [, { parts: own }] of districts) {
+      const part = own[group];
+      if (!part || part.raw.length === 0) continue;
+      parts.push(first ? part.withoutFirstByte() : part);
+      first = false;
+    }
+    if (kind === 'markets') parts.push(GROUP_CLOSING);
+  });
+  parts.push(CLOSING[kind]);
+  return parts;
+}
+
+/**
+ * The records of one public answer, kept between versions: a change replaces or removes records,
+ * and only the districts it touched have their parts made again.
+ */
+export class HeldRecords {
+  readonly kind: ContentKind;
+  private readonly records = new Map<string, ContentRecord>();
+  private readonly idsOf = new Map<string, Set<string>>();
+  private readonly partOf = new Map<string, DistrictPart>();
+
+  constructor(kind: ContentKind) {
+    this.kind = kind;
+  }
+
+  put(record: ContentRecord): void {
+    this.remove(record.id);
+    this.records.set(record.id, record);
+    const district = districtOf(record.gkz);
+    let ids = this.idsOf.get(district);
+    if (!ids) this.idsOf.set(district, (ids = new Set()));
+    ids.add(record.id);
+    this.partOf.delete(district);
+  }
+
+  remove(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    this.records.delete(id);
+    const district = districtOf(record.gkz);
+    const ids = this.idsOf.get(district);
+    ids?.delete(id);
+    if (ids?.size === 0) this.idsOf.delete(district);
+    this.partOf.delete(district);
+  }
+
+  /** Every district with records, in order, with its part (made now for those changed). */
+  districts(): Districts {
+    const groups = GROUP_KEYS[this.kind].length;
+    return [...this.idsOf.keys()].sort().map((district) => {
+      let part = this.partOf.get(district);
+      if (!part) {
+        part = districtPart(
+          [...this.idsOf.get(district)!].map((id) => this.records.get(id)!),
+          groups,
+        );
+        this.partOf.set(district, part);
+      }
+      return [district, part] as const;
+    });
+  }
+}
