@@ -147,7 +147,6 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
     // The rows come back as they were, the markets' revisions too (migration 0012 counts writes to
     // dates otherwise); the change log's triggers stay quiet, and the log is emptied below instead.
     await tx.query(`SELECT set_config('portal.restoring', 'on', true)`);
-    await tx.query(`SELECT set_config('portal.content_restore', 'on', true)`);
     for (const name of ['sessions', 'one_time_tokens', ...[...BACKED_UP_TABLES].reverse()]) {
       await tx.query(`DELETE FROM ${quote(name)}`);
     }

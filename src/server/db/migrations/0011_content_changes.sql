@@ -37,7 +37,7 @@ CREATE TABLE content_changes (
 -- A restore writes every row again, bumps the version and empties the log itself: its writes fire
 -- none of these triggers.
 CREATE FUNCTION content_changes_logged() RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT coalesce(current_setting('portal.content_restore', true), '') <> 'on'
+  SELECT coalesce(current_setting('portal.restoring', true), '') <> 'on'
 $$;
 
 -- Runs once per transaction, at commit (deferred): the version of this transaction.
@@ -83,6 +83,9 @@ BEGIN
       SELECT pg_current_xact_id(), coalesce(n.id, o.id),
         o.id IS NULL OR n.id IS NULL OR (o.gkz, o.hidden, o.status) IS DISTINCT FROM (n.gkz, n.hidden, n.status)
       FROM new_rows n FULL JOIN old_rows o ON o.id = n.id
+      -- The dates' own counters (migration 0012) are not content: their update is no market change.
+      WHERE o.id IS NULL OR n.id IS NULL
+        OR to_jsonb(o) - 'dates_revision' - 'dates_changed_at' IS DISTINCT FROM to_jsonb(n) - 'dates_revision' - 'dates_changed_at'
       ON CONFLICT ON CONSTRAINT content_changes_pkey
       DO UPDATE SET publication = true WHERE excluded.publication AND NOT content_changes.publication;
   END IF;

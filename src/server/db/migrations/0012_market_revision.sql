@@ -19,9 +19,9 @@ BEGIN
 END $$;
 
 -- PostgreSQL allows transition tables only on triggers of one event each.
-CREATE TRIGGER market_dates_inserted AFTER INSERT ON market_dates
+CREATE TRIGGER market_dates_revision_inserted AFTER INSERT ON market_dates
   REFERENCING NEW TABLE AS changed_dates FOR EACH STATEMENT EXECUTE FUNCTION note_dates_change();
-CREATE TRIGGER market_dates_updated AFTER UPDATE ON market_dates
+CREATE TRIGGER market_dates_revision_updated AFTER UPDATE ON market_dates
   REFERENCING NEW TABLE AS changed_dates FOR EACH STATEMENT EXECUTE FUNCTION note_dates_change();
-CREATE TRIGGER market_dates_deleted AFTER DELETE ON market_dates
+CREATE TRIGGER market_dates_revision_deleted AFTER DELETE ON market_dates
   REFERENCING OLD TABLE AS changed_dates FOR EACH STATEMENT EXECUTE FUNCTION note_dates_change();
