@@ -42,7 +42,7 @@ export function operatorRoutes(
   },
 ): void {
   api.use('/operator/*', async (c, next) => {
-    await operatorOf(c);
+    await operatorOf(c.get('sessionUser'));
     await next();
   });
   const body = async <T>(c: Context<ApiEnv>, schema: Parameters<typeof parseFields>[0]) =>
@@ -126,11 +126,11 @@ export function operatorRoutes(
 }
 
 /** Issue 22: the console is the operators'; a clerk's session is refused with 403, none with 401. */
-async function operatorOf(c: Context<ApiEnv>) {
-  const user = await c.get('sessionUser')();
+async function operatorOf(sessionUser: ApiEnv['Variables']['sessionUser']) {
+  const user = await sessionUser();
   if (!user) throw new ApiError('not_logged_in');
   if (!user.operator || !user.emailConfirmed) throw new ApiError('forbidden');
   return user;
 }
 
-const actorOf = async (c: Context<ApiEnv>) => (await operatorOf(c)).email;
+const actorOf = async (c: Context<ApiEnv>) => (await operatorOf(c.get('sessionUser'))).email;
