@@ -28,6 +28,12 @@ export function municipalityState(facts: ProgressFacts): MunicipalityState {
   return facts.hasAccount ? 'not_yet' : 'no_account';
 }
 
+/** What the public feed and the book's cover say of the running campaign (issue 22). */
+export interface CampaignCount {
+  year: number;
+  confirmed_municipalities: number;
+}
+
 /** Reminders go to municipalities not done that someone there can act on. */
 export const needsReminder = (state: MunicipalityState): boolean => state === 'not_yet' || state === 'changed';
 

@@ -96,6 +96,9 @@ describe('campaign', () => {
   it('counts per state and district, and exports the list as CSV with BOM and neutralised cells', async () => {
     const { totals, municipalities, states, districts } = await progress();
     expect(totals.confirmed).toBe(1);
+    // The public feed counts by the same rule as the console.
+    const feed = (await (await server.fetch('/api/public/markets.json')).json()) as { data: { campaign: unknown } };
+    expect(feed.data.campaign).toEqual({ year: 2027, confirmed_municipalities: 1 });
     expect(municipalities).toHaveLength(2095);
     expect(states.find((state) => state.name === 'Steiermark')?.counts.confirmed).toBe(1);
     expect(districts.find((district) => district.name === 'Hartberg-Fürstenfeld')?.counts.confirmed).toBe(1);

@@ -1,10 +1,16 @@
-import { municipalityState, MUNICIPALITY_STATES, type MunicipalityState } from '../../lib/campaign.ts';
+import {
+  municipalityState,
+  MUNICIPALITY_STATES,
+  type CampaignCount,
+  type MunicipalityState,
+} from '../../lib/campaign.ts';
 import { csvFile } from '../../lib/csv.ts';
 import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import {
   confirmMarkets,
+  countConfirmedMunicipalities,
   confirmMunicipality,
   readCurrentCampaign,
   readMarketStates,
@@ -159,17 +165,18 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
       ]);
     },
 
-    /** How many municipalities confirmed the running campaign (the feed and the book's cover say it). */
-    async confirmedCount(): Promise<{ year: number; confirmed: number; municipalities: number } | null> {
-      const campaign = await readCurrentCampaign(db);
-      if (!campaign) return null;
-      const { totals, municipalities } = await progress();
-      return { year: campaign.year, confirmed: totals.confirmed, municipalities: municipalities.length };
-    },
+    confirmedCount: () => confirmedCount(db),
   };
 }
 
 export type CampaignService = ReturnType<typeof createCampaignService>;
+
+/** How many municipalities confirmed the running campaign (the feed and the book's cover say it); null without one. */
+export async function confirmedCount(db: Queryable): Promise<CampaignCount | null> {
+  const campaign = await readCurrentCampaign(db);
+  if (!campaign) return null;
+  return { year: campaign.year, confirmed_municipalities: await countConfirmedMunicipalities(db, campaign.year) };
+}
 
 async function progressOf(db: Database, year: number, gkz: string): Promise<MunicipalityState | undefined> {
   const rows = await readProgressRows(db, year, gkz);

@@ -174,3 +174,28 @@ export async function readClerks(
     [gkzs],
   );
 }
+
+/**
+ * How many municipalities confirmed the year, by the rule of lib/campaign.ts's municipalityState
+ * (every market confirmed and unchanged, and at least one confirmation), for the public feed and
+ * the book's cover; a test holds it equal to the console's count.
+ */
+export async function countConfirmedMunicipalities(db: Queryable, year: number): Promise<number> {
+  const [row] = await db.query<{ confirmed: number }>(
+    `WITH per_municipality AS (
+       SELECT c.gkz, bool_or(c.state = 'changed') AS changed,
+         count(*) FILTER (WHERE c.state = 'confirmed' AND EXISTS (SELECT 1 FROM markets m WHERE m.id = c.market_id)) AS confirmed
+       FROM campaign_confirmations c WHERE c.year = $1 GROUP BY c.gkz
+     ), candidates AS (
+       SELECT gkz FROM per_municipality UNION SELECT gkz FROM campaign_municipalities WHERE year = $1 AND confirmed_at IS NOT NULL
+     )
+     SELECT count(*)::int AS confirmed FROM candidates k
+     LEFT JOIN per_municipality p ON p.gkz = k.gkz
+     LEFT JOIN campaign_municipalities cm ON cm.year = $1 AND cm.gkz = k.gkz
+     WHERE NOT coalesce(p.changed, false)
+       AND coalesce(p.confirmed, 0) = (SELECT count(*) FROM markets m WHERE m.gkz = k.gkz)
+       AND (coalesce(p.confirmed, 0) > 0 OR cm.confirmed_at IS NOT NULL)`,
+    [year],
+  );
+  return row?.confirmed ?? 0;
+}
