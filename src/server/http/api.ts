@@ -58,13 +58,14 @@ export const BODY_LIMIT = 1024 * 1024;
 export function createApi({
   db,
   config,
-  mailer = createMailer(config),
+  mailer: givenMailer,
   clock = () => new Date(),
   securityLog = stdoutSecurityLog,
   isSitePath = sitePathShapes,
   publisher,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
+  const mailer = givenMailer ?? createMailer(config);
 
   const housekeeping = createHousekeeping(db, clock);
   const sessionCookie = sessionCookieName(servesHttps(config));
@@ -152,7 +153,13 @@ export function createApi({
     db,
     operator: createOperatorService({ db, clock, onChange }),
     campaigns,
-    reminders: createCampaignReminders({ db, clock, campaigns, mailer, context: mailContext }),
+    reminders: createCampaignReminders({
+      db,
+      clock,
+      campaigns,
+      mailer: givenMailer ?? createMailer(config, { pooled: true }),
+      context: mailContext,
+    }),
   });
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));

@@ -5,7 +5,7 @@ import { claimReminders, readClerks, restoreReminded } from '../db/queries/campa
 import { insertOperatorAction } from '../db/queries/operator-actions.ts';
 import { campaignReminderMail } from '../mail/campaign-mail.ts';
 import type { MailContext } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { CampaignService } from './campaign.ts';
 
 export interface ReminderOptions {
@@ -66,36 +66,27 @@ export function createCampaignReminders({
         db,
         claimed.map((c) => c.gkz),
       );
-      const gap = 1000 / options.mailsPerSecond;
-      let mails = 0;
-      let failed = 0;
-      let last = 0;
+      const outcome = await sendThrottled(
+        claimed.flatMap(({ gkz }) =>
+          clerks
+            .filter((clerk) => clerk.gkz === gkz)
+            .map((clerk) => {
+              const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
+              const facts = { year: campaign.year, deadline: campaign.deadline, municipality: names.get(gkz) ?? gkz };
+              return { gkz, mail: campaignReminderMail(clerk.email, facts, { ...context, locale }) };
+            }),
+        ),
+        mailer,
+        options.mailsPerSecond,
+        sleep,
+      );
       for (const { gkz, before } of claimed) {
-        let sent = 0;
-        let lost = 0;
-        for (const clerk of clerks.filter((c) => c.gkz === gkz)) {
-          const wait = last + gap - performance.now();
-          if (wait > 0) await sleep(wait);
-          last = performance.now();
-          const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
-          const mail = campaignReminderMail(
-            clerk.email,
-            { year: campaign.year, deadline: campaign.deadline, municipality: names.get(gkz) ?? gkz },
-            { ...context, locale },
-          );
-          try {
-            await mailer.send(mail);
-            sent += 1;
-          } catch (error) {
-            lost += 1;
-            console.error(`Campaign reminder to ${clerk.email} failed:`, error);
-          }
-        }
-        mails += sent;
-        failed += lost;
         // Every mail to it failed: it stays due, for the next run.
-        if (lost > 0 && sent === 0) await restoreReminded(db, campaign.year, gkz, before);
+        if ((outcome.lost.get(gkz) ?? 0) > 0 && (outcome.sent.get(gkz) ?? 0) === 0)
+          await restoreReminded(db, campaign.year, gkz, before);
       }
+      const mails = [...outcome.sent.values()].reduce((sum, n) => sum + n, 0);
+      const failed = [...outcome.lost.values()].reduce((sum, n) => sum + n, 0);
       await insertOperatorAction(db, {
         at: now,
         actor,
@@ -110,3 +101,39 @@ export function createCampaignReminders({
 }
 
 export type CampaignReminders = ReturnType<typeof createCampaignReminders>;
+
+/** Mails in flight at once: a few connections hide the mail server's round trips. */
+const IN_FLIGHT = 4;
+
+/** Sends the mails, at most `perSecond` started a second, a few at a time; counts sent and lost per municipality. */
+async function sendThrottled(
+  mails: readonly { gkz: string; mail: Mail }[],
+  mailer: Mailer,
+  perSecond: number,
+  sleep: (ms: number) => Promise<void>,
+): Promise<{ sent: Map<string, number>; lost: Map<string, number> }> {
+  const sent = new Map<string, number>();
+  const lost = new Map<string, number>();
+  const gap = 1000 / perSecond;
+  let nextStart = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < mails.length) {
+      const { gkz, mail } = mails[next]!;
+      next += 1;
+      const slot = nextStart;
+      nextStart = Math.max(nextStart, performance.now()) + gap;
+      const wait = slot - performance.now();
+      if (wait > 0) await sleep(wait);
+      try {
+        await mailer.send(mail);
+        sent.set(gkz, (sent.get(gkz) ?? 0) + 1);
+      } catch (error) {
+        lost.set(gkz, (lost.get(gkz) ?? 0) + 1);
+        console.error(`Campaign reminder to ${mail.to} failed:`, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, mails.length) }, worker));
+  return { sent, lost };
+}

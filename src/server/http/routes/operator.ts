@@ -20,7 +20,7 @@ import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 /** Reminder mails a second: a provider's mail server takes this without counting it as a flood. */
-const MAILS_PER_SECOND = 50;
+const MAILS_PER_SECOND = 100;
 
 /**
  * The provider's console (issue 22, docs/api.md "Operator console"): every call for operators only
