@@ -10,6 +10,7 @@ import { LeaveDialog } from './leave-dialog.tsx';
 import { MarketDates } from './market-dates.tsx';
 import { MarketForm } from './market-form.tsx';
 import { PublishNotice } from './publish-notice.tsx';
+import { CampaignBanner } from '../campaign/campaign-banner.tsx';
 import { MarketHistory } from './market-history.tsx';
 
 /**
@@ -104,6 +105,7 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
   return (
     <section aria-labelledby="markets-heading" className="markets">
       <h2 id="markets-heading">{weekly ? t('markets.weeklyHeading') : t('markets.heading')}</h2>
+      {!weekly && <CampaignBanner locale={locale} />}
       <div className="markets-toolbar">
         <fieldset className="year-switch">
           <legend>{t('markets.year')}</legend>
