@@ -59,7 +59,7 @@ export function CampaignBanner({ locale }: { locale: Locale }) {
   const deadline = dayFormatter(locale, { weekday: undefined, year: 'numeric' })(campaign.deadline);
   const done = campaign.status === 'confirmed';
   return (
-    <section className="campaign-banner notice" aria-labelledby="campaign-heading">
+    <section className="campaign-banner" aria-labelledby="campaign-heading">
       <h3 id="campaign-heading">
         {done ? t('campaign.allConfirmed', { year }) : t('campaign.banner', { year, deadline })}
       </h3>

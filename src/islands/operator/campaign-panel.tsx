@@ -78,7 +78,7 @@ export function CampaignPanel() {
         <Field
           id="campaign-deadline"
           name="deadline"
-          type="date"
+          inputMode="numeric"
           label={t('operator.campaign.deadline')}
           value={deadline}
           onChange={(event) => setDeadline(event.target.value)}
@@ -96,29 +96,32 @@ export function CampaignPanel() {
               deadline: progress.campaign.deadline,
             })}
           </p>
-          <table>
-            <caption>{t('operator.campaign.byState')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operator.csv.state')}</th>
-                {STATES.map((state) => (
-                  <th scope="col" key={state}>
-                    {t(`campaign.status.${state}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...progress.states, { name: t('operator.campaign.total'), counts: progress.totals }].map((row) => (
-                <tr key={row.name}>
-                  <th scope="row">{row.name}</th>
+          {/* A phone is narrower than the five columns: the table scrolls, and takes the focus to be scrolled by keyboard. */}
+          <div role="region" aria-label={t('operator.campaign.byState')} tabIndex={0} style={{ overflowX: 'auto' }}>
+            <table>
+              <caption>{t('operator.campaign.byState')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('operator.csv.state')}</th>
                   {STATES.map((state) => (
-                    <td key={state}>{row.counts[state]}</td>
+                    <th scope="col" key={state}>
+                      {t(`campaign.status.${state}`)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {[...progress.states, { name: t('operator.campaign.total'), counts: progress.totals }].map((row) => (
+                  <tr key={row.name}>
+                    <th scope="row">{row.name}</th>
+                    {STATES.map((state) => (
+                      <td key={state}>{row.counts[state]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p className="form-actions">
             <button type="button" disabled={busy} onClick={() => void remind()}>
               {t('operator.campaign.remind')}
