@@ -40,8 +40,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The staff addresses of the account journeys are allowed first, as an operator would.
-    command: 'node scripts/admin.ts import-allowed tests/e2e/allowed-staff.csv && node src/server/main.ts',
+    // The staff addresses of the account journeys are allowed first, as an operator would; then
+    // the provider's operator is made (issue 22).
+    command:
+      'node scripts/admin.ts import-allowed tests/e2e/allowed-staff.csv && node tests/e2e/seed-operator.ts && node src/server/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

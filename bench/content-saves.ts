@@ -27,7 +27,7 @@ const markets = createMarketService({ db, clock: () => new Date() });
 
 const clerks = await Promise.all(
   Array.from({ length: clients }, async () => {
-    const user: SessionUser = { userId: randomUUID(), email: '', gkz, emailConfirmed: true };
+    const user: SessionUser = { userId: randomUUID(), email: '', gkz, emailConfirmed: true, operator: false };
     user.email = `bench-${user.userId}@gemeinde.example`;
     await db.query(`INSERT INTO users (id, email, password_hash, gkz) VALUES ($1, $2, 'bench', $3)`, [
       user.userId,

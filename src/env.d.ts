@@ -6,7 +6,8 @@ declare global {
     /** What the server (src/server/http/server.ts) hands to pages rendered on demand. */
     interface Locals {
       /** The logged-in user of the request, looked up on first use. */
-      sessionUser?: () => Promise<{ userId: string; email: string; gkz: string } | null>;
+      // `operator`: issue 22, the console at /verwaltung is for operators only.
+      sessionUser?: () => Promise<{ userId: string; email: string; gkz: string; operator: boolean } | null>;
       /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
       tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
       /** The directory as last published (src/server/directory/publisher.ts); the portal renders its pages from it. */

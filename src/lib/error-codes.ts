@@ -50,6 +50,12 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   payload_too_large: 413,
   method_not_allowed: 405,
+  // Issue 22: the operator's console and the yearly campaign.
+  not_a_municipality: 422,
+  address_not_allowed: 404,
+  invalid_number: 422,
+  user_not_confirmed: 422,
+  no_campaign: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

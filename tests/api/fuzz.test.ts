@@ -375,6 +375,22 @@ const ROUTES: Record<string, string> = {
   'public/markets.schema.json': 'GET /api/public/markets.schema.json',
   'public/markets/{id}.ics': 'GET /api/public/markets/:file{[^/]+\\.ics}',
   'public/municipalities/{gkz}.ics': 'GET /api/public/municipalities/:file{\\d{5}\\.ics}',
+  campaign: 'GET /api/campaign',
+  'campaign/confirm': 'POST /api/campaign/confirm',
+  'operator/municipalities': 'GET /api/operator/municipalities',
+  'operator/allow_email': 'POST /api/operator/allow_email',
+  'operator/disallow_email': 'POST /api/operator/disallow_email',
+  'operator/disable_user': 'POST /api/operator/disable_user',
+  'operator/end_sessions': 'POST /api/operator/end_sessions',
+  'operator/quotas/{gkz}': 'GET /api/operator/quotas/:gkz',
+  'operator/set_quota': 'POST /api/operator/set_quota',
+  'operator/master_data': 'POST /api/operator/master_data',
+  'operator/nightly': 'GET /api/operator/nightly',
+  'operator/audit': 'GET /api/operator/audit',
+  'operator/campaign (open)': 'POST /api/operator/campaign',
+  'operator/campaign': 'GET /api/operator/campaign',
+  'operator/campaign.csv': 'GET /api/operator/campaign.csv',
+  'operator/campaign/reminders': 'POST /api/operator/campaign/reminders',
 };
 
 describe('every API call, with hostile input, logged out and in', () => {

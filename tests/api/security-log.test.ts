@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRevocation } from '../../src/server/admin/revocation-commands.ts';
+import { createOperatorService } from '../../src/server/services/operator.ts';
 import type { SecurityLine } from '../../src/server/security-log.ts';
 import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -86,11 +87,12 @@ describe('security log', () => {
   it('logs the sessions an operator revoked', async () => {
     const clerk = await loggedInUser(server.db, GKZ_A);
     const lines: SecurityLine[] = [];
+    const operator = createOperatorService({ db: server.db, clock: () => new Date() });
     await runRevocation(
-      server.db,
+      operator,
+      'command line (test)',
       'end-sessions',
       [clerk.email],
-      (m) => new Error(m),
       (line) => void lines.push(line),
     );
     expect(lines).toMatchObject([{ event: 'session_revoked', account: clerk.email, reason: 'end-sessions' }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField } from './book-files.ts';
+import { csvField } from '../../lib/csv.ts';
 
 describe('CSV cells', () => {
   it('neutralise what a spreadsheet would run as a formula', () => {

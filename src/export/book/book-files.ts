@@ -1,3 +1,4 @@
+import { csvFile } from '../../lib/csv.ts';
 import { marketsOf } from '../../lib/directory/directory.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
@@ -62,17 +63,7 @@ export function bookCsv(book: Book, locale: Locale): string {
       ]);
     }
   }
-  return '\uFEFF' + rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
-}
-
-/**
- * One cell. A text a spreadsheet would take for a formula (starting with = + - @, a tab or a CR)
- * gets a leading apostrophe, which spreadsheets show as a text marker (OWASP, CSV injection):
- * a clerk's title `=HYPERLINK(…)` must not become a link in the typesetter's Excel.
- */
-export function csvField(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvFile(rows);
 }
 
 /** The book as JSON: the same tree with the year, language, licence and attribution. */

@@ -39,4 +39,17 @@ describe('bookPdf', () => {
     expect(metadata.get('dc:creator')).toEqual(['Markt & Messe "Graz"']);
     expect(metadata.get('dc:title')).toBe('Märkte <Steiermark> 2027 – Märkte und Markttermine in Österreich');
   });
+
+  it('says on the cover how many municipalities confirmed the year (issue 22), and nothing without a campaign', async () => {
+    const coverText = async (confirmedMunicipalities: number | null) => {
+      const { pdf } = await bookPdf(book, {
+        ...{ locale: 'de', format: 'a5', siteTitle: 'Marktverzeichnis', providerName: 'Anbieter' },
+        confirmedMunicipalities,
+      });
+      const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(1);
+      return (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    };
+    expect(await coverText(1234)).toContain('Daten für 2027 von 1234 Gemeinden bestätigt');
+    expect(await coverText(null)).not.toContain('bestätigt');
+  });
 });

@@ -14,6 +14,8 @@ export interface BookPdfOptions {
   format: PaperFormat;
   siteTitle: string;
   providerName: string;
+  /** Issue 22: municipalities that confirmed their data for the book's year; null: no campaign. */
+  confirmedMunicipalities?: number | null;
 }
 
 /**
@@ -67,6 +69,15 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
       [t('book.subtitle'), 'regular', 1.4],
       [options.providerName, 'regular', 1.2],
       [t('book.asOf', { date: formatDay(book.readAt.slice(0, 10)) }), 'italic', 1],
+      ...(typeof options.confirmedMunicipalities === 'number'
+        ? [
+            [t('book.confirmed', { count: options.confirmedMunicipalities, year: book.year }), 'italic', 1] as [
+              string,
+              'italic',
+              number,
+            ],
+          ]
+        : []),
     ],
     locale,
   );

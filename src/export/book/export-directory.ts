@@ -1,10 +1,12 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CampaignCount } from '../../lib/campaign.ts';
 import type { Directory } from '../../lib/directory/directory.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { readDirectory } from '../../server/directory/read-directory.ts';
+import { confirmedCount } from '../../server/services/campaign.ts';
 import { bookOf } from './book.ts';
 import { bookCsv, bookJson } from './book-files.ts';
 import { bookPdf } from './book-pdf.ts';
@@ -16,6 +18,8 @@ export interface ExportOptions {
   format: PaperFormat;
   outDir: string;
   now?: Date;
+  /** Issue 22: the update campaign's count for the cover; exportDirectory reads it. */
+  campaign?: CampaignCount | null;
 }
 
 /**
@@ -28,7 +32,8 @@ export async function exportDirectory(
   config: Config,
   options: ExportOptions,
 ): Promise<{ files: string[]; pages: number }> {
-  return writeBook(await readDirectory(db, options.now ?? new Date(), options.year), config, options);
+  const directory = await readDirectory(db, options.now ?? new Date(), options.year);
+  return writeBook(directory, config, { ...options, campaign: options.campaign ?? (await confirmedCount(db)) });
 }
 
 /** The files of a directory already read (the command closes the database before it renders). */
@@ -45,6 +50,8 @@ export async function writeBook(
     format: options.format,
     siteTitle: config.SITE_TITLE,
     providerName: config.PROVIDER_NAME,
+    // The cover says how many municipalities confirmed this book's year, not another's.
+    confirmedMunicipalities: options.campaign?.year === options.year ? options.campaign.confirmed_municipalities : null,
   });
   const files: [string, string | Buffer][] = [
     [`${base}.csv`, bookCsv(book, options.locale)],

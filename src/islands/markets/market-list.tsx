@@ -10,6 +10,7 @@ import { SectionHeading } from '../forms/heading.tsx';
 import { describeDays } from './date-words.ts';
 import { MarketDates } from './market-dates.tsx';
 import { PublishNotice } from './publish-notice.tsx';
+import { CampaignBanner } from '../campaign/campaign-banner.tsx';
 
 interface MarketListProps {
   locale: Locale;
@@ -101,6 +102,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
       <SectionHeading id="markets-heading" focusOnShow={focusOnShow}>
         {weekly ? t('markets.weeklyHeading') : t('markets.heading')}
       </SectionHeading>
+      {!weekly && <CampaignBanner locale={locale} />}
       <div className="markets-toolbar">
         <fieldset className="year-switch">
           <legend>{t('markets.year')}</legend>

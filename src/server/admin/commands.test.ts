@@ -61,7 +61,7 @@ describe('operator commands', () => {
       BUNDLED_MUNICIPALITIES.pathname,
       BUNDLED_DISTRICTS.pathname,
     ]);
-    expect(message).toBe('Imported 2095 municipalities, 94 districts, 9 states.');
+    expect(message).toBe('Imported 2095 municipalities, 94 districts, 9 states; 1 new or changed.');
     expect(await db.query(`SELECT name FROM municipalities WHERE gkz = '62219'`)).toEqual([{ name: 'Hartberg' }]);
   });
 
@@ -69,13 +69,13 @@ describe('operator commands', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-admin-')), 'portal.jsonl.gz');
     const [backedUp] = await runCommand(db, ['backup', file]);
     expect(backedUp).toMatch(
-      /^Backed up 10 tables, \d+ rows \(states 9, districts 94, .*, users 1, .*\) to .*portal\.jsonl\.gz \(\d+ kB\) in \d+\.\d s\.$/,
+      /^Backed up 14 tables, \d+ rows \(states 9, districts 94, .*, users 1, .*\) to .*portal\.jsonl\.gz \(\d+ kB\) in \d+\.\d s\.$/,
     );
     const before = await allowed();
     await db.query('DELETE FROM allowed_emails');
     const [restored] = await runCommand(db, ['restore', file]);
     expect(restored).toMatch(
-      /^Restored 10 tables, \d+ rows \(.*\) from .*portal\.jsonl\.gz \(\d+ kB, made \S+ on pglite\) in \d+\.\d s; sessions ended, content version now \d+\.$/,
+      /^Restored 14 tables, \d+ rows \(.*\) from .*portal\.jsonl\.gz \(\d+ kB, made \S+ on pglite\) in \d+\.\d s; sessions ended, content version now \d+\.$/,
     );
     expect(await allowed()).toEqual(before);
     await expect(runCommand(db, ['backup', file])).rejects.toThrow(
@@ -84,6 +84,45 @@ describe('operator commands', () => {
     await expect(runCommand(db, ['restore', '/no/such/backup.gz'])).rejects.toThrow(
       new CommandError('Nothing restored: cannot read /no/such/backup.gz: no such file or folder.'),
     );
+  });
+
+  it('make-operator grants the console to a registered, confirmed user only, and says why not', async () => {
+    await expect(runCommand(db, ['make-operator', 'niemand@krems.at'])).rejects.toThrow(
+      new CommandError('No user niemand@krems.at: they register first.'),
+    );
+    await expect(runCommand(db, ['make-operator', 'a@krems.at'])).rejects.toThrow(
+      new CommandError('a@krems.at has not confirmed their address yet: they click the link in the mail first.'),
+    );
+    await expect(runCommand(db, ['make-operator', 'kein-mail'])).rejects.toThrow(
+      new CommandError('"kein-mail" is not a valid e-mail address.'),
+    );
+    await db.query(`UPDATE users SET email_confirmed_at = now() WHERE email = 'a@krems.at'`);
+    expect(await runCommand(db, ['make-operator', ' A@Krems.at '])).toEqual([
+      'a@krems.at may now use the console at /verwaltung (after logging in again).',
+    ]);
+    expect(
+      await db.query(`SELECT operator_since IS NOT NULL AS operator FROM users WHERE email = 'a@krems.at'`),
+    ).toEqual([{ operator: true }]);
+  });
+
+  it('writes every command that changes something to the audit log, naming the command line and the OS user', async () => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_actions');
+    await runCommand(db, ['allow-email', '62219', 'kassa@hartberg.at']);
+    await runCommand(db, ['set-quota', '62219', 'markets', '80']);
+    await runCommand(db, ['disallow-email', '62219', 'kassa@hartberg.at']);
+    await expect(runCommand(db, ['disallow-email', '62219', 'kassa@hartberg.at'])).rejects.toThrow(CommandError);
+    const entries = await db.query<{ actor: string; action: string; gkz: string; email: string | null }>(
+      'SELECT actor, action, gkz, email FROM operator_actions ORDER BY id DESC LIMIT 3',
+    );
+    expect(entries.map((entry) => [entry.action, entry.gkz, entry.email])).toEqual([
+      ['disallow_email', '62219', 'kassa@hartberg.at'],
+      ['set_quota', '62219', null],
+      ['allow_email', '62219', 'kassa@hartberg.at'],
+    ]);
+    expect(entries[0]!.actor).toMatch(/^command line \(.+\)$/);
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_actions');
+    // The refused second disallow left no entry: the log shares the action's transaction.
+    expect(after[0]!.n - before[0]!.n).toBe(3);
   });
 
   it('explains wrong use', async () => {

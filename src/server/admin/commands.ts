@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { emailSchema } from '../../lib/account.ts';
+import { userInfo } from 'node:os';
 import { backupDatabase, BackupError, restoreDatabase, type BackupSummary } from '../db/backup.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { allowEmail } from '../db/queries/allowed-emails.ts';
-import { listMunicipalities } from '../db/queries/places.ts';
-import { moveUser } from '../db/queries/revocation.ts';
+import type { Database } from '../db/database.ts';
 import { listUsersWithMunicipality } from '../db/queries/users.ts';
-import { importMasterData } from '../master-data/import.ts';
-import { shown } from './operator-text.ts';
+import { createOperatorService, type AllowedLine, type OperatorService } from '../services/operator.ts';
+import { OperatorRefusal } from '../services/operator-refusal.ts';
+import { shown } from '../services/operator-text.ts';
 import { QUOTA_USAGE, runQuotaCommand } from './quota-commands.ts';
 import { REVOCATION_USAGE, runRevocation } from './revocation-commands.ts';
 
@@ -21,40 +19,76 @@ export const USAGE = `Usage: npm run admin -- <command>
   import-allowed <file.csv>                           allow many: lines "gkz;email" (all or nothing)
   list-users                                          registered users with municipality and confirmation
   import-municipalities <gemliste.csv> <polbezirke.csv>  update master data from Statistik Austria's lists
+  make-operator <email>                               let a registered, confirmed user into the console (/verwaltung)
   backup <file.jsonl.gz>                              write all data to a new file (for either database)
   restore <file.jsonl.gz>                             replace all data with a backup's (all or nothing)
 ${REVOCATION_USAGE}
 ${QUOTA_USAGE}`;
 
+/** Who the audit log names for a command (issue 22): the command line and the OS account that ran it. */
+export function commandLineActor(): string {
+  let name = process.env['USER'] ?? 'unknown';
+  try {
+    name = userInfo().username;
+  } catch {
+    // A container without a passwd entry for the uid: the environment's name will do.
+  }
+  return `command line (${name})`;
+}
+
 /** Runs one operator command; answers the lines to print. */
-export async function runCommand(db: Database, args: readonly string[]): Promise<string[]> {
+export async function runCommand(
+  db: Database,
+  args: readonly string[],
+  actor: string = commandLineActor(),
+): Promise<string[]> {
+  const operator = createOperatorService({ db, clock: () => new Date() });
+  try {
+    return await runOperation(db, operator, actor, args);
+  } catch (error) {
+    throw error instanceof OperatorRefusal ? new CommandError(error.detail) : error;
+  }
+}
+
+async function runOperation(
+  db: Database,
+  operator: OperatorService,
+  actor: string,
+  args: readonly string[],
+): Promise<string[]> {
   const [command, ...rest] = args;
   switch (command) {
     case 'allow-email': {
       const [gkz, email] = expectArgs(rest, 2);
-      return [await allowEmails(db, [{ gkz, email, line: 0 }])];
+      return [allowedLine(await operator.allowEmails(actor, [{ gkz, email, line: 0 }]))];
     }
     case 'import-allowed': {
       const [file] = expectArgs(rest, 1);
-      return [await allowEmails(db, parseAllowedCsv(readText(file)))];
+      return [allowedLine(await operator.allowEmails(actor, parseAllowedCsv(readText(file))))];
     }
     case 'list-users':
       return listUsers(db);
     case 'disallow-email':
-      return runRevocation(db, command, expectArgs(rest, 2), (message) => new CommandError(message));
+      return runRevocation(operator, actor, command, expectArgs(rest, 2));
     case 'quotas':
-      return runQuotaCommand(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
+      return runQuotaCommand(operator, actor, command, expectArgs(rest, 1));
     case 'set-quota':
-      return runQuotaCommand(db, command, expectArgs(rest, 3), (message) => new CommandError(message));
+      return runQuotaCommand(operator, actor, command, expectArgs(rest, 3));
     case 'disable-user':
     case 'end-sessions':
-      return runRevocation(db, command, expectArgs(rest, 1), (message) => new CommandError(message));
+      return runRevocation(operator, actor, command, expectArgs(rest, 1));
     case 'import-municipalities': {
       const [municipalities, districts] = expectArgs(rest, 2);
-      const result = await db.transaction((tx) => importMasterData(tx, readText(municipalities), readText(districts)));
+      const { counts, changes } = await operator.importMasterData(actor, readText(municipalities), readText(districts));
       return [
-        `Imported ${result.municipalities} municipalities, ${result.districts} districts, ${result.states} states.`,
+        `Imported ${counts.municipalities} municipalities, ${counts.districts} districts, ${counts.states} states` +
+          (changes.length > 0 ? `; ${changes.length} new or changed.` : '.'),
       ];
+    }
+    case 'make-operator': {
+      const [email] = expectArgs(rest, 1);
+      await operator.makeOperator(actor, email);
+      return [`${email.trim().toLowerCase()} may now use the console at /verwaltung (after logging in again).`];
     }
     case 'backup': {
       const [file] = expectArgs(rest, 1);
@@ -74,12 +108,6 @@ export async function runCommand(db: Database, args: readonly string[]): Promise
   }
 }
 
-interface AllowedLine {
-  gkz: string;
-  email: string;
-  line: number;
-}
-
 export function parseAllowedCsv(text: string): AllowedLine[] {
   return text
     .split(/\r?\n/)
@@ -91,27 +119,8 @@ export function parseAllowedCsv(text: string): AllowedLine[] {
     });
 }
 
-/** Checks every line first and writes all or nothing, so a typo never half-imports a list. */
-async function allowEmails(db: Database, lines: readonly AllowedLine[]): Promise<string> {
-  if (lines.length === 0) throw new CommandError('No addresses given.');
-  const known = new Set((await listMunicipalities(db)).map((row) => row.gkz));
-  const problems: string[] = [];
-  const valid = lines.flatMap(({ gkz, email, line }) => {
-    const where = line ? `line ${line}: ` : '';
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) problems.push(`${where}${shown(email)} is not a valid e-mail address`);
-    else if (!known.has(gkz)) problems.push(`${where}${shown(gkz)} is not a municipality code (gkz) on file`);
-    return parsed.success && known.has(gkz) ? [{ gkz, email: parsed.data }] : [];
-  });
-  if (problems.length > 0) throw new CommandError(`Nothing imported:\n  ${problems.join('\n  ')}`);
-  await db.transaction(async (tx: Queryable) => {
-    for (const { gkz, email } of valid) {
-      await allowEmail(tx, email, gkz);
-      await moveUser(tx, email, gkz);
-    }
-  });
-  return valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
-}
+const allowedLine = (valid: readonly { gkz: string; email: string }[]) =>
+  valid.length === 1 ? `Allowed ${valid[0]!.email} for ${valid[0]!.gkz}.` : `Allowed ${valid.length} addresses.`;
 
 async function listUsers(db: Database): Promise<string[]> {
   const users = await listUsersWithMunicipality(db);

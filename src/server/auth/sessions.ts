@@ -22,6 +22,8 @@ export interface SessionUser {
   gkz: string;
   /** Issue 15, H1: only a proven mailbox may write. */
   emailConfirmed: boolean;
+  /** Issue 22: the provider's operator (`make-operator`), who may use the console. */
+  operator: boolean;
 }
 
 /** Only the SHA-256 of a session token is stored, so a leaked table opens no session. */
@@ -36,7 +38,7 @@ export function hashToken(token: string): string {
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const row = await findLiveSession(db, hashToken(token));
-  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed } : null;
+  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed, operator: row.operator } : null;
 }
 
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */

@@ -15,7 +15,8 @@ export class BackupError extends Error {
  * cannot make again. Master data, because the operator may have imported a newer list and the
  * municipalities keep their contacts in it; the allowed addresses and the users with their
  * password hashes (so a backup file is as confidential as the database); the visitors' saved
- * state; markets, dates, their change history (issue 4) and the page-view counts (issue 5).
+ * state; markets, dates, their change history (issue 4) and the page-view counts (issue 5); the
+ * operators' audit log and the update campaigns with their confirmations (issue 22).
  *
  * Left out on purpose (LEFT_OUT_TABLES): sessions and one-time tokens are short-lived secrets —
  * after a restore everyone logs in again and old mail links are void, so restore deletes them;
@@ -36,6 +37,11 @@ export const BACKED_UP_TABLES = [
   'market_dates',
   'market_changes',
   'page_views',
+  // Issue 22: after market_changes, so restoring the history does not undo restored confirmations.
+  'operator_actions',
+  'campaigns',
+  'campaign_confirmations',
+  'campaign_municipalities',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',
@@ -45,6 +51,8 @@ export const LEFT_OUT_TABLES = [
   'content_commits',
   'content_changes',
   'schema_migrations',
+  // The nightly run's last report belongs to the machine it ran on, not to the data.
+  'nightly_runs',
 ];
 
 /*

@@ -95,6 +95,8 @@ describe('restore refuses, changing nothing,', () => {
     writeFileSync(target, typeof content === 'string' ? gzipSync(content) : content);
     return target;
   };
+  /** The line after page_views' last row (the header names every table too): the tables of issue 22 follow it. */
+  const afterPageViews = () => lines().findIndex((line, index) => index > 0 && line.includes('"operator_actions"'));
   const withHeader = (change: Record<string, unknown>) => {
     const [header, ...rest] = lines();
     return [JSON.stringify({ ...(JSON.parse(header!) as object), ...change }), ...rest].join('\n');
@@ -121,7 +123,13 @@ describe('restore refuses, changing nothing,', () => {
     ],
     [
       'a missing row',
-      () => write('short', lines().slice(0, -1).join('\n')),
+      () =>
+        write(
+          'short',
+          lines()
+            .slice(0, afterPageViews() - 1)
+            .join('\n'),
+        ),
       /short is damaged \(it ends in table page_views\)/,
     ],
     ['an extra line', () => write('long', [...lines(), '{}'].join('\n')), /long is damaged \(it has more lines/],
@@ -130,7 +138,11 @@ describe('restore refuses, changing nothing,', () => {
       () =>
         write(
           'refused',
-          [...lines().slice(0, -1), '{"day":"2027-01-01","path":"/","language":"xx","views":1}'].join('\n'),
+          [
+            ...lines().slice(0, afterPageViews() - 1),
+            '{"day":"2027-01-01","path":"/","language":"xx","views":1}',
+            ...lines().slice(afterPageViews()),
+          ].join('\n'),
         ),
       /the database refused a row of page_views: .*check constraint/,
     ],

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
+import type { CampaignCount } from '../../lib/campaign.ts';
 import type { Published } from '../db/published.ts';
 
 /** The open-data licence of the feed; attribution names the provider and the municipalities. */
@@ -38,6 +39,8 @@ const feedMarketSchema = z.extend(marketRecordSchema, {
 export const openDataSchema = z.object({
   licence: z.string(),
   attribution: z.string(),
+  /** Issue 22: the running update campaign, and how many municipalities confirmed their data for its year. */
+  campaign: z.nullable(z.object({ year: z.int(), confirmed_municipalities: z.int() })),
   markets: z.array(feedMarketSchema),
 });
 export type OpenData = z.infer<typeof openDataSchema>;
@@ -55,7 +58,12 @@ export function openDataJsonSchema(id: string): Record<string, unknown> {
  * Every published market that matches the filters, with its published dates (only that year's
  * with `year`, and then only markets that have some), ordered by municipality and title.
  */
-export function openDataOf(published: Published, query: FeedQuery, providerName: string): OpenData {
+export function openDataOf(
+  published: Published,
+  query: FeedQuery,
+  providerName: string,
+  campaign: CampaignCount | null = null,
+): OpenData {
   const markets = published.markets
     .filter((market) => {
       const place = published.placeOf(market.gkz);
@@ -76,5 +84,5 @@ export function openDataOf(published: Published, query: FeedQuery, providerName:
     })
     .filter((market) => !query.year || market.dates.length > 0)
     .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));
-  return { licence: LICENCE, attribution: attributionOf(providerName), markets };
+  return { licence: LICENCE, attribution: attributionOf(providerName), campaign, markets };
 }

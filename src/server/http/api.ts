@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.t
 import { ApiError } from '../api-error.ts';
 import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
-import { servesHttps, type Config } from '../config.ts';
+import { publicBaseUrl, servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { pingDatabase } from '../db/queries/health.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
@@ -17,6 +17,9 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
+import { createCampaignService } from '../services/campaign.ts';
+import { createCampaignReminders } from '../services/campaign-reminders.ts';
+import { createOperatorService } from '../services/operator.ts';
 import type { Publisher } from '../directory/publisher.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import type { ApiEnv } from './api-env.ts';
@@ -26,6 +29,8 @@ import { isCrossSite } from './origin.ts';
 import { anonymousLimits } from './anonymous-limits.ts';
 import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { campaignRoutes } from './routes/campaign.ts';
+import { operatorRoutes } from './routes/operator.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
@@ -57,13 +62,14 @@ export const DISCARDED_AT_MOST = 8 * BODY_LIMIT;
 export function createApi({
   db,
   config,
-  mailer = createMailer(config),
+  mailer: givenMailer,
   clock = () => new Date(),
   securityLog = stdoutSecurityLog,
   isSitePath = sitePathShapes,
   publisher,
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
+  const mailer = givenMailer ?? createMailer(config);
 
   const housekeeping = createHousekeeping(db, clock);
   const sessionCookie = sessionCookieName(servesHttps(config));
@@ -142,6 +148,25 @@ export function createApi({
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);
+  const campaigns = createCampaignService({ db, clock });
+  campaignRoutes(api, campaigns);
+  const mailContext = {
+    baseUrl: publicBaseUrl(config),
+    siteTitle: config.SITE_TITLE,
+    providerName: config.PROVIDER_NAME,
+  };
+  operatorRoutes(api, {
+    db,
+    operator: createOperatorService({ db, clock, onChange }),
+    campaigns,
+    reminders: createCampaignReminders({
+      db,
+      clock,
+      campaigns,
+      mailer: givenMailer ?? createMailer(config, { pooled: true }),
+      context: mailContext,
+    }),
+  });
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError(async (error, c) => {

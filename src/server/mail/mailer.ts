@@ -27,10 +27,14 @@ export function redactLink(link: string): string {
  * SMTP_URL set: real SMTP. Unset: each mail is written as an .eml file to DATA_DIR/outbox, so a
  * newcomer can finish a registration without a mail server; the log names the file.
  */
-export function createMailer(config: Config): Mailer {
+export function createMailer(config: Config, { pooled = false }: { pooled?: boolean } = {}): Mailer {
   const from = { name: config.PROVIDER_NAME, address: config.SUPPORT_EMAIL };
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // Issue 22: the campaign's reminders keep a few connections open for their thousands of
+    // mails; an account mail, one now and then, opens its own.
+    const transport = nodemailer.createTransport(
+      pooled ? { url: config.SMTP_URL, pool: true, maxConnections: 4 } : config.SMTP_URL,
+    );
     return {
       async send({ to, subject, text, html }) {
         await transport.sendMail({ from, to, subject, text, html });

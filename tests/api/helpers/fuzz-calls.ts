@@ -298,6 +298,44 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
         (gkz) => `/api/public/municipalities/${gkz}.ics`,
       ),
     ),
+    // Issue 22: the console (operators only: every fuzzed session is a clerk's) and the campaign.
+    campaign: get(noQuery.map((q) => `/api/campaign${q}`)),
+    'campaign/confirm': post('campaign/confirm', { market_id: marketId }, ['market_id']),
+    'operator/municipalities': get(
+      query({ q: oneOf(fc.constantFrom('Hartberg', '622'), hostileQueryValue) }).map(
+        (q) => `/api/operator/municipalities${q}`,
+      ),
+    ),
+    'operator/allow_email': post('operator/allow_email', { gkz: fc.constantFrom(...pools.municipalities), email }),
+    'operator/disallow_email': post('operator/disallow_email', {
+      gkz: fc.constantFrom(...pools.municipalities),
+      email,
+    }),
+    'operator/disable_user': post('operator/disable_user', { email }),
+    'operator/end_sessions': post('operator/end_sessions', { email }),
+    'operator/quotas/{gkz}': get(
+      segment(fc.constantFrom(...pools.municipalities)).map((gkz) => `/api/operator/quotas/${gkz}`),
+    ),
+    'operator/set_quota': post('operator/set_quota', {
+      gkz: fc.constantFrom(...pools.municipalities),
+      name: fc.constantFrom('markets', 'dates', 'x'),
+      value: fc.constantFrom(1, '90', 0),
+    }),
+    'operator/master_data': post(
+      'operator/master_data',
+      { municipalities: text, districts: text, apply: fc.boolean() },
+      ['apply'],
+    ),
+    'operator/nightly': get(noQuery.map((q) => `/api/operator/nightly${q}`)),
+    'operator/audit': get(
+      query({ before: oneOf(fc.constantFrom('10'), hostileQueryValue) }).map((q) => `/api/operator/audit${q}`),
+    ),
+    'operator/campaign (open)': post('operator/campaign', { year: fc.constantFrom(2027, '2028'), deadline: day }),
+    'operator/campaign': get(noQuery.map((q) => `/api/operator/campaign${q}`)),
+    'operator/campaign.csv': get(noQuery.map((q) => `/api/operator/campaign.csv${q}`)),
+    'operator/campaign/reminders': post('operator/campaign/reminders', { batch_size: fc.constantFrom(1, '500', 0) }, [
+      'batch_size',
+    ]),
     'unknown paths': get(fc.tuple(hostileSegment, hostileSegment, noQuery).map(([a, b, q]) => `/api/${a}/${b}${q}`)),
   };
 }

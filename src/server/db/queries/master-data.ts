@@ -60,3 +60,23 @@ export async function countMunicipalities(db: Queryable): Promise<number> {
   const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM municipalities');
   return row?.count ?? 0;
 }
+
+export type MasterDataKind = 'state' | 'district' | 'municipality';
+
+/**
+ * Per kind, code → the facts an import may change, as one comparable text (issue 22: the
+ * console's preview): a state's name; a district's name and state; a municipality's name,
+ * postcode and district. One query after the other: a transaction's queries share a connection.
+ */
+export async function readMasterDataFacts(db: Queryable): Promise<Record<MasterDataKind, Map<string, string>>> {
+  type Fact = { code: string; text: string };
+  const states = await db.query<Fact>('SELECT code::text AS code, name AS text FROM states');
+  const districts = await db.query<Fact>(
+    `SELECT code::text AS code, name || ' (' || state_code || ')' AS text FROM districts`,
+  );
+  const municipalities = await db.query<Fact>(
+    `SELECT gkz::text AS code, name || ', ' || postcode || ' (' || district_code || ')' AS text FROM municipalities`,
+  );
+  const byCode = (rows: Fact[]) => new Map(rows.map((row) => [row.code.trim(), row.text]));
+  return { state: byCode(states), district: byCode(districts), municipality: byCode(municipalities) };
+}

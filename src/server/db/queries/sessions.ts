@@ -8,6 +8,7 @@ export interface LiveSessionRow {
   email: string;
   gkz: string;
   confirmed: boolean;
+  operator: boolean;
 }
 
 /**
@@ -17,7 +18,8 @@ export interface LiveSessionRow {
 export async function findLiveSession(db: Queryable, tokenHash: string): Promise<LiveSessionRow | undefined> {
   const [row] = await db.query<LiveSessionRow>(
     `WITH live AS (
-       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed
+       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed,
+         u.operator_since IS NOT NULL AS operator
        FROM sessions s JOIN users u ON u.id = s.user_id
        -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
        JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
@@ -26,7 +28,7 @@ export async function findLiveSession(db: Queryable, tokenHash: string): Promise
        UPDATE sessions SET last_seen_at = now()
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
      )
-     SELECT user_id, email, gkz, confirmed FROM live`,
+     SELECT user_id, email, gkz, confirmed, operator FROM live`,
     [tokenHash],
   );
   return row;

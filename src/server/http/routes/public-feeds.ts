@@ -7,6 +7,7 @@ import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { municipalityName } from '../../db/queries/places.ts';
 import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
+import { campaignCountSource } from '../../feeds/campaign-count.ts';
 import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
 import { createPublishedSource } from '../../feeds/published.ts';
@@ -26,6 +27,7 @@ const MAX_KEPT_CALENDARS = 200;
  */
 export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config): void {
   const published = createPublishedSource(db);
+  const campaignCount = campaignCountSource(db);
   const host = new URL(publicBaseUrl(config)).host;
   // Issue 17: each answer is made, and compressed per coding, once per content version.
   const keptFeeds = keptPerVersion(MAX_KEPT_ANSWERS);
@@ -35,9 +37,10 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     const query = feedQuerySchema.safeParse(c.req.query());
     if (!query.success) throw new ApiError('invalid_request');
     const data = await published.current();
-    const key = JSON.stringify(Object.entries(query.data).sort());
+    const campaign = await campaignCount.current();
+    const key = JSON.stringify([...Object.entries(query.data).sort(), campaign]);
     const body = keptFeeds(data.version, key, () =>
-      JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME) }),
+      JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME, campaign) }),
     );
     const headers = {
       'Cache-Control': CACHE,

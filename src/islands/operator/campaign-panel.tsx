@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { MunicipalityState } from '../../lib/campaign.ts';
+import { ApiRequestError, apiUrl, callApi } from '../../stores/api-client.ts';
+import { Field } from '../forms/field.tsx';
+import { useTranslation } from '../i18n.tsx';
+
+type Counts = Record<MunicipalityState, number>;
+interface Progress {
+  campaign: { year: number; deadline: string };
+  totals: Counts;
+  states: { name: string; counts: Counts }[];
+  municipalities: { gkz: string; name: string; district: string; state_name: string; status: MunicipalityState }[];
+}
+const STATES: MunicipalityState[] = ['confirmed', 'changed', 'not_yet', 'no_account'];
+
+/** Issue 22: open the year's campaign, follow it per state and municipality, remind, export. */
+export function CampaignPanel() {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [message, setMessage] = useState('');
+  const [shown, setShown] = useState<MunicipalityState>('confirmed');
+  const [busy, setBusy] = useState(false);
+  const [year, setYear] = useState(String(new Date().getFullYear() + 1));
+  const [deadline, setDeadline] = useState('');
+  const load = useCallback(() => {
+    callApi<Progress>('operator/campaign')
+      .then(setProgress)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiRequestError && error.code === 'no_campaign')) setMessage(String(error));
+      });
+  }, []);
+  useEffect(load, [load]);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setMessage('');
+    try {
+      setMessage(await work());
+      load();
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const open = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      await callApi('operator/campaign', { fields: { year, deadline } });
+      return t('operator.campaign.opened', { year });
+    });
+  };
+  const remind = () =>
+    run(async () => {
+      let mails = 0;
+      for (;;) {
+        const batch = await callApi<{ mails: number; remaining: number }>('operator/campaign/reminders', {
+          fields: { batch_size: '100' },
+        });
+        mails += batch.mails;
+        if (batch.remaining === 0) return t('operator.campaign.reminded', { count: mails });
+      }
+    });
+
+  return (
+    <section aria-labelledby="campaign-panel-heading">
+      <h2 id="campaign-panel-heading">{t('operator.campaign.heading')}</h2>
+      <form onSubmit={open} className="operator-form">
+        <Field
+          id="campaign-year"
+          name="year"
+          label={t('operator.campaign.year')}
+          inputMode="numeric"
+          value={year}
+          onChange={(event) => setYear(event.target.value)}
+          onBlur={() => {}}
+        />
+        <Field
+          id="campaign-deadline"
+          name="deadline"
+          inputMode="numeric"
+          label={t('operator.campaign.deadline')}
+          value={deadline}
+          onChange={(event) => setDeadline(event.target.value)}
+          onBlur={() => {}}
+        />
+        <button type="submit" disabled={busy}>
+          {t('operator.campaign.open')}
+        </button>
+      </form>
+      {progress && (
+        <>
+          <p>
+            {t('operator.campaign.running', {
+              year: String(progress.campaign.year),
+              deadline: progress.campaign.deadline,
+            })}
+          </p>
+          {/* A phone is narrower than the five columns: the table scrolls, and takes the focus to be scrolled by keyboard. */}
+          <div role="region" aria-label={t('operator.campaign.byState')} tabIndex={0} style={{ overflowX: 'auto' }}>
+            <table>
+              <caption>{t('operator.campaign.byState')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('operator.csv.state')}</th>
+                  {STATES.map((state) => (
+                    <th scope="col" key={state}>
+                      {t(`campaign.status.${state}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[...progress.states, { name: t('operator.campaign.total'), counts: progress.totals }].map((row) => (
+                  <tr key={row.name}>
+                    <th scope="row">{row.name}</th>
+                    {STATES.map((state) => (
+                      <td key={state}>{row.counts[state]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="form-actions">
+            <button type="button" disabled={busy} onClick={() => void remind()}>
+              {t('operator.campaign.remind')}
+            </button>
+            <a
+              className="button"
+              href={`${apiUrl('operator/campaign.csv')}?lang=${document.documentElement.lang}`}
+              download
+            >
+              {t('operator.campaign.csv')}
+            </a>
+          </p>
+          <div className="field">
+            <label htmlFor="campaign-shown">{t('operator.campaign.show')}</label>
+            <select
+              id="campaign-shown"
+              value={shown}
+              onChange={(event) => setShown(event.target.value as MunicipalityState)}
+            >
+              {STATES.map((state) => (
+                <option key={state} value={state}>
+                  {t(`campaign.status.${state}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ul className="operator-list" aria-label={t(`campaign.status.${shown}`)}>
+            {progress.municipalities
+              .filter((m) => m.status === shown)
+              .slice(0, 200)
+              .map((m) => (
+                <li key={m.gkz}>
+                  {m.gkz} {m.name} ({m.district}, {m.state_name}): {t(`campaign.status.${m.status}`)}
+                </li>
+              ))}
+          </ul>
+        </>
+      )}
+      <p role="status">{message}</p>
+    </section>
+  );
+}

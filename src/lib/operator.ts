@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+
+/**
+ * The console's requests (issue 22), checked the same way in the island and in the API. Addresses
+ * are normalised by the operator service, which also serves the command line.
+ */
+const gkz = z.string({ error: 'required_fields' }).check(z.regex(/^\d{5}$/, { error: 'not_a_municipality' }));
+const email = z.string({ error: 'required_fields' }).check(z.maxLength(254, { error: 'too_long' }));
+
+export const allowEmailSchema = z.object({ gkz, email });
+export const emailRequestSchema = z.object({ email });
+export const setQuotaSchema = z.object({
+  gkz,
+  name: z.enum(['markets', 'dates-per-market', 'dates'], { error: 'invalid_request' }),
+  value: z.union([z.number(), z.string()], { error: 'invalid_number' }),
+});
+/**
+ * A list's text: no control character but line breaks and tabs, as the command line refuses them
+ * (issue 15, L9): the database refuses NUL, and a terminal obeys escapes.
+ */
+const listText = z.string({ error: 'required_fields' }).check(
+  z.minLength(1, { error: 'required_fields' }),
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  z.refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]/u.test(text), {
+    error: 'invalid_characters',
+  }),
+);
+/** Statistik Austria's two lists as text (each far below the API's 1 MiB); `apply` false: the preview. */
+export const masterDataSchema = z.object({
+  municipalities: listText,
+  districts: listText,
+  apply: z._default(z.union([z.boolean(), z.enum(['true', 'false'])]), false),
+});
+export const remindersSchema = z.object({
+  interval_days: z._default(
+    z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(365)),
+    7,
+  ),
+  batch_size: z._default(
+    z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(500)),
+    100,
+  ),
+});
+export const searchSchema = z.object({
+  q: z._default(z.string().check(z.maxLength(100, { error: 'too_long' })), ''),
+});

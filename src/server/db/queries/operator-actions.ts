@@ -1,0 +1,89 @@
+import type { Queryable } from '../database.ts';
+
+/** One entry of the operator's audit log (issue 22): who did what, when, to which municipality or user. */
+export interface OperatorAction {
+  at: Date;
+  actor: string;
+  action: string;
+  gkz: string | null;
+  email: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Written with the action's own transaction, so the log never shows an action that did not happen. */
+export async function insertOperatorAction(db: Queryable, entry: OperatorAction): Promise<void> {
+  await db.query(
+    'INSERT INTO operator_actions (at, actor, action, gkz, email, details) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+    [entry.at, entry.actor, entry.action, entry.gkz, entry.email, JSON.stringify(entry.details)],
+  );
+}
+
+export interface OperatorActionRow {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  gkz: string | null;
+  email: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Newest first; `before` pages on by id. */
+export async function listOperatorActions(
+  db: Queryable,
+  limit: number,
+  before: number | null,
+): Promise<OperatorActionRow[]> {
+  return db.query<OperatorActionRow>(
+    `SELECT id::int AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor, action, gkz, email, details
+     FROM operator_actions WHERE ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $1`,
+    [limit, before],
+  );
+}
+
+/** Grants the operator role to a registered user with a confirmed address; answers why not otherwise. */
+export async function grantOperator(
+  db: Queryable,
+  email: string,
+  at: Date,
+): Promise<'granted' | 'no_user' | 'unconfirmed'> {
+  const [row] = await db.query<{ confirmed: boolean }>(
+    'SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE email = $1 AND disabled_at IS NULL FOR UPDATE',
+    [email],
+  );
+  if (!row) return 'no_user';
+  if (!row.confirmed) return 'unconfirmed';
+  await db.query('UPDATE users SET operator_since = coalesce(operator_since, $2) WHERE email = $1', [email, at]);
+  return 'granted';
+}
+
+export interface MunicipalityAccounts {
+  gkz: string;
+  name: string;
+  district: string;
+  state: string;
+  allowed: { email: string; user: { confirmed: boolean; disabled: boolean; language: string } | null }[];
+}
+
+/**
+ * Municipalities whose name, gkz, district or state holds the search text, with their allowed
+ * addresses and the users behind them; at most `limit`.
+ */
+export async function searchMunicipalityAccounts(
+  db: Queryable,
+  text: string,
+  limit: number,
+): Promise<MunicipalityAccounts[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.query<MunicipalityAccounts>(
+    `SELECT m.gkz, m.name, d.name AS district, s.name AS state,
+       coalesce((SELECT json_agg(json_build_object('email', a.email, 'user',
+           CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('confirmed', u.email_confirmed_at IS NOT NULL,
+             'disabled', u.disabled_at IS NOT NULL, 'language', u.language) END) ORDER BY a.email)
+         FROM allowed_emails a LEFT JOIN users u ON u.email = a.email WHERE a.gkz = m.gkz), '[]') AS allowed
+     FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
+     WHERE m.name ILIKE $1 OR m.gkz LIKE $1 OR d.name ILIKE $1 OR s.name ILIKE $1
+     ORDER BY m.name, m.gkz LIMIT $2`,
+    [pattern, limit],
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  municipalityState,
+  MUNICIPALITY_STATES,
+  type CampaignCount,
+  type MunicipalityState,
+} from '../../lib/campaign.ts';
+import { csvFile } from '../../lib/csv.ts';
+import { ApiError } from '../api-error.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  confirmMarkets,
+  countConfirmedMunicipalities,
+  confirmMunicipality,
+  readCurrentCampaign,
+  readMarketStates,
+  readProgressRows,
+  upsertCampaign,
+  type CampaignRow,
+} from '../db/queries/campaigns.ts';
+import { insertOperatorAction } from '../db/queries/operator-actions.ts';
+
+export interface MunicipalityProgress {
+  gkz: string;
+  name: string;
+  district: string;
+  state_name: string;
+  markets: number;
+  confirmed: number;
+  status: MunicipalityState;
+  reminded_at: string | null;
+}
+
+type Counts = Record<MunicipalityState, number>;
+export interface Progress {
+  campaign: CampaignRow;
+  totals: Counts;
+  states: { name: string; counts: Counts }[];
+  districts: { name: string; state_name: string; counts: Counts }[];
+  municipalities: MunicipalityProgress[];
+}
+
+/** What the clerk's banner shows (issue 22): the running campaign and where each market stands. */
+export interface ClerkCampaign {
+  year: number;
+  deadline: string;
+  status: MunicipalityState;
+  markets: Record<string, 'confirmed' | 'changed' | 'open'>;
+}
+
+/**
+ * The yearly update campaign (issue 22): the operator opens it for a year with a deadline, clerks
+ * confirm their markets (a later change undoes it: migration 0013's trigger), the console follows
+ * the progress. Confirming is not a change of content: no republication.
+ */
+export function createCampaignService({ db, clock }: { db: Database; clock: () => Date }) {
+  const running = async (): Promise<CampaignRow> => {
+    const campaign = await readCurrentCampaign(db);
+    if (!campaign) throw new ApiError('no_campaign');
+    return campaign;
+  };
+
+  const progress = async (): Promise<Progress> => {
+    const campaign = await running();
+    const rows = await readProgressRows(db, campaign.year);
+    const empty = (): Counts => Object.fromEntries(MUNICIPALITY_STATES.map((s) => [s, 0])) as Counts;
+    const totals = empty();
+    const states = new Map<string, Counts>();
+    const districts = new Map<string, { name: string; state_name: string; counts: Counts }>();
+    const municipalities = rows.map((row): MunicipalityProgress => {
+      const status = municipalityState({
+        markets: row.markets,
+        confirmed: row.confirmed,
+        changed: row.changed,
+        allConfirmed: row.all_confirmed,
+        hasAccount: row.has_account,
+      });
+      totals[status] += 1;
+      const state = states.get(row.state_name) ?? states.set(row.state_name, empty()).get(row.state_name)!;
+      state[status] += 1;
+      const key = `${row.state_name}\u0000${row.district}`;
+      const district =
+        districts.get(key) ??
+        districts.set(key, { name: row.district, state_name: row.state_name, counts: empty() }).get(key)!;
+      district.counts[status] += 1;
+      const { gkz, name, district: districtName, state_name, markets, confirmed, reminded_at } = row;
+      return { gkz, name, district: districtName, state_name, markets, confirmed, status, reminded_at };
+    });
+    return {
+      campaign,
+      totals,
+      states: [...states].map(([name, counts]) => ({ name, counts })),
+      districts: [...districts.values()],
+      municipalities,
+    };
+  };
+
+  return {
+    current: () => readCurrentCampaign(db),
+    progress,
+
+    async open(actor: string, year: number, deadline: string): Promise<CampaignRow> {
+      await db.transaction(async (tx) => {
+        await upsertCampaign(tx, year, deadline, clock(), actor);
+        await insertOperatorAction(tx, {
+          at: clock(),
+          actor,
+          action: 'open_campaign',
+          gkz: null,
+          email: null,
+          details: { year, deadline },
+        });
+      });
+      return running();
+    },
+
+    /** The clerk's view; null when no campaign runs. */
+    async forClerk(user: SessionUser): Promise<ClerkCampaign | null> {
+      const campaign = await readCurrentCampaign(db);
+      if (!campaign) return null;
+      const rows = (await progressOf(db, campaign.year, user.gkz)) ?? null;
+      const markets = await readMarketStates(db, campaign.year, user.gkz);
+      return {
+        year: campaign.year,
+        deadline: campaign.deadline,
+        status: rows ?? 'not_yet',
+        markets: Object.fromEntries(markets.map((m) => [m.market_id, m.state])),
+      };
+    },
+
+    /** One market of the clerk's municipality, or all of them and the municipality itself. */
+    async confirm(user: SessionUser, marketId: string | undefined): Promise<ClerkCampaign> {
+      const campaign = await running();
+      await db.transaction(async (tx) => {
+        const confirmed = await confirmMarkets(
+          tx,
+          campaign.year,
+          user.gkz,
+          marketId === undefined ? null : [marketId],
+          clock(),
+          user.email,
+        );
+        // Another municipality's market or none: the same answer, so ids of others stay unknown.
+        if (marketId !== undefined && confirmed === 0) throw new ApiError('market_not_found');
+        if (marketId === undefined) await confirmMunicipality(tx, campaign.year, user.gkz, clock());
+      });
+      return (await this.forClerk(user))!;
+    },
+
+    /** The console's list as a spreadsheet: one row per municipality (issue 22). */
+    async csv(labels: { header: readonly string[]; status: Record<MunicipalityState, string> }): Promise<string> {
+      const { municipalities } = await progress();
+      return csvFile([
+        labels.header,
+        ...municipalities.map((m) => [
+          m.state_name,
+          m.district,
+          m.gkz,
+          m.name,
+          labels.status[m.status],
+          String(m.markets),
+          String(m.confirmed),
+          m.reminded_at ?? '',
+        ]),
+      ]);
+    },
+
+    confirmedCount: () => confirmedCount(db),
+  };
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>;
+
+/** How many municipalities confirmed the running campaign (the feed and the book's cover say it); null without one. */
+export async function confirmedCount(db: Queryable): Promise<CampaignCount | null> {
+  const campaign = await readCurrentCampaign(db);
+  if (!campaign) return null;
+  return { year: campaign.year, confirmed_municipalities: await countConfirmedMunicipalities(db, campaign.year) };
+}
+
+async function progressOf(db: Database, year: number, gkz: string): Promise<MunicipalityState | undefined> {
+  const rows = await readProgressRows(db, year, gkz);
+  const [row] = rows;
+  return (
+    row &&
+    municipalityState({
+      markets: row.markets,
+      confirmed: row.confirmed,
+      changed: row.changed,
+      allConfirmed: row.all_confirmed,
+      hasAccount: row.has_account,
+    })
+  );
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClerkCampaign, Progress } from '../../src/server/services/campaign.ts';
+import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 22: the yearly update campaign through the API — confirm, change undoes it, confirm again. */
+let server: TestServer;
+let operator: { userId: string; cookie: string };
+let clerk: { email: string; cookie: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  operator = await loggedInUser(server.db, GKZ_B);
+  await server.db.query('UPDATE users SET operator_since = now() WHERE id = $1', [operator.userId]);
+  clerk = await loggedInUser(server.db, GKZ_A);
+});
+afterAll(() => server.close());
+
+const send = (method: 'GET' | 'POST', path: string, cookie: string, body?: Record<string, unknown>) =>
+  server.fetch(path, {
+    method,
+    headers: { Cookie: cookie, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+const data = async <T>(response: Promise<Response>) => ((await (await response).json()) as { data: T }).data;
+const clerkView = (response: Promise<Response>) => data<{ campaign: ClerkCampaign | null }>(response);
+const progress = () => data<Progress>(send('GET', '/api/operator/campaign', operator.cookie));
+const statusOf = async (gkz: string) => (await progress()).municipalities.find((m) => m.gkz === gkz)?.status;
+
+describe('campaign', () => {
+  it('has no campaign for a clerk before the operator opens one', async () => {
+    expect(await clerkView(send('GET', '/api/campaign', clerk.cookie))).toEqual({ campaign: null });
+    const refused = await send('POST', '/api/campaign/confirm', clerk.cookie, {});
+    expect(refused.status).toBe(404);
+  });
+
+  it('follows the rules: confirm, change → changed since, confirm again', async () => {
+    const { market: first } = await addMarket(server.db, GKZ_A, { title: 'Bauernmarkt' });
+    const { market: second } = await addMarket(server.db, GKZ_A, { title: 'Kirtag' });
+    const opened = await data<{ campaign: unknown }>(
+      send('POST', '/api/operator/campaign', operator.cookie, { year: 2027, deadline: '2027-01-15' }),
+    );
+    expect(opened.campaign).toMatchObject({ year: 2027, deadline: '2027-01-15' });
+    expect(await statusOf(GKZ_A)).toBe('not_yet');
+    expect(await statusOf('10101')).toBe('no_account');
+
+    const one = await clerkView(send('POST', '/api/campaign/confirm', clerk.cookie, { market_id: first.id }));
+    expect(one.campaign).toMatchObject({
+      status: 'not_yet',
+      markets: { [first.id]: 'confirmed', [second.id]: 'open' },
+    });
+    const all = await clerkView(send('POST', '/api/campaign/confirm', clerk.cookie, {}));
+    expect(all.campaign).toMatchObject({ year: 2027, deadline: '2027-01-15', status: 'confirmed' });
+    expect(await statusOf(GKZ_A)).toBe('confirmed');
+
+    // A change of a date of the first market undoes its confirmation.
+    const saved = await send('POST', '/api/save_market_date', clerk.cookie, {
+      wko_market_id: first.id,
+      date_start: '2027-07-03',
+      date_end: '2027-07-03',
+      time_from: '08:00',
+      time_to: '12:00',
+      type: 'regular',
+      status: 'takes_place',
+    });
+    expect([saved.status, await saved.text()]).toEqual([200, expect.anything()]);
+    const after = await clerkView(send('GET', '/api/campaign', clerk.cookie));
+    expect(after.campaign).toMatchObject({
+      status: 'changed',
+      markets: { [first.id]: 'changed', [second.id]: 'confirmed' },
+    });
+    expect(await statusOf(GKZ_A)).toBe('changed');
+
+    await send('POST', '/api/campaign/confirm', clerk.cookie, { market_id: first.id });
+    expect(await statusOf(GKZ_A)).toBe('confirmed');
+
+    // A new market after "all confirmed" is a change since, too.
+    const created = await send('POST', '/api/save_market', clerk.cookie, {
+      title: 'Adventmarkt',
+      type: 'jahrmarkt',
+      schedule: 'dates',
+      location: 'Hauptplatz',
+    });
+    expect([created.status, await created.text()]).toEqual([200, expect.anything()]);
+    expect(await statusOf(GKZ_A)).toBe('changed');
+    await send('POST', '/api/campaign/confirm', clerk.cookie, {});
+    expect(await statusOf(GKZ_A)).toBe('confirmed');
+  });
+
+  it('lets a clerk confirm only markets of their own municipality', async () => {
+    const { market } = await addMarket(server.db, GKZ_B, { title: 'Fremder Markt' });
+    const refused = await send('POST', '/api/campaign/confirm', clerk.cookie, { market_id: market.id });
+    expect(refused.status).toBe(404);
+    expect(await server.db.query('SELECT 1 FROM campaign_confirmations WHERE market_id = $1', [market.id])).toEqual([]);
+  });
+
+  it('counts per state and district, and exports the list as CSV with BOM and neutralised cells', async () => {
+    const { totals, municipalities, states, districts } = await progress();
+    expect(totals.confirmed).toBe(1);
+    // The public feed counts by the same rule as the console.
+    const feed = (await (await server.fetch('/api/public/markets.json')).json()) as { data: { campaign: unknown } };
+    expect(feed.data.campaign).toEqual({ year: 2027, confirmed_municipalities: 1 });
+    expect(municipalities).toHaveLength(2095);
+    expect(states.find((state) => state.name === 'Steiermark')?.counts.confirmed).toBe(1);
+    expect(districts.find((district) => district.name === 'Hartberg-Fürstenfeld')?.counts.confirmed).toBe(1);
+
+    await server.db.query(`UPDATE municipalities SET name = '=HYPERLINK("x")' WHERE gkz = '10101'`);
+    const csv = await send('GET', '/api/operator/campaign.csv?lang=en', operator.cookie);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(
+      text.startsWith('\uFEFFState;District;GKZ;Municipality;Status;Markets;Markets confirmed;Last reminded\r\n'),
+    ).toBe(true);
+    expect(text).toContain(`;62219;Hartberg;confirmed;`);
+    expect(text).toContain(`;10101;"'=HYPERLINK(""x"")";no account yet;`);
+  });
+});

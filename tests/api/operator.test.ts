@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
+import type { MunicipalityAccounts, OperatorActionRow } from '../../src/server/db/queries/operator-actions.ts';
+import type { MasterDataPreview } from '../../src/server/services/master-data-preview.ts';
+import { GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+/** Issue 22: the operator's API, for operators only, every change in the audit log. */
+let server: TestServer;
+let operator: { email: string; cookie: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  operator = await loggedInUser(server.db, GKZ_A);
+  await server.db.query('UPDATE users SET operator_since = now() WHERE email = $1', [operator.email]);
+});
+afterAll(() => server.close());
+
+const send = (method: 'GET' | 'POST', path: string, cookie?: string, body?: Record<string, unknown>) =>
+  server.fetch(path, {
+    method,
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+const json = async <T = unknown>(response: Response) =>
+  (await response.json()) as { data: T; error?: { code: string } };
+const municipalities = (response: Response) => json<{ municipalities: MunicipalityAccounts[] }>(response);
+const auditLog = async () =>
+  (await json<{ actions: OperatorActionRow[] }>(await send('GET', '/api/operator/audit', operator.cookie))).data
+    .actions;
+
+const CALLS: [method: 'GET' | 'POST', path: string, body?: Record<string, unknown>][] = [
+  ['GET', '/api/operator/municipalities?q=Hartberg'],
+  ['POST', '/api/operator/allow_email', { gkz: GKZ_A, email: 'neu@hartberg.at' }],
+  ['POST', '/api/operator/disallow_email', { gkz: GKZ_A, email: 'neu@hartberg.at' }],
+  ['POST', '/api/operator/disable_user', { email: 'neu@hartberg.at' }],
+  ['POST', '/api/operator/end_sessions', { email: 'neu@hartberg.at' }],
+  ['GET', `/api/operator/quotas/${GKZ_A}`],
+  ['POST', '/api/operator/set_quota', { gkz: GKZ_A, name: 'markets', value: 90 }],
+  ['POST', '/api/operator/master_data', { municipalities: 'x', districts: 'y' }],
+  ['GET', '/api/operator/nightly'],
+  ['GET', '/api/operator/audit'],
+  ['POST', '/api/operator/campaign', { year: 2027, deadline: '2027-01-15' }],
+  ['GET', '/api/operator/campaign'],
+  ['GET', '/api/operator/campaign.csv'],
+  ['POST', '/api/operator/campaign/reminders', {}],
+  ['GET', '/api/operator/no-such-call'],
+];
+
+describe('operator API', () => {
+  it('refuses every call to anonymous users (401) and to clerks (403), changing nothing', async () => {
+    const clerk = await loggedInUser(server.db, GKZ_B);
+    const count = async () =>
+      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_actions'))[0]!.n;
+    const before = await count();
+    for (const [method, path, body] of CALLS) {
+      const anonymous = await send(method, path, undefined, body);
+      expect([path, anonymous.status, (await json(anonymous)).error?.code]).toEqual([path, 401, 'not_logged_in']);
+      const refused = await send(method, path, clerk.cookie, body);
+      expect([path, refused.status, (await json(refused)).error?.code]).toEqual([path, 403, 'forbidden']);
+    }
+    expect(await count()).toBe(before);
+    expect(await server.db.query('SELECT 1 FROM allowed_emails WHERE email = $1', ['neu@hartberg.at'])).toEqual([]);
+  });
+
+  it('finds municipalities by name, gkz, district or state, with their addresses and users', async () => {
+    for (const q of ['Hartberg', '62219', 'Hartberg-Fürstenfeld']) {
+      const { data } = await municipalities(
+        await send('GET', `/api/operator/municipalities?q=${encodeURIComponent(q)}`, operator.cookie),
+      );
+      expect(data.municipalities.map((m) => m.gkz)).toContain(GKZ_A);
+    }
+    const { data } = await municipalities(await send('GET', '/api/operator/municipalities?q=62219', operator.cookie));
+    expect(data.municipalities[0]).toMatchObject({
+      gkz: GKZ_A,
+      name: 'Hartberg',
+      state: 'Steiermark',
+    });
+    expect(data.municipalities[0]?.allowed).toContainEqual({
+      email: operator.email,
+      user: { confirmed: true, disabled: false, language: 'de' },
+    });
+    const wild = await municipalities(await send('GET', '/api/operator/municipalities?q=%25', operator.cookie));
+    expect(wild.data.municipalities).toEqual([]);
+  });
+
+  it('disallowing an address ends that user’s sessions at the next request; each action lands in the audit log', async () => {
+    const clerk = await loggedInUser(server.db, GKZ_A);
+    const saveStatus = async () =>
+      (
+        await send('POST', '/api/save_market', clerk.cookie, {
+          title: 'Kirtag',
+          type: 'kirtag',
+          schedule: 'dates',
+          location: 'Hartberg',
+        })
+      ).status;
+    expect(await saveStatus()).toBe(200);
+    const answer = await send('POST', '/api/operator/disallow_email', operator.cookie, {
+      gkz: GKZ_A,
+      email: clerk.email.toUpperCase(),
+    });
+    expect(await json(answer)).toEqual({ data: { sessions_ended: 1 } });
+    expect(await saveStatus()).toBe(401);
+
+    expect(
+      (await send('POST', '/api/operator/allow_email', operator.cookie, { gkz: GKZ_A, email: 'kassa@hartberg.at' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/api/operator/set_quota', operator.cookie, { gkz: GKZ_A, name: 'markets', value: '90' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/api/operator/end_sessions', operator.cookie, { email: 'kassa@hartberg.at' })).status,
+    ).toBe(200);
+    const actions = await auditLog();
+    expect(
+      actions
+        .slice(0, 4)
+        .map((a: { actor: string; action: string; gkz: string | null; email: string | null }) => [
+          a.actor,
+          a.action,
+          a.gkz,
+          a.email,
+        ]),
+    ).toEqual([
+      [operator.email, 'end_sessions', null, 'kassa@hartberg.at'],
+      [operator.email, 'set_quota', GKZ_A, null],
+      [operator.email, 'allow_email', GKZ_A, 'kassa@hartberg.at'],
+      [operator.email, 'disallow_email', GKZ_A, clerk.email],
+    ]);
+    expect(actions[1]!.details).toMatchObject({ quota: 'markets', to: 90 });
+  });
+
+  it('refuses bad input in the operator’s language and changes nothing', async () => {
+    const before = await server.db.query('SELECT count(*)::int AS n FROM operator_actions');
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['/api/operator/allow_email', { gkz: '99999', email: 'a@b.at' }, 422, 'not_a_municipality'],
+      ['/api/operator/allow_email', { gkz: GKZ_A, email: 'kaputt' }, 422, 'invalid_email'],
+      ['/api/operator/disallow_email', { gkz: GKZ_B, email: 'niemand@krems.at' }, 404, 'address_not_allowed'],
+      ['/api/operator/disable_user', { email: 'niemand@krems.at' }, 404, 'user_not_found'],
+      ['/api/operator/set_quota', { gkz: GKZ_A, name: 'markets', value: 0 }, 422, 'invalid_number'],
+      ['/api/operator/set_quota', { gkz: GKZ_A, name: 'termine', value: 5 }, 400, 'invalid_request'],
+      ['/api/operator/campaign', { year: 'nächstes', deadline: '2027-01-15' }, 422, 'invalid_number'],
+      ['/api/operator/campaign', { year: 2027, deadline: '2027-02-30' }, 422, 'invalid_date'],
+      ['/api/operator/master_data', { municipalities: 'a\u0000b', districts: 'x' }, 422, 'invalid_characters'],
+    ];
+    for (const [path, body, status, code] of cases) {
+      const answer = await server.fetch(`${path}?lang=en`, {
+        method: 'POST',
+        headers: { Cookie: operator.cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const { error } = (await answer.json()) as { error: { code: string; message: string } };
+      expect([path, answer.status, error.code]).toEqual([path, status, code]);
+      expect(error.message).toMatch(/^[A-Z]/);
+    }
+    expect(await server.db.query('SELECT count(*)::int AS n FROM operator_actions')).toEqual(before);
+    const reminders = await json(await send('POST', '/api/operator/campaign/reminders', operator.cookie, {}));
+    expect(reminders.error?.code).toBe('no_campaign');
+  });
+
+  it('previews the master-data import, then applies it', async () => {
+    await server.db.query(`UPDATE municipalities SET name = 'Alt-Hartberg' WHERE gkz = $1`, [GKZ_A]);
+    const lists = {
+      municipalities: readFileSync(BUNDLED_MUNICIPALITIES, 'utf8'),
+      districts: readFileSync(BUNDLED_DISTRICTS, 'utf8'),
+    };
+    const preview = await json<MasterDataPreview>(
+      await send('POST', '/api/operator/master_data', operator.cookie, lists),
+    );
+    expect(preview.data).toMatchObject({
+      applied: false,
+      counts: { municipalities: 2095, districts: 94, states: 9 },
+    });
+    expect(preview.data.changes).toEqual([
+      { kind: 'municipality', code: GKZ_A, before: 'Alt-Hartberg, 8230 (622)', after: 'Hartberg, 8230 (622)' },
+    ]);
+    expect(await server.db.query('SELECT name FROM municipalities WHERE gkz = $1', [GKZ_A])).toEqual([
+      { name: 'Alt-Hartberg' },
+    ]);
+    const applied = await json<MasterDataPreview>(
+      await send('POST', '/api/operator/master_data', operator.cookie, { ...lists, apply: true }),
+    );
+    expect(applied.data).toMatchObject({ applied: true, changes: [{ code: GKZ_A }] });
+    expect(await server.db.query('SELECT name FROM municipalities WHERE gkz = $1', [GKZ_A])).toEqual([
+      { name: 'Hartberg' },
+    ]);
+    expect((await auditLog())[0]).toMatchObject({ action: 'import_master_data', details: { changes: 1 } });
+  });
+
+  it('shows the last nightly run', async () => {
+    expect(await json(await send('GET', '/api/operator/nightly', operator.cookie))).toEqual({ data: { run: null } });
+    await server.db.query(
+      `INSERT INTO nightly_runs (started_at, finished_at, ok, output) VALUES ('2026-11-23T01:00:00Z', '2026-11-23T01:04:00Z', true, 'Nightly run done')`,
+    );
+    expect(await json(await send('GET', '/api/operator/nightly', operator.cookie))).toEqual({
+      data: {
+        run: {
+          started_at: '2026-11-23T01:00:00Z',
+          finished_at: '2026-11-23T01:04:00Z',
+          ok: true,
+          output: 'Nightly run done',
+        },
+      },
+    });
+  });
+});

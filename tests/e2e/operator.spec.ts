@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { logInAsDemo } from './helpers/demo.ts';
+import { tabTo, typeInto } from './helpers/keyboard.ts';
+import { messages } from './helpers/messages.ts';
+import { OPERATOR } from './helpers/operator-account.ts';
+
+const YEAR = new Date().getFullYear() + 1;
+const m = messages('de');
+const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, value), text);
+
+async function logInAsOperator(page: Page): Promise<void> {
+  const login = await page.request.post('/api/login', { form: { email: OPERATOR.email, password: OPERATOR.password } });
+  expect(login.status()).toBe(200);
+}
+
+/**
+ * Issue 22, acceptance 2: the operator opens a campaign, a clerk sees the banner and confirms all,
+ * the operator sees that municipality confirmed and exports the CSV — keyboard only, axe clean.
+ */
+test('the yearly campaign from the console to the clerk and back, keyboard only', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const operator = await (await browser.newContext()).newPage();
+  await logInAsOperator(operator);
+  await operator.goto('/verwaltung');
+  await expect(operator.getByRole('heading', { name: m('operator.campaign.heading') })).toBeVisible();
+  await expectNoAxeViolations(operator);
+  const year = operator.getByLabel(m('operator.campaign.year'));
+  await tabTo(operator, year, 60);
+  await operator.keyboard.press('Control+A');
+  await operator.keyboard.type(String(YEAR));
+  await typeInto(operator, operator.getByLabel(m('operator.campaign.deadline')), `${YEAR}-01-15`);
+  await tabTo(operator, operator.getByRole('button', { name: m('operator.campaign.open') }));
+  await operator.keyboard.press('Enter');
+  await expect(operator.getByText(fill(m('operator.campaign.opened'), { year: String(YEAR) }))).toBeVisible();
+
+  const clerk = await (await browser.newContext()).newPage();
+  await logInAsDemo(clerk);
+  await clerk.goto('/maerkte');
+  const banner = fill(m('campaign.banner'), { year: String(YEAR), deadline: `15. Jänner ${YEAR}` });
+  await expect(clerk.getByRole('heading', { name: banner })).toBeVisible();
+  await expectNoAxeViolations(clerk);
+  await tabTo(clerk, clerk.getByRole('button', { name: m('campaign.confirmAll') }), 80);
+  await clerk.keyboard.press('Enter');
+  await expect(
+    clerk.getByRole('heading', { name: fill(m('campaign.allConfirmed'), { year: String(YEAR) }) }),
+  ).toBeVisible();
+  await expect(clerk.getByText(fill(m('campaign.marketConfirmed'), { year: String(YEAR) })).first()).toBeVisible();
+
+  await operator.reload();
+  const shown = operator.getByLabel(m('operator.campaign.show'));
+  await tabTo(operator, shown, 80);
+  await expect(shown).toHaveValue('confirmed');
+  await expect(operator.getByRole('list', { name: m('campaign.status.confirmed') })).toContainText('62219 Hartberg');
+  for (const width of [1280, 390]) {
+    await operator.setViewportSize({ width, height: 1400 });
+    await operator.screenshot({ path: `/tmp/op/console-${width}.png`, fullPage: false });
+  }
+  await expectNoAxeViolations(operator);
+  const csvLink = operator.getByRole('link', { name: m('operator.campaign.csv') });
+  await tabTo(operator, csvLink, 20, 'Shift+Tab');
+  const download = operator.waitForEvent('download');
+  await operator.keyboard.press('Enter');
+  const csv = await readFile(await (await download).path(), 'utf8');
+  expect(csv.startsWith('\uFEFFBundesland;Bezirk;GKZ;Gemeinde;Stand;')).toBe(true);
+  expect(csv).toMatch(/\r\nSteiermark;Hartberg-Fürstenfeld;62219;Hartberg;bestätigt;\d+;\d+;/);
+});
+
+test('a clerk is sent from the console to the markets, and the console API refuses them', async ({ page }) => {
+  await logInAsDemo(page);
+  await page.goto('/verwaltung');
+  await expect(page).toHaveURL(/\/maerkte$/);
+  expect((await page.request.get('/api/operator/campaign')).status()).toBe(403);
+});
