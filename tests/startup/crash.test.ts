@@ -47,7 +47,7 @@ interface Ledger {
   pendingMarkets: Array<{ market: Omit<Market, 'id'>; firstDate: Omit<MarketDateRecord, 'id' | 'wko_market_id'> }>;
   pendingDates: DateFields[];
   acknowledged: number;
-  /** content_version bumps of the acknowledged saves (one per written table and statement, migration 0001). */
+  /** content_version bumps of the acknowledged saves: one per save, taken at its commit (migration 0011). */
   bumps: number;
   inFlightAtKill: number;
   /** Answers that are neither a proper 2xx nor a broken connection: bugs. */
@@ -153,9 +153,9 @@ async function saveStream(url: string, cookie: string, kill: () => void): Promis
       inFlight--;
     }
   };
-  const acknowledge = (bumps: number) => {
+  const acknowledge = () => {
     ledger.acknowledged++;
-    ledger.bumps += bumps;
+    ledger.bumps += 1;
     if (ledger.acknowledged === KILL_AFTER) {
       ledger.inFlightAtKill = inFlight;
       kill();
@@ -193,7 +193,7 @@ async function saveStream(url: string, cookie: string, kill: () => void): Promis
     if (!market || !date) return null;
     ledger.markets.set(market.id, { acked: market, pending: null });
     ledger.dates.set(date.id, { acked: date, pending: null });
-    acknowledge(2);
+    acknowledge();
     return { marketId: market.id, dateIds: [date.id] };
   };
 
@@ -206,7 +206,7 @@ async function saveStream(url: string, cookie: string, kill: () => void): Promis
     if (!saved) return false;
     expectAnswer('changed market', answeredMarket(saved, id), entry.pending);
     [entry.acked, entry.pending] = [entry.pending, null];
-    acknowledge(1);
+    acknowledge();
     return true;
   };
 
@@ -220,7 +220,7 @@ async function saveStream(url: string, cookie: string, kill: () => void): Promis
     if (!saved) return false;
     expectAnswer('changed date', saved.wko_market_dates[id], entry.pending);
     [entry.acked, entry.pending] = [entry.pending, null];
-    acknowledge(1);
+    acknowledge();
     return true;
   };
 
@@ -234,7 +234,7 @@ async function saveStream(url: string, cookie: string, kill: () => void): Promis
     expectAnswer('new date', date, { id: date?.id, ...fields, version: 1 });
     if (!date) return null;
     ledger.dates.set(date.id, { acked: date, pending: null });
-    acknowledge(1);
+    acknowledge();
     return date.id;
   };
 
@@ -276,9 +276,9 @@ async function expectRecovered(db: Queryable, ledger: Ledger, content: Content, 
   const dates = (await db.query<MarketDateRecord>(`SELECT ${DATE_COLUMNS} FROM market_dates d`)).sort(byId);
   let saves = ledger.acknowledged;
   let bumps = ledger.bumps;
-  const committed = (count: number) => {
+  const committed = () => {
     saves++;
-    bumps += count;
+    bumps += 1;
   };
 
   const storedMarkets = new Map(markets.map((market) => [market.id, withoutServerFields(market)]));
@@ -288,7 +288,7 @@ async function expectRecovered(db: Queryable, ledger: Ledger, content: Content, 
       const record = stored.get(id);
       expect(record, `acknowledged ${kind} ${id}`).toBeDefined();
       expect([entry.acked, entry.pending].filter(Boolean), `${kind} ${id}`).toContainEqual(record);
-      if (!isDeepStrictEqual(record, entry.acked)) committed(1);
+      if (!isDeepStrictEqual(record, entry.acked)) committed();
       stored.delete(id);
     }
   };
@@ -305,7 +305,7 @@ async function expectRecovered(db: Queryable, ledger: Ledger, content: Content, 
     const own = [...storedDates.values()].filter((date) => date.wko_market_id === market.id);
     expect(own).toEqual([{ id: own[0]?.id, wko_market_id: market.id, ...created?.firstDate }]);
     storedDates.delete(own[0]?.id ?? '');
-    committed(2);
+    committed();
   }
   const pendingDates = [...ledger.pendingDates];
   for (const date of storedDates.values()) {
@@ -313,7 +313,7 @@ async function expectRecovered(db: Queryable, ledger: Ledger, content: Content, 
     expect(created, `date ${date.note} was never sent`).toBeDefined();
     pendingDates.splice(pendingDates.indexOf(created as DateFields), 1);
     expect(date).toEqual({ id: date.id, ...created, version: 1 });
-    committed(1);
+    committed();
   }
 
   const [counters] = await db.query<Record<string, number>>(
@@ -326,7 +326,7 @@ async function expectRecovered(db: Queryable, ledger: Ledger, content: Content, 
          AS versions_below_one,
        (SELECT count(*) - count(DISTINCT id) FROM markets)::int AS duplicated_markets`,
   );
-  // One history entry per committed save; the counter where the saves began plus one per written table and save.
+  // One history entry per committed save; the counter where the saves began plus one per save.
   expect(counters).toEqual({
     counters: 1,
     content_version: baseline + bumps,
