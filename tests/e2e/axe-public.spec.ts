@@ -30,7 +30,7 @@ for (const prefix of ['', '/en', '/fr']) {
     for (const path of SCREENS) {
       // A first visit: the cookie notice is part of the page.
       await page.goto(`${prefix}${path}`);
-      if (path.includes('suche')) await page.locator('.search-results li').first().waitFor();
+      if (path.includes('suche?q=')) await page.locator('.search-results li').first().waitFor();
       await test.step(path, () => expectNoAxeViolations(page));
     }
   });

@@ -76,7 +76,7 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   await expect(notice).toHaveText(m('publish.pending'));
   await expect(notice).toHaveText(published, { timeout: PUBLIC_WITHIN });
   await visitor.goto(pagePath);
-  await expect(visitor.locator('.date-cancelled')).toContainText(m('marketDate.status.cancelled'));
+  await expect(visitor.locator('.date-cancelled')).toContainText(m('directory.mark.cancelled'));
 
   // Hidden: the page is gone, and so are its sitemap entry and its search result.
   const edit = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
