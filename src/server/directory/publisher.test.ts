@@ -9,7 +9,7 @@ import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db
 import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
-import { startPublisher, type Publisher } from './publisher.ts';
+import { publishDelay, startPublisher, type Publisher } from './publisher.ts';
 
 /** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
@@ -133,3 +133,16 @@ describe('the publisher', () => {
 function imageFileOf(page: DirectoryPage | undefined): string | undefined {
   return page?.kind === 'market' ? page.market.image_file : undefined;
 }
+
+describe('the delay before a publish', () => {
+  it('is the debounce after a quiet while, and a rest of three times the last work under a stream of saves', () => {
+    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000)).toBe(1000);
+    // A cheap publish (demo data): the debounce.
+    expect(publishDelay(1000, { end: 5000, duration: 50 }, 5010)).toBe(1000);
+    // A costly one (Austria scale, 3 s) that just ended: 9 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 5000)).toBe(9000);
+    // ... of which part has passed by the next save.
+    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 11_000)).toBe(3000);
+    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 20_000)).toBe(1000);
+  });
+});

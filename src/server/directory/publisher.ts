@@ -97,9 +97,12 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   let failed = false;
   let waiting: (() => void)[] = [];
 
+  /** When the last publish ended and how long it worked (ms, performance.now()). */
+  let last = { end: -Infinity, duration: 0 };
   const run = async () => {
     timer = undefined;
     again = false;
+    const started = performance.now();
     try {
       current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
       failed = false;
@@ -110,6 +113,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     running = undefined;
+    last = { end: performance.now(), duration: performance.now() - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
@@ -123,9 +127,12 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     pending = true;
     if (running) again = true;
     else
-      timer ??= setTimeout(() => {
-        running = run();
-      }, debounceMs);
+      timer ??= setTimeout(
+        () => {
+          running = run();
+        },
+        publishDelay(debounceMs, last, performance.now()),
+      );
   };
 
   /** Schedules a publish when the database or the day has moved on from what is published. */
@@ -161,6 +168,19 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       clearTimeout(timer);
     },
   };
+}
+
+/** Under a stream of saves the publisher works at most a quarter of the time: it rests three times its last work. */
+const REST_PER_WORK = 3;
+
+/**
+ * How long a publish waits once scheduled: the debounce, so a burst goes out together, and
+ * after a costly publish (Austria scale: seconds) a rest, so a working day's stream of saves
+ * leaves the readers and editors their CPU (issue 18). A save after a quiet while goes out after
+ * the debounce alone.
+ */
+export function publishDelay(debounceMs: number, last: { end: number; duration: number }, at: number): number {
+  return Math.max(debounceMs, last.end + REST_PER_WORK * last.duration - at);
 }
 
 /** An address that could not be fetched is tried again after this long (the nightly run tries them all). */
