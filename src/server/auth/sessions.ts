@@ -38,7 +38,9 @@ export function hashToken(token: string): string {
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const row = await findLiveSession(db, hashToken(token));
-  return row ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed, operator: row.operator } : null;
+  return row
+    ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed, operator: row.operator }
+    : null;
 }
 
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */
