@@ -20,9 +20,11 @@ import type { Editor, EditorRecord } from './load-editor.ts';
  * latency and errors per group; exits 1 on any error, lost save, or a content p99 over budget.
  *
  *   npm run load -- [--seconds 60] [--readers 200] [--editors 50] [--markets 0] [--database-url URL]
+ *                   [--cpu-profile DIR]
  *
  * --markets adds that many generated markets (Austria scale is 6000); --database-url runs on an
- * empty PostgreSQL database instead of a fresh embedded one. Needs the built pages (`npm run build`).
+ * empty PostgreSQL database instead of a fresh embedded one; --cpu-profile writes the portal's CPU
+ * profile into DIR (open it in Chromium's DevTools). Needs the built pages (`npm run build`).
  */
 /** Issue 18: p99 budgets per group (ms). */
 const P99_BUDGETS_MS = { 'content calls': 250, 'public pages': 250, editors: 500 };
@@ -41,6 +43,7 @@ const { values: options } = parseArgs({
     editors: { type: 'string', default: '50' },
     markets: { type: 'string', default: '0' },
     'database-url': { type: 'string' },
+    'cpu-profile': { type: 'string' },
   },
 });
 const seconds = Number(options.seconds);
@@ -81,7 +84,12 @@ try {
     await db.close();
   }
 
-  const portal = startPortal(dataDir, { SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const profile = options['cpu-profile'];
+  const portal = startPortal(
+    dataDir,
+    { SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  );
   process.once('exit', () => void portal.stop()); // never leave the server behind, whatever fails
   const url = await portal.url;
   const pagePaths = [...(await builtPages()), ...(await directoryPages(url, DIRECTORY_SAMPLE))];

@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The server from `npm run serve` on a free port and a throwaway database with the demo
- * municipality; `env` may name another database (DATABASE_URL) or turn the demo off.
+ * municipality; `env` may name another database (DATABASE_URL) or turn the demo off, and
+ * `nodeOptions` go to Node itself (`npm run load -- --cpu-profile`).
  */
-export function startPortal(dataDir: string, env: Record<string, string> = {}) {
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+export function startPortal(dataDir: string, env: Record<string, string> = {}, nodeOptions: string[] = []) {
+  const server = spawn(process.execPath, [...nodeOptions, 'src/server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
     env: {

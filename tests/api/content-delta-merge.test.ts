@@ -4,7 +4,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
 import { createContentService, type ContentKind } from '../../src/server/services/content.ts';
-import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
+import { apply, operation } from './helpers/random-changes.ts';
 import { freshDatabase } from './helpers/test-server.ts';
 
 /**
@@ -46,75 +46,6 @@ function merge(held: Data, delta: Data): Data {
   return next;
 }
 
-const pick = <T>(items: readonly T[], index: number): T | undefined => items[index % Math.max(items.length, 1)];
-const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).map((row) => row.id);
-
-const operation = fc.oneof(
-  fc.record({
-    op: fc.constant('add' as const),
-    inB: fc.boolean(),
-    hidden: fc.boolean(),
-    dates: fc.array(fc.record({ hidden: fc.boolean(), cancelled: fc.boolean(), past: fc.boolean() }), {
-      maxLength: 3,
-    }),
-  }),
-  fc.record({
-    op: fc.constantFrom('note' as const, 'hideDate' as const, 'cancelDate' as const, 'deleteDate' as const),
-    at: fc.nat(),
-  }),
-  fc.record({
-    op: fc.constantFrom('title' as const, 'hideMarket' as const, 'deactivate' as const, 'move' as const),
-    at: fc.nat(),
-  }),
-  fc.record({ op: fc.constantFrom('deleteMarket' as const, 'addDate' as const), at: fc.nat() }),
-);
-type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
-
-async function apply(step: Operation, n: number): Promise<void> {
-  if (step.op === 'add') {
-    await addMarket(
-      db,
-      step.inB ? GKZ_B : GKZ_A,
-      { title: `Markt ${n}`, hidden: step.hidden },
-      step.dates.map((date) => ({
-        hidden: date.hidden,
-        ...(date.cancelled ? { status: 'cancelled' as const, type: 'cancelled' as const } : {}),
-        ...(date.past ? { date_start: '2025-05-01', date_end: '2025-05-01' } : {}),
-      })),
-    );
-    return;
-  }
-  const date = pick(await ids('SELECT id FROM market_dates ORDER BY id'), step.at);
-  const market = pick(await ids('SELECT id FROM markets ORDER BY id'), step.at);
-  const change: Record<Exclude<Operation['op'], 'add'>, [string, string | undefined]> = {
-    note: [`UPDATE market_dates SET note = 'Notiz ${n}', version = version + 1 WHERE id = $1`, date],
-    hideDate: ['UPDATE market_dates SET hidden = NOT hidden, version = version + 1 WHERE id = $1', date],
-    cancelDate: [
-      `UPDATE market_dates SET status = CASE status WHEN 'cancelled' THEN 'takes_place' ELSE 'cancelled' END,
-       version = version + 1 WHERE id = $1`,
-      date,
-    ],
-    deleteDate: ['DELETE FROM market_dates WHERE id = $1', date],
-    title: [`UPDATE markets SET title = 'Titel ${n}', version = version + 1 WHERE id = $1`, market],
-    hideMarket: ['UPDATE markets SET hidden = NOT hidden, version = version + 1 WHERE id = $1', market],
-    deactivate: [
-      `UPDATE markets SET status = CASE status WHEN 'active' THEN 'inactive' ELSE 'active' END WHERE id = $1`,
-      market,
-    ],
-    move: [
-      `UPDATE markets SET gkz = CASE gkz WHEN '${GKZ_A}' THEN '${GKZ_B}' ELSE '${GKZ_A}' END WHERE id = $1`,
-      market,
-    ],
-    deleteMarket: ['DELETE FROM markets WHERE id = $1', market],
-    addDate: [
-      `INSERT INTO market_dates (id, market_id, date_start, date_end) VALUES (gen_random_uuid()::text, $1, '2027-07-0${(n % 9) + 1}', '2027-07-0${(n % 9) + 1}')`,
-      market,
-    ],
-  };
-  const [sql, id] = change[step.op];
-  if (id) await db.query(sql, [id]);
-}
-
 describe('merging deltas into an earlier full answer', () => {
   for (const kind of ['dates', 'markets'] as const satisfies readonly ContentKind[]) {
     it(`gives exactly the current full answer (${kind})`, async () => {
@@ -132,7 +63,7 @@ describe('merging deltas into an earlier full answer', () => {
             content.changed();
             let { etag, data: held } = await answer();
             for (const [step, syncNow] of steps) {
-              await apply(step, (n += 1));
+              await apply(db, step, (n += 1));
               content.changed();
               if (!syncNow) continue;
               const delta = await answer(etag);

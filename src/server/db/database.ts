@@ -13,6 +13,18 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * `read` in one read-only transaction that sees one snapshot of the database (on PostgreSQL, the
+ * default isolation would let each statement see later commits): what is read together is of
+ * the one content version read with it.
+ */
+export function inSnapshot<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return read(tx);
+  });
+}
+
 /** A failure the operator can act on, printed as one line at start-up (issue 2, point 6). */
 export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError';

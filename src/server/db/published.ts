@@ -1,7 +1,8 @@
 import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
-import type { Database } from './database.ts';
+import { inSnapshot, type Database, type Queryable } from './database.ts';
+import { changesBetween, contentVersionAndFloor, datesAmong, marketsAmong } from './queries/content-changes.ts';
 import { marketIdsByAge } from './queries/market-ids.ts';
-import { contentVersion, listVisibleMarketDates, listVisibleMarkets, replacedDays } from './queries/markets.ts';
+import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from './queries/markets.ts';
 import { marketRevisions, type MarketRevision } from './queries/market-revisions.ts';
 import {
   listDistricts,
@@ -38,55 +39,138 @@ export interface Published {
   placeOf: (gkz: string) => Place | undefined;
 }
 
-export async function readPublished(db: Database): Promise<Published> {
-  return db.transaction(async (tx) => {
-    const version = await contentVersion(tx);
-    const markets = await listVisibleMarkets(tx, DIRECTORY_START);
-    const idsByAge = await marketIdsByAge(tx);
-    const replaces = await replacedDays(tx);
-    const revisions = await marketRevisions(tx);
-    const dates = (await listVisibleMarketDates(tx, DIRECTORY_START)).map((date) => ({
-      ...date,
-      replaces_date: replaces.get(date.id) ?? null,
-    }));
-    const states = await listStates(tx);
-    const districts = await listDistricts(tx);
-    const municipalities = await listMunicipalitiesWithMarkets(tx);
+/** Beyond this many logged changes (an import's worth), reading everything again is cheaper. */
+const MAX_LOGGED_CHANGES = 20_000;
 
-    const datesByMarket = new Map<string, PublishedDate[]>();
-    for (const date of dates) {
-      const list = datesByMarket.get(date.wko_market_id) ?? [];
-      list.push(date);
-      datesByMarket.set(date.wko_market_id, list);
-    }
-    const stateByCode = new Map(states.map((state) => [state.code, state]));
-    const districtByCode = new Map(districts.map((district) => [district.code, district]));
-    const placeByGkz = new Map<string, Place>();
-    for (const municipality of municipalities) {
-      const district = districtByCode.get(municipality.district_code);
-      const state = district && stateByCode.get(district.state_code);
-      if (!district || !state) continue;
-      placeByGkz.set(municipality.gkz, {
-        gkz: municipality.gkz,
-        municipality: municipality.name,
-        postcode: municipality.postcode,
-        districtCode: district.code,
-        district: district.name,
-        stateCode: state.code,
-        state: state.name,
-      });
-    }
-    return {
-      version,
-      markets,
-      idsByAge,
-      dates,
-      datesOf: (marketId) => datesByMarket.get(marketId) ?? [],
-      revisionOf: (marketId) => revisions.get(marketId) ?? { revision: 0, changedAt: '' },
-      states,
-      districts,
-      municipalities,
-      placeOf: (gkz) => placeByGkz.get(gkz),
-    };
+/** What a snapshot is made of, kept with it so the next one can start from it. */
+interface Records {
+  markets: MarketRecord[];
+  dates: PublishedDate[];
+  revisions: ReadonlyMap<string, MarketRevision>;
+}
+
+const recordsOf = new WeakMap<Published, Records>();
+
+/**
+ * The published snapshot now. Given the one read before, only what the change log (migration
+ * 0011) names since then is read again — at Austria scale a few rows instead of 60,000, which on
+ * the embedded database held the server's one thread for seconds per publish (issue 18). The
+ * log cannot tell (`previous` older than its floor, e.g. before a restore) or names too much:
+ * everything is read.
+ */
+export async function readPublished(db: Database, previous?: Published): Promise<Published> {
+  return inSnapshot(db, async (tx) => {
+    const { version, floor } = await contentVersionAndFloor(tx);
+    const before = previous && recordsOf.get(previous);
+    const since = previous ? BigInt(previous.version) : -1n;
+    const records =
+      (before && since >= floor && since <= version && (await changedRecords(tx, before, since, version))) ||
+      (await allRecords(tx));
+    const published = publishedOf(String(version), records, {
+      idsByAge: await marketIdsByAge(tx),
+      states: await listStates(tx),
+      districts: await listDistricts(tx),
+      municipalities: await listMunicipalitiesWithMarkets(tx),
+    });
+    recordsOf.set(published, records);
+    return published;
   });
+}
+
+async function allRecords(tx: Queryable): Promise<Records> {
+  const replaces = await replacedDays(tx);
+  const dates = (await listVisibleMarketDates(tx, DIRECTORY_START)).map((date) => ({
+    ...date,
+    replaces_date: replaces.get(date.id) ?? null,
+  }));
+  return {
+    markets: (await listVisibleMarkets(tx, DIRECTORY_START)).sort(byTitle),
+    dates: dates.sort(byDay),
+    revisions: await marketRevisions(tx),
+  };
+}
+
+/**
+ * `before` with what changed after `since` up to `version` read again: a market whose record or
+ * publication changed is read with all its dates (its dates' publication moves with it), a changed
+ * date by itself; what is no longer public goes. Null when the log names too much.
+ */
+async function changedRecords(tx: Queryable, before: Records, since: bigint, version: bigint): Promise<Records | null> {
+  if (since === version) return before;
+  const changes = await changesBetween(tx, since, version);
+  if (changes.marketIds.length + changes.dateIds.length > MAX_LOGGED_CHANGES) return null;
+  const marketIds = [...new Set([...changes.marketIds, ...changes.publicationMarketIds])];
+  const reread = new Set(marketIds);
+  const markets = (await marketsAmong(tx, DIRECTORY_START, marketIds)).filter((row) => row.published);
+  const dates = (await datesAmong(tx, DIRECTORY_START, marketIds, changes.dateIds)).filter((row) => row.published);
+  const changedDates = new Set(changes.dateIds);
+  const revisions = new Map(before.revisions);
+  const revised = await marketRevisions(tx, changes.touchedMarketIds);
+  for (const id of changes.touchedMarketIds) {
+    const revision = revised.get(id);
+    if (revision) revisions.set(id, revision);
+    else revisions.delete(id); // deleted
+  }
+  return {
+    markets: [...before.markets.filter((market) => !reread.has(market.id)), ...markets.map((row) => row.market)].sort(
+      byTitle,
+    ),
+    dates: [
+      ...before.dates.filter((date) => !reread.has(date.wko_market_id) && !changedDates.has(date.id)),
+      ...dates.map((row) => ({ ...row.date, replaces_date: row.replacesDate })),
+    ].sort(byDay),
+    revisions,
+  };
+}
+
+/**
+ * The orders a snapshot keeps, the same however it was read: by code unit, not by the database's
+ * collation, which PGlite and PostgreSQL may not share (readers that show a list sort it for
+ * their language, e.g. `byFirstLetter`).
+ */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byTitle = (a: MarketRecord, b: MarketRecord) => byCodeUnit(a.title, b.title) || byCodeUnit(a.id, b.id);
+const byDay = (a: PublishedDate, b: PublishedDate) => byCodeUnit(a.date_start, b.date_start) || byCodeUnit(a.id, b.id);
+
+function publishedOf(
+  version: string,
+  { markets, dates, revisions }: Records,
+  places: Pick<Published, 'idsByAge' | 'states' | 'districts' | 'municipalities'>,
+): Published {
+  const { states, districts, municipalities } = places;
+  const datesByMarket = new Map<string, PublishedDate[]>();
+  for (const date of dates) {
+    const list = datesByMarket.get(date.wko_market_id) ?? [];
+    list.push(date);
+    datesByMarket.set(date.wko_market_id, list);
+  }
+  const stateByCode = new Map(states.map((state) => [state.code, state]));
+  const districtByCode = new Map(districts.map((district) => [district.code, district]));
+  const placeByGkz = new Map<string, Place>();
+  for (const municipality of municipalities) {
+    const district = districtByCode.get(municipality.district_code);
+    const state = district && stateByCode.get(district.state_code);
+    if (!district || !state) continue;
+    placeByGkz.set(municipality.gkz, {
+      gkz: municipality.gkz,
+      municipality: municipality.name,
+      postcode: municipality.postcode,
+      districtCode: district.code,
+      district: district.name,
+      stateCode: state.code,
+      state: state.name,
+    });
+  }
+  return {
+    version,
+    markets,
+    idsByAge: places.idsByAge,
+    dates,
+    datesOf: (marketId) => datesByMarket.get(marketId) ?? [],
+    revisionOf: (marketId) => revisions.get(marketId) ?? { revision: 0, changedAt: '' },
+    states,
+    districts,
+    municipalities,
+    placeOf: (gkz) => placeByGkz.get(gkz),
+  };
 }

@@ -7,7 +7,7 @@ import {
 } from '../../lib/directory/directory.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
-import { readPublished } from '../db/published.ts';
+import { readPublished, type Published } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import type { ImageDownload } from './image-download.ts';
@@ -19,6 +19,8 @@ import { searchIndexFiles, searchRecords } from './search-index.ts';
 /** One published state of the directory: what every page, the sitemap and the search show. */
 export interface PublishedDirectory {
   version: string;
+  /** What it was made from; the next publish reads only what changed since (db/published.ts). */
+  snapshot: Published;
   directory: Directory;
   /** Every page by its path without a language prefix. */
   pages: ReadonlyMap<string, DirectoryPage>;
@@ -234,7 +236,7 @@ async function publish(
   previous: PublishedDirectory | undefined,
   pagesOut: (pages: PublishedDirectory) => void,
 ): Promise<PublishedDirectory> {
-  const published = await readPublished(db);
+  const published = await readPublished(db, previous?.snapshot);
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
   const onFile = await listMunicipalities(db);
@@ -246,6 +248,7 @@ async function publish(
   const searchKey = createHash('sha256').update(JSON.stringify(records)).digest('hex');
   const pages: PublishedDirectory = {
     version: published.version,
+    snapshot: published,
     directory,
     pages: new Map(pagesOf(directory)),
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),

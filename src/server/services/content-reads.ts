@@ -1,5 +1,5 @@
 import { DIRECTORY_START } from '../../lib/market.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { inSnapshot, type Database, type Queryable } from '../db/database.ts';
 import {
   changesBetween,
   contentVersionAndFloor,
@@ -22,14 +22,6 @@ export interface ContentDelta {
  * delta, and a delta would be about as large as the whole answer.
  */
 const MAX_DELTA_RECORDS = 20_000;
-
-/** One snapshot for the version and the records read with it, so an answer is exactly that version's. */
-function inSnapshot<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    return read(tx);
-  });
-}
 
 /** Every public record of one answer, and the version it is of. */
 export function readAll(db: Database, kind: ContentKind): Promise<{ version: bigint; records: ContentRecord[] }> {

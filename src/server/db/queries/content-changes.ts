@@ -18,6 +18,8 @@ export interface LoggedChanges {
   marketIds: string[];
   publicationMarketIds: string[];
   dateIds: string[];
+  /** Every market with a change of its own or of one of its dates (its revision moved). */
+  touchedMarketIds: string[];
 }
 
 /** The changes logged in (after, upTo]; the caller checked that the log reaches back to `after`. */
@@ -32,6 +34,7 @@ export async function changesBetween(db: Queryable, after: bigint, upTo: bigint)
     marketIds: distinct(rows.filter((row) => row.date_id === '').map((row) => row.market_id)),
     publicationMarketIds: distinct(rows.filter((row) => row.publication).map((row) => row.market_id)),
     dateIds: distinct(rows.filter((row) => row.date_id !== '').map((row) => row.date_id)),
+    touchedMarketIds: distinct(rows.map((row) => row.market_id)),
   };
 }
 
@@ -50,21 +53,27 @@ export async function marketsAmong(
 
 /**
  * The dates `dateIds` and every date of the markets `marketIds` as they are now, with their market's
- * municipality and whether the public sees them; gone ones are missing.
+ * municipality, the regular day a changed date replaces, and whether the public sees them; gone
+ * ones are missing.
  */
 export async function datesAmong(
   db: Queryable,
   since: string,
   marketIds: readonly string[],
   dateIds: readonly string[],
-): Promise<Array<{ date: MarketDateRecord; gkz: string; published: boolean }>> {
-  const rows = await db.query<MarketDateRecord & { gkz: string; published: boolean }>(
-    `SELECT ${DATE_COLUMNS}, m.gkz, (${PUBLISHED_MARKET} AND NOT d.hidden) AS published
+): Promise<Array<{ date: MarketDateRecord; gkz: string; replacesDate: string | null; published: boolean }>> {
+  const rows = await db.query<MarketDateRecord & { gkz: string; replaces_date: string | null; published: boolean }>(
+    `SELECT ${DATE_COLUMNS}, m.gkz, d.replaces_date, (${PUBLISHED_MARKET} AND NOT d.hidden) AS published
      FROM market_dates d JOIN markets m ON m.id = d.market_id
      WHERE d.market_id = ANY($2::text[]) OR d.id = ANY($3::text[])`,
     [since, marketIds, dateIds],
   );
-  return rows.map(({ gkz, published, ...date }) => ({ date, gkz, published }));
+  return rows.map(({ gkz, replaces_date, published, ...date }) => ({
+    date,
+    gkz,
+    replacesDate: replaces_date,
+    published,
+  }));
 }
 
 /**

@@ -11,10 +11,13 @@ export interface MarketRevision {
   changedAt: string;
 }
 
-export async function marketRevisions(db: Queryable): Promise<Map<string, MarketRevision>> {
+/** Every market's revision, or only those of `ids`. */
+export async function marketRevisions(db: Queryable, ids?: readonly string[]): Promise<Map<string, MarketRevision>> {
   const rows = await db.query<{ id: string; revision: number; changed_at: Date }>(
     `SELECT id, version - 1 + dates_revision AS revision,
-       greatest(updated_at, dates_changed_at) AS changed_at FROM markets`,
+       greatest(updated_at, dates_changed_at) AS changed_at FROM markets
+     ${ids ? 'WHERE id = ANY($1::text[])' : ''}`,
+    ids ? [ids] : [],
   );
   return new Map(rows.map((row) => [row.id, { revision: row.revision, changedAt: row.changed_at.toISOString() }]));
 }
