@@ -16,6 +16,8 @@ declare global {
         directory: Directory;
         /** Every page by its path without a language prefix. */
         pages: ReadonlyMap<string, DirectoryPage>;
+        /** What a page at a path (without a language prefix) shows, as a short hash: pages are kept by it. */
+        pageVersion: (path: string) => string;
         /** Every municipality on file by its code, with its directory entry when it has markets (issue 23). */
         municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
       };

@@ -21,8 +21,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   };
   if (context.isPrerendered) return rendered();
-  // The directory's pages and the embeddable lists: once per published version (issues 17, 23).
-  const live = await directoryPages(context.request, context.locals.published?.version, rendered);
+  // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23).
+  const live = await directoryPages(context.request, context.locals.published?.pageVersion, rendered);
   return live ?? gzipped(context.request, await rendered());
 });
 

@@ -13,6 +13,11 @@ export type { MessageKey, Messages, Translate } from './translate.ts';
  */
 export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
 
+const translators = new Map<Locale, Translate>();
+
+/** The translator of a language, made once: pages rendered on demand ask for it on every rendering. */
 export function translator(locale: Locale): Translate {
-  return makeTranslator(MESSAGES[locale], locale);
+  let translate = translators.get(locale);
+  if (!translate) translators.set(locale, (translate = makeTranslator(MESSAGES[locale], locale)));
+  return translate;
 }

@@ -101,11 +101,26 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The variables the configuration reads. */
+const NAMES = Object.keys(environmentSchema.shape) as (keyof Config)[];
+/**
+ * The configuration read last, by the variables it was read from: pages rendered on demand ask for
+ * it on every rendering (issue 18: reading it anew was a tenth of a directory page's time).
+ */
+let last: { key: string; config: Config } | undefined;
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const key = NAMES.map((name) => environment[name] ?? '').join('\0');
+  if (last?.key === key) return last.config;
   // An empty variable (`DATABASE_URL=`) means "not set".
-  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const given = Object.fromEntries(
+    NAMES.flatMap((name) => (environment[name] ? [[name, environment[name]] as const] : [])),
+  );
   const result = environmentSchema.safeParse(given);
-  if (result.success) return result.data;
+  if (result.success) {
+    last = { key, config: result.data };
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   const shown = name.endsWith('_URL') ? 'a malformed URL' : JSON.stringify(environment[name]);

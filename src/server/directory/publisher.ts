@@ -12,6 +12,7 @@ import { contentVersion } from '../db/queries/markets.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import type { ImageDownload } from './image-download.ts';
 import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
+import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
 import { createHash } from 'node:crypto';
 import { searchIndexFiles, searchRecords } from './search-index.ts';
@@ -24,6 +25,11 @@ export interface PublishedDirectory {
   directory: Directory;
   /** Every page by its path without a language prefix. */
   pages: ReadonlyMap<string, DirectoryPage>;
+  /**
+   * What the page at a path (without a language prefix) shows, as a short hash (page-versions.ts);
+   * for the sitemap and the embeddable lists, the content version and the day.
+   */
+  pageVersion: (path: string) => string;
   /** Each public market's page, by the market's id. */
   marketPaths: ReadonlyMap<string, string>;
   /**
@@ -246,11 +252,15 @@ async function publish(
   const markets = [...marketsOf(directory)].map(({ market }) => market);
   const records = searchRecords(directory);
   const searchKey = createHash('sha256').update(JSON.stringify(records)).digest('hex');
+  const directoryPages = new Map(pagesOf(directory));
+  const today = viennaDay(at);
+  const versions = pageVersions(directory, directoryPages, today);
   const pages: PublishedDirectory = {
     version: published.version,
     snapshot: published,
     directory,
-    pages: new Map(pagesOf(directory)),
+    pages: directoryPages,
+    pageVersion: (path) => versions.get(path) ?? `${published.version}-${today}`,
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),

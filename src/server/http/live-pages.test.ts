@@ -10,7 +10,7 @@ const html = (text: string, status = 200) =>
     headers: { 'content-type': 'text/html', 'set-cookie': 'x=1' },
   });
 
-describe('pages rendered once per published version (issue 17)', () => {
+describe('pages rendered once per page version (issues 17, 18)', () => {
   it('renders a page once per version, for requests at once too, and again for a new version', async () => {
     const pages = livePages();
     let renders = 0;
@@ -19,34 +19,60 @@ describe('pages rendered once per published version (issue 17)', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return html(`v${renders}`);
     };
-    const [a, b] = await Promise.all([pages(request(PAGE), '7', render), pages(request(PAGE), '7', render)]);
+    const [a, b] = await Promise.all([
+      pages(request(PAGE), () => '7', render),
+      pages(request(PAGE), () => '7', render),
+    ]);
     expect(renders).toBe(1);
     expect(await a!.text()).toBe(await b!.text());
     expect(a!.headers.get('etag')).toBe('"live-7"');
     expect(a!.headers.get('set-cookie')).toBeNull();
     expect(a!.headers.get('cache-control')).toBe('no-cache');
     // The same page with a trailing slash or without is one page.
-    await pages(request(PAGE.replace(/\/$/, '')), '7', render);
+    await pages(request(PAGE.replace(/\/$/, '')), () => '7', render);
     expect(renders).toBe(1);
 
-    const next = await pages(request(PAGE), '8', render);
+    const next = await pages(request(PAGE), () => '8', render);
     expect(renders).toBe(2);
     expect(await next!.text()).toContain('v2');
     expect(next!.headers.get('etag')).toBe('"live-8"');
   });
 
+  it('keeps a page across publishes while what it shows stays the same, in every language', async () => {
+    const pages = livePages();
+    const versions = new Map([
+      ['/verzeichnis/steiermark', 'a1'],
+      ['/verzeichnis/tirol', 'b1'],
+    ]);
+    const versionOf = (path: string) => versions.get(path) ?? 'whole';
+    const rendered: string[] = [];
+    const render = (name: string) => () => {
+      rendered.push(name);
+      return Promise.resolve(html(name));
+    };
+    const TIROL = 'http://portal.test/en/verzeichnis/tirol';
+    await pages(request(PAGE), versionOf, render('steiermark'));
+    await pages(request(TIROL), versionOf, render('tirol'));
+    versions.set('/verzeichnis/tirol', 'b2'); // a publish that changed Tirol only
+    const kept = await pages(request(PAGE), versionOf, render('steiermark'));
+    const again = await pages(request(TIROL), versionOf, render('tirol'));
+    expect(rendered).toEqual(['steiermark', 'tirol', 'tirol']);
+    expect(kept!.headers.get('etag')).toBe('"live-a1"');
+    expect(again!.headers.get('etag')).toBe('"live-b2"');
+  });
+
   it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
     const pages = livePages();
     const render = () => Promise.resolve(html('Marktplatz '));
-    const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), '3', render);
+    const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), () => '3', render);
     expect(gzip!.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gzip!.arrayBuffer())).toString()).toContain('Markt');
     const tag = gzip!.headers.get('etag')!;
     expect(tag).not.toBe('"live-3"');
     expect(gzip!.headers.get('vary')).toContain('Accept-Encoding');
-    const again = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), '3', render);
+    const again = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), () => '3', render);
     expect(again!.status).toBe(304);
-    const stale = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), '4', render);
+    const stale = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), () => '4', render);
     expect(stale!.status).toBe(200);
   });
 
@@ -57,10 +83,10 @@ describe('pages rendered once per published version (issue 17)', () => {
       renders += 1;
       return Promise.resolve(html('nicht gefunden', 404));
     };
-    expect((await pages(request(`${PAGE}weg`), '1', missing))!.status).toBe(404);
-    expect((await pages(request(`${PAGE}weg`), '1', missing))!.status).toBe(404);
+    expect((await pages(request(`${PAGE}weg`), () => '1', missing))!.status).toBe(404);
+    expect((await pages(request(`${PAGE}weg`), () => '1', missing))!.status).toBe(404);
     expect(renders).toBe(2);
-    expect(await pages(request('http://portal.test/maerkte'), '1', missing)).toBeNull();
+    expect(await pages(request('http://portal.test/maerkte'), () => '1', missing)).toBeNull();
     expect(await pages(request(PAGE), undefined, missing)).toBeNull(); // no published snapshot: a static build
   });
 });
@@ -74,13 +100,13 @@ describe('embeddable lists kept per version and filter (issue 23)', () => {
       renders += 1;
       return Promise.resolve(html(`list ${renders}`));
     };
-    await pages(request(`${LIST}?typ=kirtag,messe&anzahl=3`), '5', render);
-    await pages(request(`${LIST}/?anzahl=3&typ=messe&typ=kirtag&utm_source=cms`), '5', render);
+    await pages(request(`${LIST}?typ=kirtag,messe&anzahl=3`), () => '5', render);
+    await pages(request(`${LIST}/?anzahl=3&typ=messe&typ=kirtag&utm_source=cms`), () => '5', render);
     expect(renders).toBe(1);
-    await pages(request(LIST), '5', render);
+    await pages(request(LIST), () => '5', render);
     expect(renders).toBe(2);
-    expect(await pages(request(`${LIST}?anzahl=0`), '5', render)).toBeNull();
-    expect(await pages(request(`${LIST}?typ=flohmarkt`), '5', render)).toBeNull();
+    expect(await pages(request(`${LIST}?anzahl=0`), () => '5', render)).toBeNull();
+    expect(await pages(request(`${LIST}?typ=flohmarkt`), () => '5', render)).toBeNull();
     expect(renders).toBe(2);
   });
 });

@@ -21,11 +21,13 @@ function keyOf({ pathname, searchParams }: URL): string | null {
 }
 
 /**
- * Rendered pages kept at most (the least recently asked for goes first): a market page is ~30 KB,
- * ~42 KB with its two codings, so this bounds the memory near 85 MB; the Austria-scale directory
- * has 24,000 pages, but visitors ask for a small part of them between two saves.
+ * Bytes of rendered pages kept at most (the least recently asked for go first). A market page is
+ * ~30 KB of HTML, ~40 KB with its codings, so this holds ~3,000 pages; the Austria-scale directory
+ * has 24,000 in three languages, but visitors mostly ask for a small part of them.
  */
-const MAX_KEPT = 2000;
+const MAX_KEPT_BYTES = 128 * 1024 * 1024;
+/** What a page's codings add to its HTML, roughly (gzip and brotli are about a fifth each). */
+const WITH_CODINGS = 1.4;
 
 interface Kept {
   status: number;
@@ -33,52 +35,81 @@ interface Kept {
   body: CompressedBody;
 }
 
+interface Entry {
+  /** What the page shows, as the publisher hashed it (directory/page-versions.ts). */
+  version: string;
+  page: Promise<Kept | null>;
+  bytes: number;
+}
+
 /**
- * HTML rendered once per published version (issue 17): the first request of a page after a
- * publish renders it, every other gets the same bytes, compressed once per coding. The version
- * is part of the key and of the ETag, so no answer can mix two versions, and a new one drops the
- * rest. Requests arriving while a page renders wait for that rendering.
+ * HTML rendered once per page version (issues 17, 18): the first request of a page renders it,
+ * every other gets the same bytes, compressed once per coding, until what the page shows changes
+ * (`pageVersion`, given by the published snapshot). A page another publish left alone is not
+ * rendered again. The version is the ETag, so no answer mixes two versions, and browsers
+ * revalidating a page nothing changed on get a 304. Requests arriving while a page renders wait
+ * for that rendering.
  */
 export function livePages() {
-  let keptVersion = '';
-  const kept = new Map<string, Promise<Kept | null>>();
+  const kept = new Map<string, Entry>();
+  let keptBytes = 0;
+  const drop = (key: string, entry: Entry) => {
+    if (kept.get(key) !== entry) return;
+    kept.delete(key);
+    keptBytes -= entry.bytes;
+  };
 
   return async (
     request: Request,
-    version: string | undefined,
+    pageVersion: ((path: string) => string) | undefined,
     render: () => Promise<Response>,
   ): Promise<Response | null> => {
-    const key = keyOf(new URL(request.url));
-    if (version === undefined || key === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    if (keptVersion !== version) {
-      kept.clear();
-      keptVersion = version;
-    }
+    const url = new URL(request.url);
+    const key = keyOf(url);
+    if (!pageVersion || key === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    const version = pageVersion(pathOf(url));
     let entry = kept.get(key);
     let own: Response | undefined; // this request's own answer when it is not kept
-    if (entry) {
+    if (entry?.version === version) {
       kept.delete(key); // most recently used last
       kept.set(key, entry);
     } else {
-      entry = render().then((response) => {
-        if (response.status === 200) return keep(response);
-        own = response; // a 404 (a market no longer public) is not kept: any path could fill the memory
-        return null;
+      if (entry) drop(key, entry);
+      const fresh: Entry = { version, bytes: 0, page: Promise.resolve(null) };
+      fresh.page = render().then(async (response) => {
+        if (response.status !== 200) {
+          own = response; // a 404 (a market no longer public) is not kept: any path could fill the memory
+          return null;
+        }
+        const page = await keep(response);
+        if (kept.get(key) === fresh) {
+          fresh.bytes = Math.round(page.body.raw.length * WITH_CODINGS);
+          keptBytes += fresh.bytes;
+          for (const [oldKey, old] of kept) {
+            if (keptBytes <= MAX_KEPT_BYTES) break;
+            drop(oldKey, old);
+          }
+        }
+        return page;
       });
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, entry);
+      kept.set(key, (entry = fresh));
     }
-    const forget = (failed: Promise<Kept | null>) => kept.get(key) === failed && kept.delete(key);
-    const page = await entry.catch((error: unknown) => {
-      forget(entry);
+    const current = entry;
+    const page = await current.page.catch((error: unknown) => {
+      drop(key, current);
       throw error; // Astro's error answer; the next request renders anew
     });
     if (!page) {
-      forget(entry);
+      drop(key, current);
       return own ?? render();
     }
     return answer(request, version, page);
   };
+}
+
+/** The page's path without a language prefix and a trailing slash: what page versions are kept by. */
+function pathOf({ pathname }: URL): string {
+  return pathname.replace(/^\/(?:en|fr)(?=\/)/, '').replace(/(.)\/+$/, '$1');
 }
 
 async function keep(response: Response): Promise<Kept> {
