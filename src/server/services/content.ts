@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { contentVersion, listMarketDatesOf, listMarketsOf } from '../db/queries/markets.ts';
 import { joinedBody, oncePer, smallBody, type ContentBody } from './content-body.ts';
 import { readAll, readChangesSince, deltaText } from './content-reads.ts';
+import { ContentSteps } from './content-steps.ts';
 import {
   answerParts,
   dateRecord,
@@ -85,6 +86,8 @@ export function createContentService(db: Database) {
   };
   const ownAnswers = new Map<string, Promise<ContentAnswer>>();
   const deltas = new Map<string, KeptDelta>();
+  const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
+  const folded = new Map<string, ContentAnswer>();
   let changesHere = 0;
 
   const isCurrent = (checked: { checkedAt: number; changesSeen: number }) =>
@@ -105,9 +108,11 @@ export function createContentService(db: Database) {
       if (next) {
         for (const id of next.delta.deletedIds) records.remove(id);
         for (const record of next.delta.changed) records.put(record);
+        steps[kind].add(held.version, next.version, next.delta);
         return hold(kind, next.version, records, checkedAt, changesSeen);
       }
     }
+    steps[kind].clear();
     const all = await readAll(db, kind);
     const fresh = new HeldRecords(kind);
     for (const record of all.records) fresh.put(record);
@@ -160,6 +165,21 @@ export function createContentService(db: Database) {
     };
   }
 
+  /** A delta read from the change log (another process's version, or from before the steps held). */
+  function deltaFromLog(kind: ContentKind, version: bigint): Promise<ContentAnswer | null> {
+    const key = `${kind}:${version}`;
+    const kept = deltas.get(key);
+    if (kept && isCurrent(kept)) return kept.answer;
+    const answer = readChangesSince(db, kind, version).then(
+      (next) =>
+        next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
+    );
+    answer.catch(() => deltas.delete(key));
+    deltas.delete(key);
+    keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
+    return answer;
+  }
+
   return {
     /** Markets or dates were changed through this process: the next request checks the version. */
     changed: (): void => {
@@ -188,20 +208,20 @@ export function createContentService(db: Database) {
      * null when that cannot be told (unknown, malformed, another kind or scope, older than the log):
      * then the full answer is due. Kept for a second, as the public answers are.
      */
-    delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
+    async delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
       const version = versionOfEtag(kind, since);
-      if (version === null) return Promise.resolve(null);
-      const key = `${kind}:${version}`;
-      const kept = deltas.get(key);
-      if (kept && isCurrent(kept)) return kept.answer;
-      const answer = readChangesSince(db, kind, version).then(
-        (next) =>
-          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
-      );
-      answer.catch(() => deltas.delete(key));
-      deltas.delete(key);
-      keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
-      return answer;
+      if (version === null) return null;
+      // From the steps this process held, when they reach back to `since`: no database work.
+      const held = await publicAnswer(kind);
+      const stepsKey = `${kind}:${version}:${held.version}`;
+      let answer = folded.get(stepsKey);
+      const delta = answer ? null : steps[kind].between(version, held.version);
+      if (delta) {
+        answer = { etag: etagOf(kind, String(held.version), null), body: smallBody(deltaText(kind, delta)) };
+        keep(folded, stepsKey, answer, KEPT_DELTAS);
+      }
+      if (answer) return answer;
+      return deltaFromLog(kind, version);
     },
   };
 }
