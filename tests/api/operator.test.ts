@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTA_DEFAULTS } from '../../src/lib/operator.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
 import type { MunicipalityAccounts, OperatorActionRow } from '../../src/server/db/queries/operator-actions.ts';
 import type { MasterDataPreview } from '../../src/server/services/master-data-preview.ts';
@@ -131,6 +132,19 @@ describe('operator API', () => {
       [operator.email, 'disallow_email', GKZ_A, clerk.email],
     ]);
     expect(actions[1]!.details).toMatchObject({ quota: 'markets', to: 90 });
+  });
+
+  it('the console’s default limits are the columns’ defaults, which a new municipality gets', async () => {
+    const rows = await server.db.query<{ column_name: string; column_default: string }>(
+      `SELECT column_name, column_default FROM information_schema.columns
+       WHERE table_name = 'municipalities' AND column_name LIKE 'max\\_%'`,
+    );
+    const defaults = Object.fromEntries(rows.map((row) => [row.column_name, Number(row.column_default)]));
+    expect(defaults).toEqual({
+      max_markets: QUOTA_DEFAULTS.markets,
+      max_dates_per_market: QUOTA_DEFAULTS['dates-per-market'],
+      max_dates: QUOTA_DEFAULTS.dates,
+    });
   });
 
   it('refuses bad input in the operator’s language and changes nothing', async () => {

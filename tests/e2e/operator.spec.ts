@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages } from './helpers/messages.ts';
-import { OPERATOR } from './helpers/operator-account.ts';
+import { logInAsOperator } from './helpers/operator-account.ts';
 
 const YEAR = new Date().getFullYear() + 1;
 const m = messages('de');
 const fill = (text: string, values: Record<string, string>) =>
   Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, value), text);
-
-async function logInAsOperator(page: Page): Promise<void> {
-  const login = await page.request.post('/api/login', { form: { email: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.status()).toBe(200);
-}
 
 /**
  * Issue 22, acceptance 2: the operator opens a campaign, a clerk sees the banner and confirms all,
