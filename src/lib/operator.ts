@@ -46,6 +46,19 @@ export const remindersSchema = z.object({
     100,
   ),
 });
+/**
+ * A page of the audit log: `before` is the `next` of the page above (an entry's id), `limit` 1–100.
+ * Digits only, so "1e3" or "-1" is refused rather than read as another page.
+ */
+export const auditPageSchema = z.object({
+  before: z.optional(
+    z.string({ error: 'invalid_number' }).check(z.regex(/^[1-9]\d{0,14}$/, { error: 'invalid_number' })),
+  ),
+  limit: z._default(
+    z.string({ error: 'invalid_number' }).check(z.regex(/^(?:100|[1-9]\d?)$/, { error: 'invalid_number' })),
+    '100',
+  ),
+});
 export const searchSchema = z.object({
   q: z._default(z.string().check(z.maxLength(100, { error: 'too_long' })), ''),
 });

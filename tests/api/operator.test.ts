@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_DEFAULTS } from '../../src/lib/operator.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
@@ -202,6 +203,53 @@ describe('operator API', () => {
       { name: 'Hartberg' },
     ]);
     expect((await auditLog())[0]).toMatchObject({ action: 'import_master_data', details: { changes: 1 } });
+  });
+
+  it('pages the audit log: every entry once, newest first, whatever the page size', async () => {
+    await server.db.query(
+      `INSERT INTO operator_actions (at, actor, action, gkz) SELECT now(), 'command line (test)', 'set_quota', $1
+       FROM generate_series(1, 130)`,
+      [GKZ_A],
+    );
+    const all = (
+      await server.db.query<{ id: number }>('SELECT id::int AS id FROM operator_actions ORDER BY id DESC')
+    ).map((row) => row.id);
+    type Page = { actions: OperatorActionRow[]; next: number | null };
+    const page = async (query: string) =>
+      (await json<Page>(await send('GET', `/api/operator/audit${query}`, operator.cookie))).data;
+    expect((await page('')).actions).toHaveLength(100);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100 }), async (limit) => {
+        const seen: number[] = [];
+        let answer = await page(`?limit=${limit}`);
+        // Bounded, so a cursor that never ends fails the test instead of hanging it.
+        for (let pages = 0; pages <= all.length; pages += 1) {
+          expect(answer.actions.length).toBeLessThanOrEqual(limit);
+          seen.push(...answer.actions.map((a) => a.id));
+          if (answer.next === null) break;
+          answer = await page(`?limit=${limit}&before=${answer.next}`);
+        }
+        expect(seen).toEqual(all);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('refuses a malformed page of the audit log in the operator’s language', async () => {
+    for (const query of [
+      'before=abc',
+      'before=-1',
+      'before=1e3',
+      'limit=0',
+      'limit=101',
+      'limit=2.5',
+      'before=99999999999999999999',
+    ]) {
+      const answer = await send('GET', `/api/operator/audit?${query}&lang=fr`, operator.cookie);
+      const { error } = (await answer.json()) as { error: { code: string; message: string } };
+      expect([query, answer.status, error.code]).toEqual([query, 422, 'invalid_number']);
+      expect(error.message).toMatch(/nombre/);
+    }
   });
 
   it('shows the last nightly run', async () => {

@@ -124,3 +124,24 @@ test('the last nightly run: none yet on a new portal', async ({ page }) => {
   await expect(page.getByText(m('operator.nightly.none'))).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the audit log: the latest entries, then older ones on request, keyboard only', async ({ page }) => {
+  await openConsole(page);
+  for (let value = 300; value < 330; value += 1) {
+    const answer = await page.request.post('/api/operator/set_quota', {
+      form: { gkz: '62219', name: 'dates-per-market', value: String(value) },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  await page.reload();
+  const log = page.locator('section', { has: page.getByRole('heading', { name: m('operator.audit.heading') }) });
+  const entries = log.getByRole('listitem');
+  await expect(entries).toHaveCount(25);
+  await expect(entries.first()).toContainText(`${m('operator.audit.action.set_quota')} · 62219`);
+  await tabTo(page, log.getByRole('button', { name: m('operator.audit.older') }), 200);
+  await page.keyboard.press('Enter');
+  await expect(entries.nth(25)).toBeFocused();
+  expect(await entries.count()).toBeGreaterThan(25);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'audit', 'operator.audit.heading');
+});

@@ -328,7 +328,10 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     ),
     'operator/nightly': get(noQuery.map((q) => `/api/operator/nightly${q}`)),
     'operator/audit': get(
-      query({ before: oneOf(fc.constantFrom('10'), hostileQueryValue) }).map((q) => `/api/operator/audit${q}`),
+      query({
+        before: oneOf(fc.constantFrom('10'), hostileQueryValue),
+        limit: oneOf(fc.constantFrom('20'), hostileQueryValue),
+      }).map((q) => `/api/operator/audit${q}`),
     ),
     'operator/campaign (open)': post('operator/campaign', { year: fc.constantFrom(2027, '2028'), deadline: day }),
     'operator/campaign': get(noQuery.map((q) => `/api/operator/campaign${q}`)),

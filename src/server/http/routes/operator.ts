@@ -3,6 +3,7 @@ import { MUNICIPALITY_STATES, openCampaignSchema } from '../../../lib/campaign.t
 import { translator } from '../../../lib/i18n.ts';
 import {
   allowEmailSchema,
+  auditPageSchema,
   emailRequestSchema,
   masterDataSchema,
   remindersSchema,
@@ -89,9 +90,9 @@ export function operatorRoutes(
     return c.json({ data: { run: await readLastNightlyRun(db) } }, 200, PRIVATE);
   });
   api.get('/operator/audit', async (c) => {
-    const before = c.req.query('before');
-    const from = before && /^\d{1,15}$/.test(before) ? Number(before) : null;
-    return c.json({ data: { actions: await operator.auditLog(100, from) } }, 200, PRIVATE);
+    const { before, limit } = parseFields(auditPageSchema, c.req.query());
+    const page = await operator.auditLog(Number(limit), before === undefined ? null : Number(before));
+    return c.json({ data: page }, 200, PRIVATE);
   });
 
   api.post('/operator/campaign', async (c) => {
