@@ -46,6 +46,7 @@ const CALLS: [method: 'GET' | 'POST', path: string, body?: Record<string, unknow
   ['GET', '/api/operator/campaign'],
   ['GET', '/api/operator/campaign.csv'],
   ['POST', '/api/operator/campaign/reminders', {}],
+  ['POST', '/api/operator/campaign/close', { year: 2027 }],
   ['GET', '/api/operator/no-such-call'],
 ];
 

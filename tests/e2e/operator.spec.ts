@@ -69,3 +69,37 @@ test('a clerk is sent from the console to the markets, and the console API refus
   await expect(page).toHaveURL(/\/maerkte$/);
   expect((await page.request.get('/api/operator/campaign')).status()).toBe(403);
 });
+
+test('the operator closes the campaign after a dialog; clerks see no banner, the list stays', async ({ browser }) => {
+  const operator = await (await browser.newContext()).newPage();
+  await logInAsOperator(operator);
+  await operator.goto('/verwaltung');
+  const close = operator.getByRole('button', { name: fill(m('operator.campaign.close'), { year: String(YEAR) }) });
+  await tabTo(operator, close, 60);
+  await operator.keyboard.press('Enter');
+  const dialog = operator.getByRole('dialog', {
+    name: fill(m('operator.campaign.closeTitle'), { year: String(YEAR) }),
+  });
+  await expect(dialog.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await expectNoAxeViolations(operator);
+  await operator.keyboard.press('Shift+Tab');
+  await operator.keyboard.press('Enter');
+  await expect(operator.getByText(fill(m('operator.campaign.closed'), { year: String(YEAR) }))).toBeVisible();
+  await expect(operator.getByRole('button', { name: m('operator.campaign.remind') })).toHaveCount(0);
+  await expect(operator.getByRole('link', { name: m('operator.campaign.csv') })).toBeVisible();
+  await expect(operator.getByRole('list', { name: m('campaign.status.confirmed') })).toContainText('62219 Hartberg');
+  await expectNoAxeViolations(operator);
+  const panel = operator.locator('section', {
+    has: operator.getByRole('heading', { name: m('operator.campaign.heading') }),
+  });
+  for (const width of [1280, 390]) {
+    await operator.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: `test-results/console-campaign-closed-${width}.png` });
+  }
+
+  const clerk = await (await browser.newContext()).newPage();
+  await logInAsDemo(clerk);
+  await clerk.goto('/maerkte');
+  await expect(clerk.getByRole('heading', { name: m('markets.heading') })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: m('campaign.confirmAll') })).toHaveCount(0);
+});

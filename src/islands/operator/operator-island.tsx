@@ -16,7 +16,7 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
   const changed = () => setRevision((n) => n + 1);
   return (
     <EditingArea locale={locale} messages={messages} title={title}>
-      <CampaignPanel />
+      <CampaignPanel onChange={changed} />
       <AccountsPanel onChange={changed} />
       <QuotasPanel locale={locale} onChange={changed} />
       <MasterDataPanel onChange={changed} />

@@ -6,17 +6,21 @@ export interface CampaignRow {
   deadline: string;
   opened_at: string;
   opened_by: string;
+  /** Set when the operator closed it (issue 22): no banner, confirmation or reminder since. */
+  closed_at: string | null;
+  closed_by: string | null;
 }
 
 export async function readCurrentCampaign(db: Queryable): Promise<CampaignRow | null> {
   const [row] = await db.query<CampaignRow>(
     `SELECT year::int AS year, deadline, to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS opened_at,
-       opened_by FROM campaigns ORDER BY year DESC LIMIT 1`,
+       opened_by, to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS closed_at, closed_by
+     FROM campaigns ORDER BY year DESC LIMIT 1`,
   );
   return row ?? null;
 }
 
-/** Opens the year's campaign, or moves its deadline when it is open already. */
+/** Opens the year's campaign, or moves its deadline when it is open already (and opens it again when closed). */
 export async function upsertCampaign(
   db: Queryable,
   year: number,
@@ -26,9 +30,18 @@ export async function upsertCampaign(
 ): Promise<void> {
   await db.query(
     `INSERT INTO campaigns (year, deadline, opened_at, opened_by) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (year) DO UPDATE SET deadline = excluded.deadline`,
+     ON CONFLICT (year) DO UPDATE SET deadline = excluded.deadline, closed_at = NULL, closed_by = NULL`,
     [year, deadline, at, by],
   );
+}
+
+/** Closes the year's campaign if it is open; answers whether it was. */
+export async function closeCampaign(db: Queryable, year: number, at: Date, by: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE campaigns SET closed_at = $2, closed_by = $3 WHERE year = $1 AND closed_at IS NULL RETURNING year',
+    [year, at, by],
+  );
+  return rows.length === 1;
 }
 
 /** Confirms the given markets of the municipality (all of them: null); answers how many. */

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { MUNICIPALITY_STATES, openCampaignSchema } from '../../../lib/campaign.ts';
+import { closeCampaignSchema, MUNICIPALITY_STATES, openCampaignSchema } from '../../../lib/campaign.ts';
 import { translator } from '../../../lib/i18n.ts';
 import {
   allowEmailSchema,
@@ -98,6 +98,10 @@ export function operatorRoutes(
   api.post('/operator/campaign', async (c) => {
     const { year, deadline } = await body<{ year: number; deadline: string }>(c, openCampaignSchema);
     return c.json({ data: { campaign: await campaigns.open(await actorOf(c), year, deadline) } }, 200, PRIVATE);
+  });
+  api.post('/operator/campaign/close', async (c) => {
+    const { year } = await body<{ year: number }>(c, closeCampaignSchema);
+    return c.json({ data: { campaign: await campaigns.close(await actorOf(c), year) } }, 200, PRIVATE);
   });
   api.get('/operator/campaign', async (c) => {
     return c.json({ data: await campaigns.progress() }, 200, PRIVATE);
