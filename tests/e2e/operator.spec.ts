@@ -61,6 +61,8 @@ test('the yearly campaign from the console to the clerk and back, keyboard only'
   const csv = await readFile(await (await download).path(), 'utf8');
   expect(csv.startsWith('\uFEFFBundesland;Bezirk;GKZ;Gemeinde;Stand;')).toBe(true);
   expect(csv).toMatch(/\r\nSteiermark;Hartberg-Fürstenfeld;62219;Hartberg;bestätigt;\d+;\d+;/);
+  // The operator's own account (a user of Wien's list) is the provider's, not Wien's.
+  expect(csv).toMatch(/\r\nWien;[^;]*;90001;Wien;noch kein Konto;/);
 });
 
 test('a clerk is sent from the console to the markets, and the console API refuses them', async ({ page }) => {

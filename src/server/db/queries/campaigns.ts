@@ -123,8 +123,9 @@ export async function readProgressRows(
          count(*) FILTER (WHERE c.state = 'changed')::int AS changed
        FROM campaign_confirmations c LEFT JOIN markets m ON m.id = c.market_id WHERE c.year = $1 GROUP BY c.gkz
      ), accounts AS (
+       -- An operator's account is the provider's, not its municipality's (decision record 0019).
        SELECT DISTINCT u.gkz FROM users u JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
-       WHERE u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL
+       WHERE u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL AND u.operator_since IS NULL
      )
      SELECT mu.gkz::text AS gkz, mu.name, d.name AS district, s.name AS state_name,
        coalesce(mc.markets, 0) AS markets, coalesce(cc.confirmed, 0) AS confirmed, coalesce(cc.changed, 0) AS changed,
@@ -174,7 +175,7 @@ export async function restoreReminded(db: Queryable, year: number, gkz: string, 
   ]);
 }
 
-/** The clerks a reminder goes to: confirmed, enabled users on their municipality's list. */
+/** The clerks a reminder goes to: confirmed, enabled users on their municipality's list; no operator. */
 export async function readClerks(
   db: Queryable,
   gkzs: readonly string[],
@@ -183,6 +184,7 @@ export async function readClerks(
     `SELECT u.gkz::text AS gkz, u.email, u.language FROM users u
      JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
      WHERE u.gkz = ANY($1::text[]) AND u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL
+       AND u.operator_since IS NULL
      ORDER BY u.gkz, u.email`,
     [gkzs],
   );
