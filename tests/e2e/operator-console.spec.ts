@@ -60,7 +60,7 @@ test('accounts: allow a new address, then disable its user after the dialog says
   await openConsole(page);
   await typeInto(page, page.getByLabel(m('operator.accounts.search')), '62219');
   await page.keyboard.press('Enter');
-  const address = 'marktamt@hartberg.example';
+  const address = 'wochenmarkt@hartberg.example';
   await typeInto(page, page.getByLabel(fill(m('operator.accounts.allowLabel'), { name: 'Hartberg' })), address);
   await page.keyboard.press('Enter');
   const allowed = fill(m('operator.accounts.allowed'), { email: address, name: 'Hartberg' });
