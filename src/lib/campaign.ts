@@ -49,6 +49,8 @@ export const openCampaignSchema = z.object({
   deadline: isoDaySchema,
 });
 export type OpenCampaign = z.infer<typeof openCampaignSchema>;
+/** Closing names the year, so a console showing an older campaign cannot close a newer one. */
+export const closeCampaignSchema = z.object({ year: openCampaignSchema.shape.year });
 
 /** What the clerk confirms: one market, or all of the municipality's (no market_id). */
 export const confirmCampaignSchema = z.object({

@@ -56,6 +56,7 @@ export const ERROR_STATUS = {
   invalid_number: 422,
   user_not_confirmed: 422,
   no_campaign: 404,
+  campaign_closed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

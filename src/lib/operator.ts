@@ -9,9 +9,14 @@ const email = z.string({ error: 'required_fields' }).check(z.maxLength(254, { er
 
 export const allowEmailSchema = z.object({ gkz, email });
 export const emailRequestSchema = z.object({ email });
+/** A municipality's limits (issue 15, M6), by the names the command line and the API use. */
+export const QUOTA_NAMES = ['markets', 'dates-per-market', 'dates'] as const;
+export type QuotaName = (typeof QUOTA_NAMES)[number];
+/** Migration 0007's column defaults, every municipality's limits until the operator changes them (a test holds them equal). */
+export const QUOTA_DEFAULTS: Record<QuotaName, number> = { markets: 250, 'dates-per-market': 750, dates: 30_000 };
 export const setQuotaSchema = z.object({
   gkz,
-  name: z.enum(['markets', 'dates-per-market', 'dates'], { error: 'invalid_request' }),
+  name: z.enum(QUOTA_NAMES, { error: 'invalid_request' }),
   value: z.union([z.number(), z.string()], { error: 'invalid_number' }),
 });
 /**
@@ -39,6 +44,19 @@ export const remindersSchema = z.object({
   batch_size: z._default(
     z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(500)),
     100,
+  ),
+});
+/**
+ * A page of the audit log: `before` is the `next` of the page above (an entry's id), `limit` 1–100.
+ * Digits only, so "1e3" or "-1" is refused rather than read as another page.
+ */
+export const auditPageSchema = z.object({
+  before: z.optional(
+    z.string({ error: 'invalid_number' }).check(z.regex(/^[1-9]\d{0,14}$/, { error: 'invalid_number' })),
+  ),
+  limit: z._default(
+    z.string({ error: 'invalid_number' }).check(z.regex(/^(?:100|[1-9]\d?)$/, { error: 'invalid_number' })),
+    '100',
   ),
 });
 export const searchSchema = z.object({

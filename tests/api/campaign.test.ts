@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readClerks } from '../../src/server/db/queries/campaigns.ts';
 import type { ClerkCampaign, Progress } from '../../src/server/services/campaign.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -84,6 +85,16 @@ describe('campaign', () => {
     expect(await statusOf(GKZ_A)).toBe('changed');
     await send('POST', '/api/campaign/confirm', clerk.cookie, {});
     expect(await statusOf(GKZ_A)).toBe('confirmed');
+  });
+
+  it('does not count an operator as their municipality’s account, nor mail them its reminders', async () => {
+    // The operator (a user of GKZ_B) is the provider's, not Krems': Krems has no account yet.
+    expect(await statusOf(GKZ_B)).toBe('no_account');
+    expect(await readClerks(server.db, [GKZ_B])).toEqual([]);
+    const colleague = await loggedInUser(server.db, GKZ_B);
+    expect(await statusOf(GKZ_B)).toBe('not_yet');
+    expect(await readClerks(server.db, [GKZ_B])).toEqual([{ gkz: GKZ_B, email: colleague.email, language: 'de' }]);
+    await server.db.query('DELETE FROM users WHERE id = $1', [colleague.userId]);
   });
 
   it('lets a clerk confirm only markets of their own municipality', async () => {

@@ -391,6 +391,7 @@ const ROUTES: Record<string, string> = {
   'operator/campaign': 'GET /api/operator/campaign',
   'operator/campaign.csv': 'GET /api/operator/campaign.csv',
   'operator/campaign/reminders': 'POST /api/operator/campaign/reminders',
+  'operator/campaign/close': 'POST /api/operator/campaign/close',
 };
 
 describe('every API call, with hostile input, logged out and in', () => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTA_DEFAULTS } from '../../src/lib/operator.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
 import type { MunicipalityAccounts, OperatorActionRow } from '../../src/server/db/queries/operator-actions.ts';
 import type { MasterDataPreview } from '../../src/server/services/master-data-preview.ts';
@@ -44,6 +46,7 @@ const CALLS: [method: 'GET' | 'POST', path: string, body?: Record<string, unknow
   ['GET', '/api/operator/campaign'],
   ['GET', '/api/operator/campaign.csv'],
   ['POST', '/api/operator/campaign/reminders', {}],
+  ['POST', '/api/operator/campaign/close', { year: 2027 }],
   ['GET', '/api/operator/no-such-call'],
 ];
 
@@ -133,6 +136,19 @@ describe('operator API', () => {
     expect(actions[1]!.details).toMatchObject({ quota: 'markets', to: 90 });
   });
 
+  it('the console’s default limits are the columns’ defaults, which a new municipality gets', async () => {
+    const rows = await server.db.query<{ column_name: string; column_default: string }>(
+      `SELECT column_name, column_default FROM information_schema.columns
+       WHERE table_name = 'municipalities' AND column_name LIKE 'max\\_%'`,
+    );
+    const defaults = Object.fromEntries(rows.map((row) => [row.column_name, Number(row.column_default)]));
+    expect(defaults).toEqual({
+      max_markets: QUOTA_DEFAULTS.markets,
+      max_dates_per_market: QUOTA_DEFAULTS['dates-per-market'],
+      max_dates: QUOTA_DEFAULTS.dates,
+    });
+  });
+
   it('refuses bad input in the operator’s language and changes nothing', async () => {
     const before = await server.db.query('SELECT count(*)::int AS n FROM operator_actions');
     const cases: [string, Record<string, unknown>, number, string][] = [
@@ -188,6 +204,53 @@ describe('operator API', () => {
       { name: 'Hartberg' },
     ]);
     expect((await auditLog())[0]).toMatchObject({ action: 'import_master_data', details: { changes: 1 } });
+  });
+
+  it('pages the audit log: every entry once, newest first, whatever the page size', async () => {
+    await server.db.query(
+      `INSERT INTO operator_actions (at, actor, action, gkz) SELECT now(), 'command line (test)', 'set_quota', $1
+       FROM generate_series(1, 130)`,
+      [GKZ_A],
+    );
+    const all = (
+      await server.db.query<{ id: number }>('SELECT id::int AS id FROM operator_actions ORDER BY id DESC')
+    ).map((row) => row.id);
+    type Page = { actions: OperatorActionRow[]; next: number | null };
+    const page = async (query: string) =>
+      (await json<Page>(await send('GET', `/api/operator/audit${query}`, operator.cookie))).data;
+    expect((await page('')).actions).toHaveLength(100);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100 }), async (limit) => {
+        const seen: number[] = [];
+        let answer = await page(`?limit=${limit}`);
+        // Bounded, so a cursor that never ends fails the test instead of hanging it.
+        for (let pages = 0; pages <= all.length; pages += 1) {
+          expect(answer.actions.length).toBeLessThanOrEqual(limit);
+          seen.push(...answer.actions.map((a) => a.id));
+          if (answer.next === null) break;
+          answer = await page(`?limit=${limit}&before=${answer.next}`);
+        }
+        expect(seen).toEqual(all);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('refuses a malformed page of the audit log in the operator’s language', async () => {
+    for (const query of [
+      'before=abc',
+      'before=-1',
+      'before=1e3',
+      'limit=0',
+      'limit=101',
+      'limit=2.5',
+      'before=99999999999999999999',
+    ]) {
+      const answer = await send('GET', `/api/operator/audit?${query}&lang=fr`, operator.cookie);
+      const { error } = (await answer.json()) as { error: { code: string; message: string } };
+      expect([query, answer.status, error.code]).toEqual([query, 422, 'invalid_number']);
+      expect(error.message).toMatch(/nombre/);
+    }
   });
 
   it('shows the last nightly run', async () => {

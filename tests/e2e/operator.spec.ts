@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages } from './helpers/messages.ts';
-import { OPERATOR } from './helpers/operator-account.ts';
+import { logInAsOperator } from './helpers/operator-account.ts';
 
 const YEAR = new Date().getFullYear() + 1;
 const m = messages('de');
 const fill = (text: string, values: Record<string, string>) =>
   Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, value), text);
-
-async function logInAsOperator(page: Page): Promise<void> {
-  const login = await page.request.post('/api/login', { form: { email: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.status()).toBe(200);
-}
 
 /**
  * Issue 22, acceptance 2: the operator opens a campaign, a clerk sees the banner and confirms all,
@@ -66,6 +61,8 @@ test('the yearly campaign from the console to the clerk and back, keyboard only'
   const csv = await readFile(await (await download).path(), 'utf8');
   expect(csv.startsWith('\uFEFFBundesland;Bezirk;GKZ;Gemeinde;Stand;')).toBe(true);
   expect(csv).toMatch(/\r\nSteiermark;Hartberg-Fürstenfeld;62219;Hartberg;bestätigt;\d+;\d+;/);
+  // The operator's own account (a user of Wien's list) is the provider's, not Wien's.
+  expect(csv).toMatch(/\r\nWien;[^;]*;90001;Wien;noch kein Konto;/);
 });
 
 test('a clerk is sent from the console to the markets, and the console API refuses them', async ({ page }) => {
@@ -73,4 +70,38 @@ test('a clerk is sent from the console to the markets, and the console API refus
   await page.goto('/verwaltung');
   await expect(page).toHaveURL(/\/maerkte$/);
   expect((await page.request.get('/api/operator/campaign')).status()).toBe(403);
+});
+
+test('the operator closes the campaign after a dialog; clerks see no banner, the list stays', async ({ browser }) => {
+  const operator = await (await browser.newContext()).newPage();
+  await logInAsOperator(operator);
+  await operator.goto('/verwaltung');
+  const close = operator.getByRole('button', { name: fill(m('operator.campaign.close'), { year: String(YEAR) }) });
+  await tabTo(operator, close, 60);
+  await operator.keyboard.press('Enter');
+  const dialog = operator.getByRole('dialog', {
+    name: fill(m('operator.campaign.closeTitle'), { year: String(YEAR) }),
+  });
+  await expect(dialog.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await expectNoAxeViolations(operator);
+  await operator.keyboard.press('Shift+Tab');
+  await operator.keyboard.press('Enter');
+  await expect(operator.getByText(fill(m('operator.campaign.closed'), { year: String(YEAR) }))).toBeVisible();
+  await expect(operator.getByRole('button', { name: m('operator.campaign.remind') })).toHaveCount(0);
+  await expect(operator.getByRole('link', { name: m('operator.campaign.csv') })).toBeVisible();
+  await expect(operator.getByRole('list', { name: m('campaign.status.confirmed') })).toContainText('62219 Hartberg');
+  await expectNoAxeViolations(operator);
+  const panel = operator.locator('section', {
+    has: operator.getByRole('heading', { name: m('operator.campaign.heading') }),
+  });
+  for (const width of [1280, 390]) {
+    await operator.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: `test-results/console-campaign-closed-${width}.png` });
+  }
+
+  const clerk = await (await browser.newContext()).newPage();
+  await logInAsDemo(clerk);
+  await clerk.goto('/maerkte');
+  await expect(clerk.getByRole('heading', { name: m('markets.heading') })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: m('campaign.confirmAll') })).toHaveCount(0);
 });

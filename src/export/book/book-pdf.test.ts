@@ -41,15 +41,22 @@ describe('bookPdf', () => {
   });
 
   it('says on the cover how many municipalities confirmed the year (issue 22), and nothing without a campaign', async () => {
-    const coverText = async (confirmedMunicipalities: number | null) => {
+    const coverText = async (confirmedMunicipalities: number | null, locale: 'de' | 'en' | 'fr' = 'de') => {
       const { pdf } = await bookPdf(book, {
-        ...{ locale: 'de', format: 'a5', siteTitle: 'Marktverzeichnis', providerName: 'Anbieter' },
+        ...{ locale, format: 'a5', siteTitle: 'Marktverzeichnis', providerName: 'Anbieter' },
         confirmedMunicipalities,
       });
       const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(1);
       return (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
     };
-    expect(await coverText(1234)).toContain('Daten für 2027 von 1234 Gemeinden bestätigt');
+    // Thousands grouped as each language writes them (de "1.234", en "1,234", fr "1 234" with a narrow no-break space).
+    expect(await coverText(1234)).toContain('Daten für 2027 von 1.234 Gemeinden bestätigt');
+    expect(await coverText(1234, 'en')).toContain('1,234');
+    // pdf.js reads the narrow no-break space (its own, narrower glyph in DejaVu) back as a space;
+    // numbers.test.ts holds the character itself.
+    expect(await coverText(1234, 'fr')).toMatch(/par 1[\u0020\u202F]234 communes/);
+    expect(await coverText(999)).toContain('von 999 Gemeinden');
+    expect(await coverText(1)).toContain('Daten für 2027 von 1 Gemeinde bestätigt');
     expect(await coverText(null)).not.toContain('bestätigt');
   });
 });

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { dayFormatter } from '../../lib/directory/format.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { Book } from './book.ts';
 import { writeState, type ChapterContext } from './book-chapters.ts';
@@ -71,7 +72,7 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
       [t('book.asOf', { date: formatDay(book.readAt.slice(0, 10)) }), 'italic', 1],
       ...(typeof options.confirmedMunicipalities === 'number'
         ? [
-            [t('book.confirmed', { count: options.confirmedMunicipalities, year: book.year }), 'italic', 1] as [
+            [confirmedLine(t, locale, options.confirmedMunicipalities, book.year), 'italic', 1] as [
               string,
               'italic',
               number,
@@ -112,6 +113,11 @@ function escapeXmpInfo(doc: PDFKit.PDFDocument): void {
 }
 
 /** The cover: title and subtitle from a third down, publisher and date from three quarters down. */
+/** Issue 22: "Daten für 2027 von 1.234 Gemeinden bestätigt" — the count grouped as the book's language writes it. */
+function confirmedLine(t: Translate, locale: Locale, count: number, year: number): string {
+  return t('book.confirmed', { count, confirmed: formatCount(locale, count), year });
+}
+
 function cover(set: Typesetter, root: Tag, lines: [string, 'bold' | 'regular' | 'italic', number][], locale: Locale) {
   const section = set.element(root, 'Sect');
   set.newPage({ numbered: false });

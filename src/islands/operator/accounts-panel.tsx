@@ -1,41 +1,46 @@
 import { useState, type FormEvent } from 'react';
 import { callApi } from '../../stores/api-client.ts';
+import { Dialog } from '../forms/dialog.tsx';
 import { Field } from '../forms/field.tsx';
+import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
+import { MunicipalityAccounts, type Municipality } from './municipality-accounts.tsx';
 
-interface Municipality {
-  gkz: string;
-  name: string;
-  district: string;
-  state: string;
-  allowed: { email: string; user: { confirmed: boolean; disabled: boolean; language: string } | null }[];
-}
-
-/** Issue 22: municipalities by name, gkz, district or state, with their addresses; allow, disallow, log out. */
-export function AccountsPanel() {
+/** Issue 22: municipalities by name, gkz, district or state, with their addresses; allow, disallow, log out, disable. */
+export function AccountsPanel({ onChange }: { onChange: () => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Municipality[] | null>(null);
   const [message, setMessage] = useState('');
+  const [disabling, setDisabling] = useState<string | null>(null);
   const search = async () => {
     const answer = await callApi<{ municipalities: Municipality[] }>('operator/municipalities', {
       query: { q: query },
     });
     setFound(answer.municipalities);
   };
-  const act = async (path: string, fields: Record<string, string>, done: string) => {
+  /** Every action says what it did (or why not) in the status line, and the list and the log follow. */
+  const act = async <T,>(path: string, fields: Record<string, string>, done: (answer: T) => string) => {
     setMessage('');
     try {
-      await callApi(path, { fields });
-      setMessage(done);
+      setMessage(done(await callApi<T>(path, { fields })));
+      onChange();
       await search();
+      return true;
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(messageOf(error, t));
+      return false;
     }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    search().catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+    search().catch((error: unknown) => setMessage(messageOf(error, t)));
+  };
+  const disable = (email: string) => {
+    setDisabling(null);
+    void act('operator/disable_user', { email }, (answer: { sessions_ended: number }) =>
+      t('operator.accounts.disabledDone', { email, count: answer.sessions_ended }),
+    );
   };
 
   return (
@@ -56,59 +61,37 @@ export function AccountsPanel() {
       {found && found.length === 0 && <p>{t('operator.accounts.none')}</p>}
       <ul className="operator-list">
         {(found ?? []).map((m) => (
-          <li key={m.gkz}>
-            <h3>
-              {m.gkz} {m.name}
-            </h3>
-            <p className="muted">
-              {m.district}, {m.state}
-            </p>
-            <ul>
-              {m.allowed.map(({ email, user }) => (
-                <li key={email}>
-                  {email}{' '}
-                  <span className="badge">
-                    {user
-                      ? t(
-                          user.disabled
-                            ? 'operator.accounts.disabled'
-                            : user.confirmed
-                              ? 'operator.accounts.active'
-                              : 'operator.accounts.unconfirmed',
-                        )
-                      : t('operator.accounts.noUser')}
-                  </span>{' '}
-                  <button
-                    type="button"
-                    className="button-link"
-                    onClick={() =>
-                      void act(
-                        'operator/disallow_email',
-                        { gkz: m.gkz, email },
-                        t('operator.accounts.disallowed', { email }),
-                      )
-                    }
-                  >
-                    {t('operator.accounts.disallow', { email })}
-                  </button>{' '}
-                  {user && (
-                    <button
-                      type="button"
-                      className="button-link"
-                      onClick={() =>
-                        void act('operator/end_sessions', { email }, t('operator.accounts.loggedOut', { email }))
-                      }
-                    >
-                      {t('operator.accounts.endSessions', { email })}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
+          <MunicipalityAccounts
+            key={m.gkz}
+            municipality={m}
+            actions={{
+              allow: (of, email) =>
+                act('operator/allow_email', { gkz: of.gkz, email }, () =>
+                  t('operator.accounts.allowed', { email, name: of.name }),
+                ),
+              disallow: (of, email) =>
+                void act('operator/disallow_email', { gkz: of.gkz, email }, () =>
+                  t('operator.accounts.disallowed', { email }),
+                ),
+              endSessions: (email) =>
+                void act('operator/end_sessions', { email }, () => t('operator.accounts.loggedOut', { email })),
+              disable: setDisabling,
+            }}
+          />
         ))}
       </ul>
       <p role="status">{message}</p>
+      <Dialog
+        open={disabling !== null}
+        title={t('operator.accounts.disableTitle', { email: disabling ?? '' })}
+        onCancel={() => setDisabling(null)}
+        actions={[
+          { label: t('operator.accounts.disableConfirm'), onClick: () => disable(disabling ?? ''), danger: true },
+          { label: t('dialog.cancel'), onClick: () => setDisabling(null), primary: true },
+        ]}
+      >
+        <p>{t('operator.accounts.disableText', { email: disabling ?? '' })}</p>
+      </Dialog>
     </section>
   );
 }

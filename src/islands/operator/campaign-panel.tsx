@@ -3,10 +3,11 @@ import type { MunicipalityState } from '../../lib/campaign.ts';
 import { ApiRequestError, apiUrl, callApi } from '../../stores/api-client.ts';
 import { Field } from '../forms/field.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { CloseCampaign } from './close-campaign.tsx';
 
 type Counts = Record<MunicipalityState, number>;
 interface Progress {
-  campaign: { year: number; deadline: string };
+  campaign: { year: number; deadline: string; closed_at: string | null };
   totals: Counts;
   states: { name: string; counts: Counts }[];
   municipalities: { gkz: string; name: string; district: string; state_name: string; status: MunicipalityState }[];
@@ -14,7 +15,7 @@ interface Progress {
 const STATES: MunicipalityState[] = ['confirmed', 'changed', 'not_yet', 'no_account'];
 
 /** Issue 22: open the year's campaign, follow it per state and municipality, remind, export. */
-export function CampaignPanel() {
+export function CampaignPanel({ onChange }: { onChange: () => void }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [message, setMessage] = useState('');
@@ -37,6 +38,7 @@ export function CampaignPanel() {
     try {
       setMessage(await work());
       load();
+      onChange();
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
     } finally {
@@ -50,6 +52,11 @@ export function CampaignPanel() {
       return t('operator.campaign.opened', { year });
     });
   };
+  const close = (closing: number) =>
+    run(async () => {
+      await callApi('operator/campaign/close', { fields: { year: String(closing) } });
+      return t('operator.campaign.closed', { year: closing });
+    });
   const remind = () =>
     run(async () => {
       let mails = 0;
@@ -91,10 +98,16 @@ export function CampaignPanel() {
       {progress && (
         <>
           <p>
-            {t('operator.campaign.running', {
-              year: String(progress.campaign.year),
-              deadline: progress.campaign.deadline,
-            })}
+            {progress.campaign.closed_at
+              ? t('operator.campaign.closedState', {
+                  year: progress.campaign.year,
+                  deadline: progress.campaign.deadline,
+                  closed: progress.campaign.closed_at.replace('T', ' ').slice(0, 16),
+                })
+              : t('operator.campaign.running', {
+                  year: String(progress.campaign.year),
+                  deadline: progress.campaign.deadline,
+                })}
           </p>
           {/* A phone is narrower than the five columns: the table scrolls, and takes the focus to be scrolled by keyboard. */}
           <div role="region" aria-label={t('operator.campaign.byState')} tabIndex={0} style={{ overflowX: 'auto' }}>
@@ -123,9 +136,12 @@ export function CampaignPanel() {
             </table>
           </div>
           <p className="form-actions">
-            <button type="button" disabled={busy} onClick={() => void remind()}>
-              {t('operator.campaign.remind')}
-            </button>
+            {/* A closed campaign sends no reminders and cannot be closed again; its list stays downloadable. */}
+            {!progress.campaign.closed_at && (
+              <button type="button" disabled={busy} onClick={() => void remind()}>
+                {t('operator.campaign.remind')}
+              </button>
+            )}
             <a
               className="button"
               href={`${apiUrl('operator/campaign.csv')}?lang=${document.documentElement.lang}`}
@@ -133,6 +149,13 @@ export function CampaignPanel() {
             >
               {t('operator.campaign.csv')}
             </a>
+            {!progress.campaign.closed_at && (
+              <CloseCampaign
+                year={progress.campaign.year}
+                disabled={busy}
+                onClose={() => void close(progress.campaign.year)}
+              />
+            )}
           </p>
           <div className="field">
             <label htmlFor="campaign-shown">{t('operator.campaign.show')}</label>

@@ -47,6 +47,7 @@ export function createCampaignReminders({
 }) {
   return {
     async sendBatch(actor: string, options: ReminderOptions): Promise<ReminderBatch> {
+      await campaigns.running(); // none for a closed campaign
       const { campaign, municipalities } = await campaigns.progress();
       const now = clock();
       const dueBefore = now.getTime() - options.intervalDays * 86_400_000;

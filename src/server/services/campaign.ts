@@ -9,6 +9,7 @@ import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
+  closeCampaign,
   confirmMarkets,
   countConfirmedMunicipalities,
   confirmMunicipality,
@@ -54,14 +55,21 @@ export interface ClerkCampaign {
  * the progress. Confirming is not a change of content: no republication.
  */
 export function createCampaignService({ db, clock }: { db: Database; clock: () => Date }) {
-  const running = async (): Promise<CampaignRow> => {
+  /** The latest campaign, closed or not: its progress and list stay readable after closing. */
+  const latest = async (): Promise<CampaignRow> => {
     const campaign = await readCurrentCampaign(db);
     if (!campaign) throw new ApiError('no_campaign');
     return campaign;
   };
+  /** The campaign clerks confirm in and reminders are sent for: the latest, unless it is closed. */
+  const running = async (): Promise<CampaignRow> => {
+    const campaign = await latest();
+    if (campaign.closed_at) throw new ApiError('campaign_closed');
+    return campaign;
+  };
 
   const progress = async (): Promise<Progress> => {
-    const campaign = await running();
+    const campaign = await latest();
     const rows = await readProgressRows(db, campaign.year);
     const empty = (): Counts => Object.fromEntries(MUNICIPALITY_STATES.map((s) => [s, 0])) as Counts;
     const totals = empty();
@@ -111,13 +119,34 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
           details: { year, deadline },
         });
       });
-      return running();
+      return latest();
     },
+
+    /** Issue 22: the book goes to press; clerks see no banner, no reminder goes out, the record stays as it is. */
+    async close(actor: string, year: number): Promise<CampaignRow> {
+      await db.transaction(async (tx) => {
+        const current = await readCurrentCampaign(tx);
+        if (current?.year !== year) throw new ApiError('no_campaign');
+        if (!(await closeCampaign(tx, year, clock(), actor))) throw new ApiError('campaign_closed');
+        await insertOperatorAction(tx, {
+          at: clock(),
+          actor,
+          action: 'close_campaign',
+          gkz: null,
+          email: null,
+          details: { year },
+        });
+      });
+      return latest();
+    },
+
+    /** Reminders go out for a running campaign only. */
+    running,
 
     /** The clerk's view; null when no campaign runs. */
     async forClerk(user: SessionUser): Promise<ClerkCampaign | null> {
       const campaign = await readCurrentCampaign(db);
-      if (!campaign) return null;
+      if (!campaign || campaign.closed_at) return null;
       const rows = (await progressOf(db, campaign.year, user.gkz)) ?? null;
       const markets = await readMarketStates(db, campaign.year, user.gkz);
       return {

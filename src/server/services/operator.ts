@@ -7,6 +7,7 @@ import {
   listOperatorActions,
   searchMunicipalityAccounts,
   type OperatorAction,
+  type OperatorActionRow,
 } from '../db/queries/operator-actions.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import { QUOTA_COLUMNS, readQuotas, setQuota, type QuotaName, type Quotas } from '../db/queries/quotas.ts';
@@ -186,7 +187,16 @@ export function createOperatorService({
     },
 
     searchMunicipalities: (text: string, limit = 50) => searchMunicipalityAccounts(db, text, limit),
-    auditLog: (limit = 100, before: number | null = null) => listOperatorActions(db, limit, before),
+    /** Newest first, `limit` a page; `next` is the `before` of the page below, null at the oldest entry. */
+    async auditLog(
+      limit = 100,
+      before: number | null = null,
+    ): Promise<{ actions: OperatorActionRow[]; next: number | null }> {
+      // One more than asked says whether an older page exists, without counting the log.
+      const rows = await listOperatorActions(db, limit + 1, before);
+      const actions = rows.slice(0, limit);
+      return { actions, next: rows.length > limit ? actions.at(-1)!.id : null };
+    },
   };
 }
 

@@ -328,9 +328,13 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     ),
     'operator/nightly': get(noQuery.map((q) => `/api/operator/nightly${q}`)),
     'operator/audit': get(
-      query({ before: oneOf(fc.constantFrom('10'), hostileQueryValue) }).map((q) => `/api/operator/audit${q}`),
+      query({
+        before: oneOf(fc.constantFrom('10'), hostileQueryValue),
+        limit: oneOf(fc.constantFrom('20'), hostileQueryValue),
+      }).map((q) => `/api/operator/audit${q}`),
     ),
     'operator/campaign (open)': post('operator/campaign', { year: fc.constantFrom(2027, '2028'), deadline: day }),
+    'operator/campaign/close': post('operator/campaign/close', { year: fc.constantFrom(2027, '2028', 'x') }),
     'operator/campaign': get(noQuery.map((q) => `/api/operator/campaign${q}`)),
     'operator/campaign.csv': get(noQuery.map((q) => `/api/operator/campaign.csv${q}`)),
     'operator/campaign/reminders': post('operator/campaign/reminders', { batch_size: fc.constantFrom(1, '500', 0) }, [

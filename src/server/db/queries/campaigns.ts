@@ -6,17 +6,21 @@ export interface CampaignRow {
   deadline: string;
   opened_at: string;
   opened_by: string;
+  /** Set when the operator closed it (issue 22): no banner, confirmation or reminder since. */
+  closed_at: string | null;
+  closed_by: string | null;
 }
 
 export async function readCurrentCampaign(db: Queryable): Promise<CampaignRow | null> {
   const [row] = await db.query<CampaignRow>(
     `SELECT year::int AS year, deadline, to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS opened_at,
-       opened_by FROM campaigns ORDER BY year DESC LIMIT 1`,
+       opened_by, to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS closed_at, closed_by
+     FROM campaigns ORDER BY year DESC LIMIT 1`,
   );
   return row ?? null;
 }
 
-/** Opens the year's campaign, or moves its deadline when it is open already. */
+/** Opens the year's campaign, or moves its deadline when it is open already (and opens it again when closed). */
 export async function upsertCampaign(
   db: Queryable,
   year: number,
@@ -26,9 +30,18 @@ export async function upsertCampaign(
 ): Promise<void> {
   await db.query(
     `INSERT INTO campaigns (year, deadline, opened_at, opened_by) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (year) DO UPDATE SET deadline = excluded.deadline`,
+     ON CONFLICT (year) DO UPDATE SET deadline = excluded.deadline, closed_at = NULL, closed_by = NULL`,
     [year, deadline, at, by],
   );
+}
+
+/** Closes the year's campaign if it is open; answers whether it was. */
+export async function closeCampaign(db: Queryable, year: number, at: Date, by: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE campaigns SET closed_at = $2, closed_by = $3 WHERE year = $1 AND closed_at IS NULL RETURNING year',
+    [year, at, by],
+  );
+  return rows.length === 1;
 }
 
 /** Confirms the given markets of the municipality (all of them: null); answers how many. */
@@ -110,8 +123,9 @@ export async function readProgressRows(
          count(*) FILTER (WHERE c.state = 'changed')::int AS changed
        FROM campaign_confirmations c LEFT JOIN markets m ON m.id = c.market_id WHERE c.year = $1 GROUP BY c.gkz
      ), accounts AS (
+       -- An operator's account is the provider's, not its municipality's (decision record 0019).
        SELECT DISTINCT u.gkz FROM users u JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
-       WHERE u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL
+       WHERE u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL AND u.operator_since IS NULL
      )
      SELECT mu.gkz::text AS gkz, mu.name, d.name AS district, s.name AS state_name,
        coalesce(mc.markets, 0) AS markets, coalesce(cc.confirmed, 0) AS confirmed, coalesce(cc.changed, 0) AS changed,
@@ -161,7 +175,7 @@ export async function restoreReminded(db: Queryable, year: number, gkz: string, 
   ]);
 }
 
-/** The clerks a reminder goes to: confirmed, enabled users on their municipality's list. */
+/** The clerks a reminder goes to: confirmed, enabled users on their municipality's list; no operator. */
 export async function readClerks(
   db: Queryable,
   gkzs: readonly string[],
@@ -170,6 +184,7 @@ export async function readClerks(
     `SELECT u.gkz::text AS gkz, u.email, u.language FROM users u
      JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
      WHERE u.gkz = ANY($1::text[]) AND u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL
+       AND u.operator_since IS NULL
      ORDER BY u.gkz, u.email`,
     [gkzs],
   );

@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
-import { MUNICIPALITY_STATES, openCampaignSchema } from '../../../lib/campaign.ts';
+import { closeCampaignSchema, MUNICIPALITY_STATES, openCampaignSchema } from '../../../lib/campaign.ts';
 import { translator } from '../../../lib/i18n.ts';
 import {
   allowEmailSchema,
+  auditPageSchema,
   emailRequestSchema,
   masterDataSchema,
   remindersSchema,
@@ -89,14 +90,18 @@ export function operatorRoutes(
     return c.json({ data: { run: await readLastNightlyRun(db) } }, 200, PRIVATE);
   });
   api.get('/operator/audit', async (c) => {
-    const before = c.req.query('before');
-    const from = before && /^\d{1,15}$/.test(before) ? Number(before) : null;
-    return c.json({ data: { actions: await operator.auditLog(100, from) } }, 200, PRIVATE);
+    const { before, limit } = parseFields(auditPageSchema, c.req.query());
+    const page = await operator.auditLog(Number(limit), before === undefined ? null : Number(before));
+    return c.json({ data: page }, 200, PRIVATE);
   });
 
   api.post('/operator/campaign', async (c) => {
     const { year, deadline } = await body<{ year: number; deadline: string }>(c, openCampaignSchema);
     return c.json({ data: { campaign: await campaigns.open(await actorOf(c), year, deadline) } }, 200, PRIVATE);
+  });
+  api.post('/operator/campaign/close', async (c) => {
+    const { year } = await body<{ year: number }>(c, closeCampaignSchema);
+    return c.json({ data: { campaign: await campaigns.close(await actorOf(c), year) } }, 200, PRIVATE);
   });
   api.get('/operator/campaign', async (c) => {
     return c.json({ data: await campaigns.progress() }, 200, PRIVATE);

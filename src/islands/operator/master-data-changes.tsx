@@ -1,0 +1,54 @@
+import { useTranslation } from '../i18n.tsx';
+
+export interface MasterDataPreview {
+  counts: { states: number; districts: number; municipalities: number };
+  changes: { kind: 'state' | 'district' | 'municipality'; code: string; before: string | null; after: string }[];
+  applied: boolean;
+}
+
+/** A first import changes all 2,095 municipalities: the table shows enough to judge, and counts the rest. */
+const SHOWN = 300;
+
+/** The preview of a master-data import: what the lists hold, and each difference from the data on file. */
+export function MasterDataChanges({ preview }: { preview: MasterDataPreview }) {
+  const { t } = useTranslation();
+  const { changes } = preview;
+  return (
+    <>
+      <p>{t('operator.masterData.counts', preview.counts)}</p>
+      {changes.length === 0 ? (
+        <p>{t('operator.masterData.noChanges')}</p>
+      ) : (
+        <div
+          role="region"
+          aria-labelledby="master-data-changes"
+          tabIndex={0}
+          style={{ maxHeight: '30rem', overflow: 'auto' }}
+        >
+          <table>
+            <caption id="master-data-changes">{t('operator.masterData.changes', { count: changes.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('operator.masterData.kind')}</th>
+                <th scope="col">{t('operator.masterData.code')}</th>
+                <th scope="col">{t('operator.masterData.before')}</th>
+                <th scope="col">{t('operator.masterData.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.slice(0, SHOWN).map((change) => (
+                <tr key={`${change.kind}-${change.code}`}>
+                  <td>{t(`operator.masterData.kind.${change.kind}`)}</td>
+                  <td>{change.code}</td>
+                  <td>{change.before ?? t('operator.masterData.new')}</td>
+                  <td>{change.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {changes.length > SHOWN && <p>{t('operator.masterData.more', { count: changes.length - SHOWN })}</p>}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { tabTo, typeInto } from './helpers/keyboard.ts';
+import { messages } from './helpers/messages.ts';
+import { logInAsOperator } from './helpers/operator-account.ts';
+
+const m = messages('de');
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, String(value)), text);
+const MUNICIPALITIES = 'src/server/master-data/gemliste_knz.csv';
+const DISTRICTS = 'src/server/master-data/polbezirke.csv';
+
+async function openConsole(page: Page): Promise<void> {
+  await logInAsOperator(page);
+  await page.goto('/verwaltung');
+  await expect(page.getByRole('heading', { name: m('operator.nightly.heading') })).toBeVisible();
+}
+
+/** Each panel at a desktop's and a phone's width, for the reviewer's eye (not compared). */
+async function photograph(page: Page, name: string, heading?: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = `test-results/console-${name}-${width}.png`;
+    if (heading)
+      await page.locator('section', { has: page.getByRole('heading', { name: m(heading) }) }).screenshot({ path });
+    else await page.screenshot({ path });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+// Issue 22: the console's screens for the calls the command line had alone, keyboard only, axe clean.
+test('quotas: a municipality’s limits beside the defaults, one changed', async ({ page }) => {
+  await openConsole(page);
+  await typeInto(page, page.getByLabel(m('operator.quotas.gkz')), '62219');
+  await page.keyboard.press('Enter');
+  const table = page.getByRole('table', { name: fill(m('operator.quotas.of'), { gkz: '62219' }) });
+  await expect(table).toContainText('30.000');
+  await expectNoAxeViolations(page);
+  const limit = page.getByLabel(fill(m('operator.quotas.newLimit'), { quota: m('operator.quotas.markets') }));
+  await tabTo(page, limit);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('260');
+  await page.keyboard.press('Enter');
+  const changed = fill(m('operator.quotas.changed'), { quota: m('operator.quotas.markets'), value: 260 });
+  await expect(page.getByRole('status').filter({ hasText: changed })).toBeVisible();
+  await photograph(page, 'quotas', 'operator.quotas.heading');
+  await tabTo(page, page.getByLabel(m('operator.quotas.gkz')), 20, 'Shift+Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(m('operator.quotas.gkz'))).toHaveAccessibleDescription(/GKZ/);
+  await expectNoAxeViolations(page);
+});
+
+test('accounts: allow a new address, then disable its user after the dialog says what that does', async ({
+  page,
+  browser,
+}) => {
+  await openConsole(page);
+  await typeInto(page, page.getByLabel(m('operator.accounts.search')), '62219');
+  await page.keyboard.press('Enter');
+  const address = 'wochenmarkt@hartberg.example';
+  await typeInto(page, page.getByLabel(fill(m('operator.accounts.allowLabel'), { name: 'Hartberg' })), address);
+  await page.keyboard.press('Enter');
+  const allowed = fill(m('operator.accounts.allowed'), { email: address, name: 'Hartberg' });
+  await expect(page.getByRole('status').filter({ hasText: allowed })).toBeVisible();
+
+  const clerk = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const password = 'Marktamt-Passwort-2027';
+  const registered = await clerk.request.post('/api/register', {
+    form: { email: address, password, password_repeat: password, lang: 'de' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.getByRole('button', { name: m('operator.accounts.find') }).press('Enter');
+  const disable = page.getByRole('button', { name: fill(m('operator.accounts.disable'), { email: address }) });
+  await tabTo(page, disable, 80);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: fill(m('operator.accounts.disableTitle'), { email: address }) });
+  await expect(dialog).toContainText(fill(m('operator.accounts.disableText'), { email: address }));
+  await expect(dialog.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'disable-dialog');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  const done = fill(m('operator.accounts.disabledDone'), { email: address, count: 1 });
+  await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
+  expect((await clerk.request.get('/api/campaign')).status()).toBe(401);
+  const login = await clerk.request.post('/api/login', { form: { email: address, password } });
+  expect(login.status()).not.toBe(200);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'accounts', 'operator.accounts.heading');
+});
+
+test('master data: two lists chosen, a preview of what changes, applied, and back', async ({ page }) => {
+  await openConsole(page);
+  const original = await readFile(MUNICIPALITIES, 'utf8');
+  const renamed = original.replace('60318;Lannach;', '60318;Lannach am Test;');
+  const choose = async (list: string, name: string, text: string) =>
+    page.getByLabel(m(list)).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  const previewAndApply = async (after: string) => {
+    await tabTo(page, page.getByRole('button', { name: m('operator.masterData.preview') }), 120);
+    await page.keyboard.press('Enter');
+    const changes = page.getByRole('table', { name: fill(m('operator.masterData.changes'), { count: 1 }) });
+    await expect(changes).toContainText(after);
+    await expectNoAxeViolations(page);
+    if (after.includes('Test')) await photograph(page, 'master-data', 'operator.masterData.heading');
+    await tabTo(page, page.getByRole('button', { name: m('operator.masterData.apply') }));
+    await page.keyboard.press('Enter');
+    const applied = fill(m('operator.masterData.applied.one'), { count: 1 });
+    await expect(page.getByRole('status').filter({ hasText: applied })).toBeVisible();
+  };
+  // A file is chosen in the system's own dialog, which Playwright stands in for.
+  await choose('operator.masterData.municipalitiesFile', 'gemliste_knz.csv', renamed);
+  await choose('operator.masterData.districtsFile', 'polbezirke.csv', await readFile(DISTRICTS, 'utf8'));
+  await expect(page.getByLabel(m('operator.masterData.municipalities'))).toHaveValue(/Lannach am Test/);
+  await previewAndApply('Lannach am Test, 8502 (603)');
+  await choose('operator.masterData.municipalitiesFile', 'gemliste_knz.csv', original);
+  await previewAndApply('Lannach, 8502 (603)');
+});
+
+test('the last nightly run: none yet on a new portal', async ({ page }) => {
+  await openConsole(page);
+  await expect(page.getByText(m('operator.nightly.none'))).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the audit log: the latest entries, then older ones on request, keyboard only', async ({ page }) => {
+  await openConsole(page);
+  for (let value = 300; value < 330; value += 1) {
+    const answer = await page.request.post('/api/operator/set_quota', {
+      form: { gkz: '62219', name: 'dates-per-market', value: String(value) },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  await page.reload();
+  const log = page.locator('section', { has: page.getByRole('heading', { name: m('operator.audit.heading') }) });
+  const entries = log.getByRole('listitem');
+  await expect(entries).toHaveCount(25);
+  await expect(entries.first()).toContainText(`${m('operator.audit.action.set_quota')} · 62219`);
+  await tabTo(page, log.getByRole('button', { name: m('operator.audit.older') }), 200);
+  await page.keyboard.press('Enter');
+  await expect(entries.nth(25)).toBeFocused();
+  expect(await entries.count()).toBeGreaterThan(25);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'audit', 'operator.audit.heading');
+});
