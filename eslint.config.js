@@ -47,6 +47,7 @@ const LAYERS = [
   ['src/server/prepare-database.ts'],
   ['src/server/auth'],
   ['src/server/mail'],
+  ['src/server/photos'],
   ['src/server/services'],
   ['src/server/directory'],
   ['src/server/feeds'],

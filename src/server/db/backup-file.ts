@@ -42,6 +42,8 @@ export const BACKED_UP_TABLES = [
   'campaigns',
   'campaign_confirmations',
   'campaign_municipalities',
+  // Issue 20: who owns each uploaded photo; the files follow the tables in the backup.
+  'market_photos',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',

@@ -59,7 +59,7 @@ describe('collectMarketImages', () => {
     expect(again.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(a?.image_file);
 
     const site = path.join(folder, 'site');
-    await publishMarketImages(again, cache, site);
+    await publishMarketImages(again, cache, site, path.join(site, 'no-photos'));
     expect(await readFile(path.join(site, a!.image_file!), 'utf8')).toBe('bild');
   });
 
