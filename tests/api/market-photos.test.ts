@@ -207,3 +207,22 @@ describe('the photo quota', () => {
     expect(line).toMatch(/photos 0\.0 of 1 MB\.$/);
   });
 });
+
+// Last: the restore ends every session.
+describe('a backup', () => {
+  it('brings the photos back with a restore', async () => {
+    const { url } = (await upload(await pngOf(640, 400), clerkA, 'kept.png', 'image/png')).body.data!.image;
+    expect((await call('save_market', marketWith(url), clerkA)).status).toBe(200);
+    const photoDir = path.join(dataDir, 'market-photos');
+    const file = path.join(dataDir, 'backup.jsonl.gz');
+    const [done] = await runCommand(server.db, ['backup', file], 'test', photoDir);
+    expect(done).toMatch(/ and \d+ photo files to /);
+    await rm(photoDir, { recursive: true });
+    for (const each of filesOf(url).slice(0, 3)) expect((await server.fetch(each)).status).toBe(404);
+    await runCommand(server.db, ['restore', file], 'test', photoDir);
+    for (const each of filesOf(url)) {
+      if (each.includes('-640.')) continue; // a 640 px photo has no 640 px copy besides itself
+      expect((await server.fetch(each)).status, each).toBe(200);
+    }
+  });
+});
