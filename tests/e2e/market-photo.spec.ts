@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { messages } from './helpers/messages.ts';
 
@@ -36,6 +37,8 @@ const photo = () =>
 // Issue 20: upload, preview at once, focal point by click and keys, saved, published as <picture>.
 test('a clerk uploads a photo, sets its focal point by click and keys, and visitors get AVIF and WebP', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(4 * PUBLIC_WITHIN);
   const editorViolations = cspViolations(page);
@@ -72,6 +75,7 @@ test('a clerk uploads a photo, sets its focal point by click and keys, and visit
   await expect(picker).toHaveAccessibleName(m('market.focalPicker').replace('{{x}}', '28').replace('{{y}}', '65'));
 
   await form.getByLabel(m('market.field.imageAlt')).fill(ALT);
+  await expectNoAxeViolations(page);
   await picker.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/market-photo-form-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -84,7 +88,9 @@ test('a clerk uploads a photo, sets its focal point by click and keys, and visit
   await expect(link).toBeVisible({ timeout: PUBLIC_WITHIN });
   const pagePath = (await link.getAttribute('href')) ?? '';
 
-  const visitor = await page.context().browser()!.newPage();
+  // A visitor of its own (no session), in a context of its own as axe needs.
+  const visitorContext = await browser.newContext({ baseURL: baseURL! });
+  const visitor = await visitorContext.newPage();
   const visitorViolations = cspViolations(visitor);
   await visitor.goto(pagePath);
   const picture = visitor.locator('article picture');
@@ -104,10 +110,11 @@ test('a clerk uploads a photo, sets its focal point by click and keys, and visit
   const avif = await visitor.request.get(await img.evaluate((element: HTMLImageElement) => element.currentSrc));
   expect(avif.headers()['content-type']).toBe('image/avif');
   expect(avif.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await expectNoAxeViolations(visitor);
   await visitor.screenshot({ path: 'test-results/market-photo-public-1280.png' });
   await visitor.setViewportSize({ width: 390, height: 844 });
   await visitor.screenshot({ path: 'test-results/market-photo-public-390.png', fullPage: true });
-  await visitor.close();
+  await visitorContext.close();
 
   // The demo market as it was: the photo removed (and its files with the save).
   await form.getByRole('button', { name: m('market.photo.remove') }).click();
