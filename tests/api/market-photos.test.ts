@@ -7,6 +7,7 @@ import { runCommand } from '../../src/server/admin/commands.ts';
 import { GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { metadataLeftIn, phonePhoto, pngBomb, pngOf } from './helpers/photo-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { UPLOADS_PER_HOUR } from '../../src/server/http/routes/market-photos.ts';
 
 /** Issue 20: a clerk's photo upload, served from the portal's origin without its metadata, owned by its municipality. */
 let server: TestServer;
@@ -206,6 +207,19 @@ describe('the photo quota', () => {
     expect(await stored()).toEqual(before);
     const [line] = await runCommand(server.db, ['quotas', GKZ_B]);
     expect(line).toMatch(/photos 0\.0 of 1 MB\.$/);
+  });
+});
+
+describe('uploads of one clerk', () => {
+  it('are limited per hour, with the wait in the answer', async () => {
+    const clerk = await loggedInUser(server.db, GKZ_A);
+    await server.db.query(`INSERT INTO rate_limits (key, window_started_at, attempts) VALUES ($1, now(), $2)`, [
+      `photo_upload:${clerk.userId}`,
+      UPLOADS_PER_HOUR.attempts,
+    ]);
+    const answer = await upload(await pngOf(20, 20), clerk.cookie, 'a.png', 'image/png');
+    expect([answer.status, answer.body.error?.code]).toEqual([429, 'rate_limited']);
+    expect((await upload(await pngOf(20, 20), clerkA, 'a.png', 'image/png')).status).toBe(200);
   });
 });
 

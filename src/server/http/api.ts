@@ -152,7 +152,7 @@ export function createApi({
   };
   const photos = createMarketPhotoService({ db, store: photoStore, clock });
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
-  marketPhotoRoutes(api, photos);
+  marketPhotoRoutes(api, photos, db, clock);
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);

@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api-error.ts';
+import { hitLimit } from '../../auth/rate-limit.ts';
+import type { Queryable } from '../../db/database.ts';
 import { MAX_UPLOAD_BYTES } from '../../photos/photo-encoding.ts';
 import type { MarketPhotoService } from '../../services/market-photos.ts';
 import type { ApiEnv } from '../api-env.ts';
@@ -24,16 +26,27 @@ export const uploadBodyLimit = bodyLimit({
   },
 });
 
+/** Far more than a clerk uploads for a municipality's markets; each upload takes about a second of work. */
+export const UPLOADS_PER_HOUR = { attempts: 120, windowSeconds: 60 * 60 };
+
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const removeSchema = z.object({
   url: z.string({ error: 'required_fields' }).check(z.minLength(1, { error: 'required_fields' })),
 });
 
 /** Issue 20, docs/api.md (extension): a clerk's photo upload, and letting go of one the form no longer shows. */
-export function marketPhotoRoutes(api: Hono<ApiEnv>, photos: MarketPhotoService): void {
+export function marketPhotoRoutes(
+  api: Hono<ApiEnv>,
+  photos: MarketPhotoService,
+  db: Queryable,
+  clock: () => Date,
+): void {
   api.post('/upload_market_image', async (c) => {
     const user = await confirmedWriter(c);
     const file = (await readFields(c))['file'];
+    // Counted once the body is read (a proxy passes the 429 on), before the decoding costs a second.
+    const wait = await hitLimit(db, { key: `photo_upload:${user.userId}`, ...UPLOADS_PER_HOUR }, clock());
+    if (wait !== null) throw ApiError.rateLimited(wait);
     if (!(file instanceof File) || file.size === 0) throw new ApiError('required_fields', { file: 'required_fields' });
     if (file.size > MAX_UPLOAD_BYTES) throw new ApiError('photo_too_large', { file: 'photo_too_large' });
     const image = await photos.upload(user, Buffer.from(await file.arrayBuffer()));
