@@ -50,6 +50,15 @@ test('a clerk uploads a photo, sets its focal point by click and keys, and visit
     .click();
   const form = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
 
+  // A web page named .jpg: refused by its content, said in the clerk's language, nothing kept.
+  await form.getByLabel(m('market.photo.choose')).setInputFiles({
+    name: 'kein-foto.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<!doctype html><title>no photo</title>'),
+  });
+  await expect(form.getByRole('alert').filter({ hasText: m('errors.not_an_image') })).toBeVisible();
+  await expect(form.getByTestId('focal-picker')).toHaveCount(0);
+
   await form.getByLabel(m('market.photo.choose')).setInputFiles({
     name: 'messe.jpg',
     mimeType: 'image/jpeg',
