@@ -186,6 +186,23 @@ describe('an uploaded photo belongs to its municipality', () => {
   });
 });
 
+describe('the open-data feed', () => {
+  it('names an uploaded photo by its full address, as its schema (format uri) says', async () => {
+    const { url } = (await upload(await pngOf(400, 300), clerkA, 'feed.png', 'image/png')).body.data!.image;
+    const saved = await call(
+      'save_market',
+      { ...marketWith(url), title: 'Fotomarkt', first_date: { date_start: '2027-06-05', date_end: '2027-06-05' } },
+      clerkA,
+    );
+    expect(saved.status).toBe(200);
+    const feed = (await (await server.fetch('/api/public/markets.json')).json()) as {
+      data: { markets: Array<{ title: string; image: { url: string } | null }> };
+    };
+    const market = feed.data.markets.find(({ title }) => title === 'Fotomarkt');
+    expect(market?.image?.url).toBe(`http://portal.test${url}`);
+  });
+});
+
 describe('the photo quota', () => {
   it("refuses an upload over the municipality's megabytes in the clerk's language, storing nothing", async () => {
     await runCommand(server.db, ['set-quota', GKZ_B, 'photo-megabytes', '1']);
