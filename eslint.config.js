@@ -41,6 +41,8 @@ const LAYERS = [
     'src/server/api-error.ts',
     'src/server/compression',
   ],
+  // Issue 20: decoding and storing photos needs nothing of the server; the demo seeds a photo.
+  ['src/server/photos'],
   ['src/server/db'],
   ['src/server/master-data'],
   ['src/server/demo'],

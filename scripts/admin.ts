@@ -3,6 +3,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { restrictFileModes } from '../src/server/file-modes.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
+import { photoDirOf } from '../src/server/photos/photo-store.ts';
 import { runOperatorCommand } from './operator-command.ts';
 
 /** `npm run admin -- <command>`: the provider's operator commands (README, "Operator commands"). */
@@ -12,7 +13,8 @@ await runOperatorCommand('Usage: npm run admin -- <command> (README, "Operator c
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await importBundledMasterDataIfEmpty(db);
-    for (const line of await runCommand(db, process.argv.slice(2))) console.log(line);
+    const photoDir = photoDirOf(config.DATA_DIR);
+    for (const line of await runCommand(db, process.argv.slice(2), undefined, photoDir)) console.log(line);
   } finally {
     await db.close();
   }

@@ -49,6 +49,12 @@ export const ERROR_STATUS = {
   invalid_visitor_id: 422,
   invalid_request: 400,
   payload_too_large: 413,
+  // Issue 20: market photos (docs/api.md, extension).
+  photo_too_large: 413,
+  not_an_image: 422,
+  photo_too_many_pixels: 422,
+  photo_not_found: 422,
+  photo_in_use: 409,
   method_not_allowed: 405,
   // Issue 22: the operator's console and the yearly campaign.
   not_a_municipality: 422,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
 import { MARKET_DATE_STATUSES, MARKET_DATE_TYPES, MARKET_STATUSES, MARKET_TYPES, NTHS, WEEKDAYS } from './market.ts';
 import { eachTextField, LINE_MAX, TEXT_MAX } from './market-fields.ts';
+import { uploadedPhotoOf } from './market-photo.ts';
 import { isStorableText } from './validation.ts';
 
 /**
@@ -144,9 +145,12 @@ export const recurrenceRuleInputSchema = z.pipe(
 );
 export type RecurrenceRuleInput = z.output<typeof recurrenceRuleInputSchema>;
 
+/** Issue 20: a photo uploaded to the portal, named by its address (market-photo.ts). */
+const uploadedPhotoAddress = z.string().check(z.refine((url) => uploadedPhotoOf(url) !== null));
+
 const imageInputSchema = z.object(
   {
-    url: webAddress,
+    url: z.union([uploadedPhotoAddress, webAddress], { error: 'invalid_url' }),
     alt: text(LINE_MAX, false, true),
     description: optionalText(TEXT_MAX),
     focal_x: z._default(z.number({ error: 'invalid_request' }).check(z.minimum(0), z.maximum(100)), 50),

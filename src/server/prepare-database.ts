@@ -1,7 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { lockUntilCommit } from './db/queries/locks.ts';
-import { seedDemoData } from './demo/demo-data.ts';
+import { DEMO_GKZ, seedDemoData } from './demo/demo-data.ts';
+import { seedDemoPhoto } from './demo/demo-photo.ts';
 import { importBundledMasterDataIfEmpty, type ImportResult } from './master-data/import.ts';
 
 export interface Prepared {
@@ -18,7 +19,8 @@ export async function prepareDatabase(db: Database, config: Config, now: Date): 
   return db.transaction(async (tx) => {
     await lockUntilCommit(tx, 'prepare');
     const imported = await importBundledMasterDataIfEmpty(tx);
-    const seeded = config.SEED_DEMO && (await seedDemoData(tx, now));
+    const photo = () => seedDemoPhoto(tx, config.DATA_DIR, DEMO_GKZ, now);
+    const seeded = config.SEED_DEMO && (await seedDemoData(tx, now, photo));
     return { imported, seeded };
   });
 }

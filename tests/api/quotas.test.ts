@@ -42,13 +42,13 @@ const count = async (gkz: string) =>
 describe('quotas', () => {
   it('have defaults that fit Vienna, shown by the operator command', async () => {
     expect(await runCommand(server.db, ['quotas', '90001'])).toEqual([
-      '90001: markets 0 of 250, dates 0 of 30000, at most 750 dates per market.',
+      '90001: markets 0 of 250, dates 0 of 30000, at most 750 dates per market; photos 0.0 of 50 MB.',
     ]);
   });
 
   it("refuse a rule whose dates pass the market's limit, saving nothing, with a clear message", async () => {
     expect(await runCommand(server.db, ['set-quota', GKZ_A, 'dates-per-market', '20'])).toEqual([
-      `${GKZ_A}: markets 0 of 250, dates 0 of 30000, at most 20 dates per market.`,
+      `${GKZ_A}: markets 0 of 250, dates 0 of 30000, at most 20 dates per market; photos 0.0 of 50 MB.`,
     ]);
     const answer = await call('save_market', WEEKLY, clerkA);
     expect([answer.status, answer.body.error?.code]).toEqual([422, 'quota_exceeded']);

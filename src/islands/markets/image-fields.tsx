@@ -1,22 +1,37 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
+import { uploadedPhotoOf } from '../../lib/market-photo.ts';
+import { releaseMarketPhoto } from '../../stores/market-photos.ts';
 import { FieldFrame } from '../forms/field.tsx';
 import type { DraftFieldsProps } from './draft-fields.tsx';
+import { FocalPoint } from './focal-point.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
 
 /**
- * The market's image: its address, the text for people who cannot see it, a description, and
- * the focal point (seed: x and y in percent), set by clicking the preview or with the two numbers.
+ * The market's image (issue 20): a photo chosen or dropped and uploaded, shown at once, its focal
+ * point set on the picture by click or arrow keys; the text for people who cannot see it (required
+ * whenever there is an image) and a description. An address typed earlier (`https://…`) stays
+ * editable; the form does not load it, as the page's CSP allows pictures from the portal only and
+ * the clerk's browser should not call a third party: the directory shows the portal's copy.
  */
 export function ImageFields({ draft, set, idOf, errorOf, leave }: DraftFieldsProps) {
   const { t } = useTranslation();
-  const pick = (event: MouseEvent<HTMLButtonElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    set('focal_x', Math.round(((event.clientX - box.left) / box.width) * 100));
-    set('focal_y', Math.round(((event.clientY - box.top) / box.height) * 100));
+  const [preview, setPreview] = useState<string | null>(null);
+  const uploaded = uploadedPhotoOf(draft.image_url) !== null;
+  const shown = preview ?? (uploaded ? draft.image_url : null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const letGo = (url: string) => void releaseMarketPhoto(url);
+  const remove = () => {
+    letGo(draft.image_url);
+    setPreview(null);
+    for (const field of ['image_url', 'image_alt', 'image_description'] as const) set(field, '');
+    set('focal_x', 50);
+    set('focal_y', 50);
   };
-  const input = (field: 'image_url' | 'image_alt' | 'image_description', label: MessageKey, errorKey: string) => (
-    <FieldFrame id={idOf(field)} label={t(label)} error={errorOf(errorKey)}>
+  const text = (field: 'image_url' | 'image_alt' | 'image_description', label: MessageKey, errorKey: string) => (
+    <FieldFrame id={idOf(field)} label={t(label)} error={errorOf(errorKey)} required={field === 'image_alt'}>
       {(control) => (
         <input
           {...control}
@@ -44,22 +59,46 @@ export function ImageFields({ draft, set, idOf, errorOf, leave }: DraftFieldsPro
   return (
     <fieldset>
       <legend>{t('market.image')}</legend>
-      {input('image_url', 'market.field.imageUrl', 'image.url')}
+      {shown && (
+        <>
+          <p id={idOf('focal-hint')} className="field-hint">
+            {t('market.focalHint')}
+          </p>
+          <FocalPoint
+            src={shown}
+            x={draft.focal_x}
+            y={draft.focal_y}
+            describedBy={idOf('focal-hint')}
+            onChange={(x, y) => {
+              set('focal_x', x);
+              set('focal_y', y);
+            }}
+          />
+        </>
+      )}
+      <PhotoPicker
+        id={idOf('image_file')}
+        replacing={!!draft.image_url}
+        onChosen={setPreview}
+        onUploaded={(image) => {
+          if (draft.image_url && draft.image_url !== image.url) letGo(draft.image_url);
+          set('image_url', image.url);
+        }}
+        onFailed={() => setPreview(null)}
+      />
+      {!uploaded && text('image_url', 'market.field.imageUrl', 'image.url')}
+      {draft.image_url && !uploaded && <p className="field-hint">{t('market.photo.typedHint')}</p>}
       {draft.image_url && (
         <>
-          {input('image_alt', 'market.field.imageAlt', 'image.alt')}
-          {input('image_description', 'market.field.imageDescription', 'image.description')}
-          <p className="field-hint">{t('market.focalHint')}</p>
-          {/* The preview is a button, so the point can also be set by keyboard through the two numbers below. */}
-          <button type="button" className="focal-preview" onClick={pick} aria-describedby={idOf('focal_x')}>
-            <img src={draft.image_url} alt={draft.image_alt} referrerPolicy="no-referrer" />
-            {/* Set through the DOM's style object (allowed by the CSP); the island is never rendered on the server. */}
-            <span className="focal-point" style={{ left: `${draft.focal_x}%`, top: `${draft.focal_y}%` }} />
-          </button>
+          {text('image_alt', 'market.field.imageAlt', 'image.alt')}
+          {text('image_description', 'market.field.imageDescription', 'image.description')}
           <div className="field-row">
             {percent('focal_x', 'market.field.focalX')}
             {percent('focal_y', 'market.field.focalY')}
           </div>
+          <button type="button" className="button-secondary" onClick={remove}>
+            {t('market.photo.remove')}
+          </button>
         </>
       )}
     </fieldset>

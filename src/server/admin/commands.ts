@@ -41,10 +41,12 @@ export async function runCommand(
   db: Database,
   args: readonly string[],
   actor: string = commandLineActor(),
+  /** Where the uploaded photos are (DATA_DIR/market-photos), for backup and restore (issue 20). */
+  photoDir: string | null = null,
 ): Promise<string[]> {
   const operator = createOperatorService({ db, clock: () => new Date() });
   try {
-    return await runOperation(db, operator, actor, args);
+    return await runOperation(db, operator, actor, args, photoDir);
   } catch (error) {
     throw error instanceof OperatorRefusal ? new CommandError(error.detail) : error;
   }
@@ -55,6 +57,7 @@ async function runOperation(
   operator: OperatorService,
   actor: string,
   args: readonly string[],
+  photoDir: string | null,
 ): Promise<string[]> {
   const [command, ...rest] = args;
   switch (command) {
@@ -92,12 +95,12 @@ async function runOperation(
     }
     case 'backup': {
       const [file] = expectArgs(rest, 1);
-      const done = await asCommand(() => backupDatabase(db, file));
+      const done = await asCommand(() => backupDatabase(db, file, photoDir));
       return [`Backed up ${rowsOf(done)} to ${file} (${sizeOf(done)}) in ${secondsOf(done)}.`];
     }
     case 'restore': {
       const [file] = expectArgs(rest, 1);
-      const done = await asCommand(() => restoreDatabase(db, file));
+      const done = await asCommand(() => restoreDatabase(db, file, photoDir));
       return [
         `Restored ${rowsOf(done)} from ${file} (${sizeOf(done)}, made ${done.createdAt} on ${done.source}) ` +
           `in ${secondsOf(done)}; sessions ended, content version now ${done.contentVersion}.`,
@@ -138,9 +141,9 @@ async function asCommand<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const rowsOf = ({ counts }: BackupSummary) =>
+const rowsOf = ({ counts, photos }: BackupSummary) =>
   `${counts.length} tables, ${counts.reduce((sum, [, rows]) => sum + rows, 0)} rows ` +
-  `(${counts.map(([table, rows]) => `${table} ${rows}`).join(', ')})`;
+  `(${counts.map(([table, rows]) => `${table} ${rows}`).join(', ')}) and ${photos} photo files`;
 const sizeOf = ({ bytes }: BackupSummary) =>
   bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 const secondsOf = ({ seconds }: BackupSummary) => `${seconds.toFixed(1)} s`;

@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import type { Database } from './database.ts';
 import { isAcceptableRow } from './backup-rows.ts';
+import { photoLineOf, type PhotoLine } from './backup-photos.ts';
 
 /** A backup or restore the operator can act on; printed as one line, nothing was changed. */
 export class BackupError extends Error {
@@ -42,6 +43,8 @@ export const BACKED_UP_TABLES = [
   'campaigns',
   'campaign_confirmations',
   'campaign_municipalities',
+  // Issue 20: who owns each uploaded photo; the files follow the tables in the backup.
+  'market_photos',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',
@@ -64,7 +67,8 @@ export const LEFT_OUT_TABLES = [
  * timestamps in UTC, so the same data gives the same rows whichever database wrote them.
  */
 export const FORMAT = 'markets-portal-backup';
-export const FORMAT_VERSION = 1;
+/** 2 (issue 20): the uploaded photos' files follow the tables. */
+export const FORMAT_VERSION = 2;
 /**
  * Rows or bytes per insert of a restore: they bound the memory, and larger inserts restore faster
  * (Austria scale: 1,000 rows 3.7 s, 5,000 rows 2.4 s).
@@ -81,6 +85,8 @@ export interface Header {
   /** As text: a bigint. */
   content_version: string;
   tables: string[];
+  /** How many photo lines follow the tables (backup-photos.ts). */
+  photos: number;
 }
 export interface TableLine {
   table: string;
@@ -94,7 +100,7 @@ export interface TableShape {
   identity: string[];
 }
 
-export type Part = { header: Header } | { table: TableLine } | { rows: string[] };
+export type Part = { header: Header } | { table: TableLine } | { rows: string[] } | { photo: PhotoLine };
 
 /** The file's header, table lines and rows in batches; throws BackupError at the first thing wrong. */
 export async function* backupParts(
@@ -126,7 +132,9 @@ async function* checkedParts(
     );
   }
   if (header.version !== FORMAT_VERSION) {
-    throw new BackupError(`Nothing restored: ${file} has format version ${header.version}, this portal reads 1.`);
+    throw new BackupError(
+      `Nothing restored: ${file} has format version ${header.version}, this portal reads ${FORMAT_VERSION}.`,
+    );
   }
   if (header.migration !== migration) {
     const advice =
@@ -141,6 +149,7 @@ async function* checkedParts(
   if (JSON.stringify(header.tables) !== JSON.stringify(BACKED_UP_TABLES)) {
     throw new BackupError(`Nothing restored: ${file} holds other tables than this portal backs up.`);
   }
+  if (!Number.isSafeInteger(header.photos) || header.photos! < 0) throw damaged('its header has no photo count');
   yield { header: header as Header };
   for (const name of BACKED_UP_TABLES) {
     const table = parseJson(await next()) as Partial<TableLine> | undefined;
@@ -174,7 +183,14 @@ async function* checkedParts(
     }
     if (batch.length > 0) yield { rows: batch };
   }
-  if ((await next()) !== undefined) throw damaged('it has more lines than its tables');
+  for (let index = 0; index < header.photos!; index += 1) {
+    const line = await next();
+    if (line === undefined) throw damaged('it ends in its photos');
+    const photo = photoLineOf(parseJson(line));
+    if (!photo) throw damaged(`photo line ${index + 1} is not a photo file of the portal`);
+    yield { photo };
+  }
+  if ((await next()) !== undefined) throw damaged('it has more lines than its tables and photos');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -8,6 +8,9 @@ import { BACKED_UP_TABLES, backupDatabase, BackupError, LEFT_OUT_TABLES, restore
 import type { Database } from './database.ts';
 import { migrationNames } from './migrate.ts';
 import { openDatabase } from './open.ts';
+import sharp from 'sharp';
+import { encodePhoto } from '../photos/photo-encoding.ts';
+import { createPhotoStore } from '../photos/photo-store.ts';
 
 /** The newest migration, which a fresh database is at. */
 const LATEST_MIGRATION = migrationNames().at(-1)!;
@@ -16,6 +19,11 @@ let source: Database;
 let target: Database;
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
 const file = path.join(dir, 'backup.jsonl.gz');
+/** Issue 20: the uploaded photos' folders of the two portals. */
+const sourcePhotos = mkdtempSync(path.join(tmpdir(), 'portal-photos-source-'));
+const targetPhotos = mkdtempSync(path.join(tmpdir(), 'portal-photos-target-'));
+const STALE = `${'f'.repeat(32)}-10x10.jpg`;
+let photoFiles: string[] = [];
 
 beforeAll(async () => {
   [source, target] = await Promise.all([openDatabase({ dataDir: null }), openDatabase({ dataDir: null })]);
@@ -37,6 +45,21 @@ beforeAll(async () => {
     INSERT INTO page_views (day, path, language, views) VALUES ('2027-01-01', '/', 'de', 3);
     UPDATE content_version SET version = 41;
   `);
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a8a3c' } })
+    .png()
+    .toBuffer();
+  const encoded = await encodePhoto(png, '62219');
+  if (typeof encoded === 'string') throw new Error(encoded);
+  await createPhotoStore(sourcePhotos).write(encoded.files);
+  photoFiles = [...encoded.files.keys()].sort();
+  await source.query(`INSERT INTO market_photos (name, gkz, bytes, created_at) VALUES ($1, '62219', $2, now())`, [
+    encoded.photo.name,
+    encoded.bytes,
+  ]);
+  // The target portal has a photo the backup does not know, and a file that is no photo's.
+  mkdirSync(targetPhotos, { recursive: true });
+  writeFileSync(path.join(targetPhotos, STALE), 'old');
+  writeFileSync(path.join(targetPhotos, 'notes.txt'), 'kept');
 }, 60_000);
 afterAll(() => Promise.all([source.close(), target.close()]));
 
@@ -60,13 +83,21 @@ describe('backup', () => {
 
   it('round-trips every type exactly, moves identities on and raises the content version', async () => {
     await target.query('UPDATE content_version SET version = 7');
-    const backedUp = await backupDatabase(source, file);
+    const backedUp = await backupDatabase(source, file, sourcePhotos);
     expect(backedUp.counts).toContainEqual(['market_changes', 2]);
+    expect(backedUp.photos).toBe(9);
     expect(readdirSync(dir)).toEqual(['backup.jsonl.gz']);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const restored = await restoreDatabase(target, file);
+    const restored = await restoreDatabase(target, file, targetPhotos);
     expect(restored.counts).toEqual(backedUp.counts);
+    // Issue 20: the photos' files come back byte for byte; a file of a photo not restored goes.
+    expect(readdirSync(targetPhotos).sort()).toEqual([...photoFiles, 'notes.txt'].sort());
+    for (const name of photoFiles) {
+      expect(readFileSync(path.join(targetPhotos, name)).equals(readFileSync(path.join(sourcePhotos, name)))).toBe(
+        true,
+      );
+    }
     expect(await everything(target)).toEqual(await everything(source));
     expect(Number(await version(target))).toBeGreaterThan(41);
     expect(await target.query('SELECT * FROM sessions')).toEqual([]);
@@ -80,8 +111,8 @@ describe('backup', () => {
   });
 
   it('refuses to overwrite a file, and leaves nothing when it cannot write', async () => {
-    await expect(backupDatabase(source, file)).rejects.toThrow(`${file} already exists`);
-    await expect(backupDatabase(source, path.join(dir, 'no', 'such.gz'))).rejects.toThrow(
+    await expect(backupDatabase(source, file, sourcePhotos)).rejects.toThrow(`${file} already exists`);
+    await expect(backupDatabase(source, path.join(dir, 'no', 'such.gz'), sourcePhotos)).rejects.toThrow(
       /^Cannot write .*such\.gz: no such file or folder\.$/,
     );
     expect(readdirSync(dir)).toEqual(['backup.jsonl.gz']);
@@ -108,7 +139,13 @@ describe('restore refuses, changing nothing,', () => {
     ['a file that is no gzip', () => write('plain', Buffer.from('a;b\n')), /plain is damaged or not a backup .*gzip/],
     ['a file cut short', () => write('cut', readFileSync(file).subarray(0, 2000)), /cut is damaged or not a backup/],
     ['another gzip', () => write('other', '{"hello": 1}\n'), /other is not a backup of this portal/],
-    ['another format version', () => write('v2', withHeader({ version: 2 })), /format version 2, this portal reads 1/],
+    ['another format version', () => write('v1', withHeader({ version: 1 })), /format version 1, this portal reads 2/],
+    [
+      'a photo line naming a path',
+      () => write('path', [...lines().slice(0, -1), '{"file":"../../etc/passwd","data":""}'].join('\n')),
+      /path is damaged \(photo line 9 is not a photo file of the portal\)/,
+    ],
+    ['a photo missing', () => write('nophoto', lines().slice(0, -1).join('\n')), /it ends in its photos/],
     [
       'an older schema',
       () => write('old', withHeader({ migration: '0003_market_changes.sql' })),
@@ -149,12 +186,28 @@ describe('restore refuses, changing nothing,', () => {
   ])('%s', async (_, make, message) => {
     const before = await everything(target);
     const versionBefore = await version(target);
-    const error = await restoreDatabase(target, make()).catch((error: unknown) => error);
+    const error = await restoreDatabase(target, make(), targetPhotos).catch((error: unknown) => error);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(/^Nothing restored: /);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
     expect(await everything(target)).toEqual(before);
     expect(await version(target)).toBe(versionBefore);
+  });
+});
+
+describe('photos in a backup (issue 20)', () => {
+  it('are refused without a folder to put them in, changing nothing', async () => {
+    const error = await restoreDatabase(target, file, null).catch((error: unknown) => error);
+    expect((error as Error).message).toMatch(
+      /^Nothing restored: .* holds 9 photo files, and no folder for them was given\.$/,
+    );
+  });
+
+  it('cannot be backed up without their folder', async () => {
+    await expect(backupDatabase(source, path.join(dir, 'without.gz'), null)).rejects.toThrow(
+      'Nothing backed up: The database has uploaded photos, but no folder for them was given.',
+    );
+    expect(readdirSync(dir)).not.toContain('without.gz');
   });
 });

@@ -19,6 +19,7 @@ import {
   type TableShape,
 } from './backup-file.ts';
 import type { Database, Queryable } from './database.ts';
+import { photoFilesToBackUp, photoLines, removePhotosNotIn, writeRestoredPhoto } from './backup-photos.ts';
 
 export { BACKED_UP_TABLES, BackupError, LEFT_OUT_TABLES } from './backup-file.ts';
 
@@ -35,6 +36,8 @@ const PAGE_ROWS = 1000;
 
 export interface BackupSummary {
   counts: Array<[table: string, rows: number]>;
+  /** Files of uploaded photos (issue 20). */
+  photos: number;
   bytes: number;
   seconds: number;
 }
@@ -44,13 +47,17 @@ export interface RestoreSummary extends BackupSummary {
   contentVersion: string;
 }
 
-/** Writes the backed-up tables to `file`, a new file; a failed backup leaves nothing behind. */
-export async function backupDatabase(db: Database, file: string): Promise<BackupSummary> {
+/**
+ * Writes the backed-up tables, and the files of the uploaded photos in `photoDir` (issue 20), to
+ * `file`, a new file; a failed backup leaves nothing behind. `photoDir` null: there is none (a
+ * database without photos only).
+ */
+export async function backupDatabase(db: Database, file: string, photoDir: string | null): Promise<BackupSummary> {
   const started = performance.now();
   if (existsSync(file)) throw new BackupError(`${file} already exists: name a new file or move the old one away.`);
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
   try {
-    const counts = await db.transaction(async (tx) => {
+    const { counts, photos } = await db.transaction(async (tx) => {
       // One snapshot for all tables, even while a portal writes to the same PostgreSQL.
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       await tx.query(`SET LOCAL TIME ZONE 'UTC'`);
@@ -59,6 +66,9 @@ export async function backupDatabase(db: Database, file: string): Promise<Backup
       const counts: Array<[string, number]> = [];
       for (const { name } of tables) counts.push([name, await rowCount(tx, name)]);
       const [version] = await tx.query<{ version: string }>('SELECT version::text AS version FROM content_version');
+      const photos = await photoFilesToBackUp(tx, photoDir).catch((error: Error) => {
+        throw new BackupError(`Nothing backed up: ${error.message}`);
+      });
       const header: Header = {
         format: FORMAT,
         version: FORMAT_VERSION,
@@ -67,20 +77,21 @@ export async function backupDatabase(db: Database, file: string): Promise<Backup
         source: db.kind,
         content_version: version?.version ?? '0',
         tables: tables.map(({ name }) => name),
+        photos: photos.length,
       };
       await pipeline(
-        Readable.from(backupLines(tx, header, tables, counts)),
+        Readable.from(backupLines(tx, header, tables, counts, photoLines(photoDir ?? '', photos))),
         createGzip(),
         // Readable by the owner only: the file holds password hashes.
         createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
       );
-      return counts;
+      return { counts, photos: photos.length };
     });
     const handle = await open(partial, 'r+');
     await handle.sync().finally(() => handle.close());
     if (existsSync(file)) throw new BackupError(`${file} already exists: name a new file or move the old one away.`);
     await rename(partial, file);
-    return { counts, bytes: statSync(file).size, seconds: (performance.now() - started) / 1000 };
+    return { counts, photos, bytes: statSync(file).size, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     await rm(partial, { force: true });
     if (isSystemError(error)) throw new BackupError(`Cannot write ${file}: ${systemReason(error)}.`);
@@ -93,6 +104,7 @@ async function* backupLines(
   header: Header,
   tables: readonly TableShape[],
   counts: ReadonlyArray<[string, number]>,
+  photos: AsyncGenerator<string>,
 ): AsyncGenerator<string> {
   yield `${JSON.stringify(header)}\n`;
   for (const [index, table] of tables.entries()) {
@@ -118,13 +130,16 @@ async function* backupLines(
     }
     if (written !== rows) throw new Error(`Backup of ${table.name}: counted ${rows} rows, read ${written}.`);
   }
+  yield* photos;
 }
 
 /**
  * Replaces the backed-up tables with the contents of `file`, all or nothing: the whole file is
- * checked first, then written in one transaction.
+ * checked first, then written in one transaction. The photos' files go into `photoDir` as they
+ * come (named by their content, so a file already there is the same), and once the restore is
+ * committed the files of photos it does not name are deleted.
  */
-export async function restoreDatabase(db: Database, file: string): Promise<RestoreSummary> {
+export async function restoreDatabase(db: Database, file: string, photoDir: string | null): Promise<RestoreSummary> {
   const started = performance.now();
   const bytes = fileSize(file);
   const shapes = await tableShapes(db);
@@ -135,6 +150,11 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
     }
     return found!;
   });
+  if (header.photos > 0 && photoDir === null) {
+    throw new BackupError(
+      `Nothing restored: ${file} holds ${header.photos} photo files, and no folder for them was given.`,
+    );
+  }
   const counts: Array<[string, number]> = [];
   const contentVersion = await db.transaction(async (tx) => {
     // Readers carry on with the old data until the commit; writers wait for it.
@@ -157,6 +177,7 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
           table = shapes.get(part.table.table)!;
           counts.push([table.name, part.table.rows]);
         } else if ('rows' in part) await insertRows(tx, table!, part.rows);
+        else if ('photo' in part) await writeRestoredPhoto(photoDir!, part.photo);
       }
     });
     for (const { name, identity } of BACKED_UP_TABLES.map((name) => shapes.get(name)!)) {
@@ -179,8 +200,10 @@ export async function restoreDatabase(db: Database, file: string): Promise<Resto
     await tx.query('DELETE FROM content_commits');
     return version;
   });
+  if (photoDir !== null) await removePhotosNotIn(db, photoDir);
   return {
     counts,
+    photos: header.photos,
     bytes,
     seconds: (performance.now() - started) / 1000,
     createdAt: header.created_at,

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { RecurrenceRule } from '../../lib/market.ts';
+import type { MarketImage, RecurrenceRule } from '../../lib/market.ts';
 import { occurrences } from '../../lib/recurrence.ts';
 import type { Queryable } from '../db/database.ts';
 import { allowEmailIfNew } from '../db/queries/allowed-emails.ts';
@@ -23,13 +23,19 @@ export const DEMO_EMAIL = 'marktamt@hartberg.example';
  * markets of several kinds with dates this year and next. Returns false when there were markets
  * already. Runs in the caller's transaction (prepare-database.ts), so it is all or nothing.
  */
-export async function seedDemoData(db: Queryable, today: Date): Promise<boolean> {
+export async function seedDemoData(
+  db: Queryable,
+  today: Date,
+  /** Issue 20: the farmers' market's photo, made only when the demo is seeded (demo-photo.ts). */
+  photo: () => Promise<MarketImage | null> = () => Promise.resolve(null),
+): Promise<boolean> {
   if ((await countMarkets(db)) > 0) return false;
   const year = today.getFullYear();
   await setMunicipalityContact(db, DEMO_GKZ, { phone: '+43/3332/6030', website: 'https://www.hartberg.at' });
   // Staff addresses allowed before (an operator's, or a test's) stay as they are.
   await allowEmailIfNew(db, DEMO_EMAIL, DEMO_GKZ);
-  for (const { market, dates } of demoMarkets(year)) {
+  const image = await photo();
+  for (const { market, dates } of demoMarkets(year, image)) {
     await insertMarket(db, market);
     await insertMarketDates(db, dates);
   }
@@ -41,7 +47,7 @@ interface DemoMarket {
   dates: NewMarketDate[];
 }
 
-function demoMarkets(year: number): DemoMarket[] {
+function demoMarkets(year: number, farmersImage: MarketImage | null): DemoMarket[] {
   const next = year + 1;
   const saturdays: RecurrenceRule = {
     freq: 'weekly',
@@ -69,6 +75,7 @@ function demoMarkets(year: number): DemoMarket[] {
     event_location: 'Hauptplatz',
     description: 'Obst, Gemüse, Brot, Käse und Kürbiskernöl direkt von Bäuerinnen und Bauern aus der Region.',
     access_info: 'Stufenlos erreichbar, barrierefreies WC im Rathaus, Bus 3 bis Hauptplatz',
+    image: farmersImage,
   });
   const farmersDates = regularDates(farmers.id, saturdays, `${year}-01-01`, `${next}-12-31`);
   const afterChristmas = farmersDates.find((d) => d.date_start > `${year}-12-24` && d.date_start <= `${year}-12-31`);

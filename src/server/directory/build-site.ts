@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { prepareDatabase, type Prepared } from '../prepare-database.ts';
 import { collectMarketImages, publishMarketImages } from './market-images.ts';
+import { photoDirOf } from '../photos/photo-store.ts';
 import { readDirectory } from './read-directory.ts';
 import { writeSearchIndex } from './search-index.ts';
 
@@ -81,7 +82,7 @@ export async function buildSite(
   }
   const pages = performance.now();
 
-  await publishMarketImages(directory, imageCache, path.join(outDir, 'client'));
+  await publishMarketImages(directory, imageCache, path.join(outDir, 'client'), photoDirOf(config.DATA_DIR));
   await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
   const searched = performance.now();
   const compressed = await precompressSite(path.join(outDir, 'client'));

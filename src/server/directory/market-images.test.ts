@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,8 +59,31 @@ describe('collectMarketImages', () => {
     expect(again.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(a?.image_file);
 
     const site = path.join(folder, 'site');
-    await publishMarketImages(again, cache, site);
+    await publishMarketImages(again, cache, site, path.join(site, 'no-photos'));
     expect(await readFile(path.join(site, a!.image_file!), 'utf8')).toBe('bild');
+  });
+
+  // Issue 20: an uploaded photo is the portal's own; the static copy gets all its files.
+  it('shows an uploaded photo as it is, never fetching it, and puts every size of it into the site', async () => {
+    const photo = '/markt-bilder/0123456789abcdef0123456789abcdef-640x400.jpg';
+    const download = vi.fn(() => Promise.resolve(null));
+    const directory = directoryOf([market('p', photo)]);
+    expect(await collectMarketImages(directory, path.join(folder, 'cache'), download)).toEqual({
+      copied: 0,
+      failed: 0,
+    });
+    expect(download).not.toHaveBeenCalled();
+    expect(directory.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(photo);
+
+    const photos = path.join(folder, 'photos');
+    const files = ['avif', 'webp', 'jpg'].flatMap((format) =>
+      ['', '-320'].map((width) => `0123456789abcdef0123456789abcdef-640x400${width}.${format}`),
+    );
+    await mkdir(photos);
+    for (const file of files) await writeFile(path.join(photos, file), file);
+    const site = path.join(folder, 'site');
+    await publishMarketImages(directory, path.join(folder, 'cache'), site, photos);
+    expect((await readdir(path.join(site, 'markt-bilder'))).sort()).toEqual([...files].sort());
   });
 
   // Issue 15, M7: one deadline and one byte budget for the whole step.

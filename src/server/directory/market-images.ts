@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
+import { photoFiles, uploadedPhotoOf } from '../../lib/market-photo.ts';
 import { downloadImage, IMAGE_TYPES, type ImageDownload } from './image-download.ts';
 
 /** Where the pages find the copies: /markt-bilder/<hash>.<ext> under the site. */
@@ -34,7 +35,13 @@ export async function collectMarketImages(
   now = Date.now(),
   limits: ImageStepLimits = IMAGE_STEP_LIMITS,
 ): Promise<{ copied: number; failed: number }> {
-  const markets = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
+  const withImage = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
+  // Issue 20: an uploaded photo is the portal's own already; only typed addresses are copied.
+  const markets = withImage.filter((market) => {
+    const uploaded = uploadedPhotoOf(market.image!.url) !== null;
+    if (uploaded) market.image_file = market.image!.url;
+    return !uploaded;
+  });
   const copies = await copiesOf(
     markets.map((market) => market.image!.url),
     cacheDir,
@@ -94,14 +101,20 @@ export async function copiesOf(
   return copies;
 }
 
-/** Puts the copies the pages use into the built site. */
-export async function publishMarketImages(directory: Directory, cacheDir: string, clientDir: string): Promise<void> {
+/** Puts the copies and uploaded photos (every size and format) the pages use into the built site. */
+export async function publishMarketImages(
+  directory: Directory,
+  cacheDir: string,
+  clientDir: string,
+  photoDir: string,
+): Promise<void> {
   const target = path.join(clientDir, MARKET_IMAGES_PATH);
   await mkdir(target, { recursive: true });
   const files = new Set([...marketsOf(directory)].flatMap(({ market }) => market.image_file ?? []));
   for (const file of files) {
-    const name = path.basename(file);
-    await copyFile(path.join(cacheDir, name), path.join(target, name));
+    const photo = uploadedPhotoOf(file);
+    const names = photo ? photoFiles(photo) : [path.basename(file)];
+    for (const name of names) await copyFile(path.join(photo ? photoDir : cacheDir, name), path.join(target, name));
   }
 }
 

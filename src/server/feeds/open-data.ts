@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { uploadedPhotoOf } from '../../lib/market-photo.ts';
 import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../../lib/market.ts';
 import { openingHoursOf } from './opening-hours.ts';
 import type { CampaignCount } from '../../lib/campaign.ts';
@@ -63,6 +64,8 @@ export function openDataOf(
   query: FeedQuery,
   providerName: string,
   campaign: CampaignCount | null = null,
+  /** The portal's public address: an uploaded photo's is a path on it (issue 20), the feed's a full URL. */
+  baseUrl = 'http://localhost',
 ): OpenData {
   const markets = published.markets
     .filter((market) => {
@@ -80,7 +83,11 @@ export function openDataOf(
         .filter((d) => !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`))
         // The schema leaves out what is only for the server (replaces_date).
         .map((date) => marketDateRecordSchema.parse(date));
-      return { ...market, opening_hours: openingHoursOf(market, published.datesOf(market.id)), dates };
+      const image =
+        market.image && uploadedPhotoOf(market.image.url)
+          ? { ...market.image, url: new URL(market.image.url, baseUrl).href }
+          : market.image;
+      return { ...market, image, opening_hours: openingHoursOf(market, published.datesOf(market.id)), dates };
     })
     .filter((market) => !query.year || market.dates.length > 0)
     .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));

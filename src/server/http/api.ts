@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
+import { createMarketPhotoService } from '../services/market-photos.ts';
+import { createPhotoStore, photoDirOf, type PhotoStore } from '../photos/photo-store.ts';
 import { createCampaignService } from '../services/campaign.ts';
 import { createCampaignReminders } from '../services/campaign-reminders.ts';
 import { createOperatorService } from '../services/operator.ts';
@@ -33,6 +35,7 @@ import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
+import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
 import { publicFeedRoutes } from './routes/public-feeds.ts';
 import { publishRoutes } from './routes/publish-status.ts';
@@ -51,6 +54,8 @@ export interface ApiDependencies {
   isSitePath?: SitePathCheck;
   /** Publishes the directory after a change (issue 17); without it (API tests) there is no directory. */
   publisher?: Publisher;
+  /** Where uploaded photos go (issue 20); defaults to DATA_DIR/market-photos. */
+  photoStore?: PhotoStore;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -67,6 +72,7 @@ export function createApi({
   securityLog = stdoutSecurityLog,
   isSitePath = sitePathShapes,
   publisher,
+  photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
   const mailer = givenMailer ?? createMailer(config);
@@ -112,16 +118,16 @@ export function createApi({
     }
     await next();
   });
-  api.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT,
-      onError: async (c) => {
-        // The unread rest of a refused body would otherwise be taken for the next request on this connection.
-        if (!(await discardBody(c.req.raw, DISCARDED_AT_MOST))) c.header('Connection', 'close');
-        throw new ApiError('payload_too_large');
-      },
-    }),
-  );
+  const limited = bodyLimit({
+    maxSize: BODY_LIMIT,
+    onError: async (c) => {
+      // The unread rest of a refused body would otherwise be taken for the next request on this connection.
+      if (!(await discardBody(c.req.raw, DISCARDED_AT_MOST))) c.header('Connection', 'close');
+      throw new ApiError('payload_too_large');
+    },
+  });
+  // A photo upload has its own, larger limit (routes/market-photos.ts).
+  api.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadBodyLimit(c, next) : limited(c, next)));
   api.use(
     methodNotAllowed({
       app: api,
@@ -144,7 +150,9 @@ export function createApi({
     content.changed();
     publisher?.changed();
   };
-  marketRoutes(api, createMarketService({ db, clock, onChange }));
+  const photos = createMarketPhotoService({ db, store: photoStore, clock });
+  marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
+  marketPhotoRoutes(api, photos, db, clock);
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath);
   publicFeedRoutes(api, db, config);

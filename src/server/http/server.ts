@@ -11,6 +11,8 @@ import { isEmbedPath } from './framable.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import { builtSitePaths, type SitePathCheck } from './site-paths.ts';
 import { publishedFiles } from './published-files.ts';
+import { photoFiles } from './photo-files.ts';
+import { createPhotoStore, photoDirOf } from '../photos/photo-store.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { staticFiles, type StaticHandler } from './static-files.ts';
@@ -33,10 +35,13 @@ export interface RunningServer {
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
 export async function startServer({ pages, imageCache, ...dependencies }: ServerOptions): Promise<RunningServer> {
   const { config, publisher } = dependencies;
+  const photoStore = dependencies.photoStore ?? createPhotoStore(photoDirOf(config.DATA_DIR));
   const isSitePath = pages ? sitePaths(builtSitePaths(pages.clientDir), publisher) : undefined;
-  const api = getRequestListener(createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies }).fetch, {
-    overrideGlobalObjects: false,
-  });
+  const api = getRequestListener(
+    createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies, photoStore }).fetch,
+    { overrideGlobalObjects: false },
+  );
+  const photos = photoFiles(photoStore);
   const built = pages && staticFiles(pages.clientDir, cacheControlOf);
   const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
   const assets: StaticHandler | undefined =
@@ -64,7 +69,9 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     const framable = !isApi && isEmbedPath(path.split('?')[0] ?? path);
     setSecurityHeaders(res, isApi || !pagesHandler, https, framable);
     if (isApi || !assets || !pagesHandler) {
-      void api(req, res); // without pages, any other path is the API's JSON 404
+      // without pages, any other path is the API's JSON 404 (but uploaded photos are there for the API tests)
+      if (isApi) void api(req, res);
+      else photos(req, res, () => void api(req, res));
       return;
     }
     const languageHome = rootLocaleRedirect(req);
@@ -81,15 +88,17 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     if (path === '/' || path.startsWith('/?')) res.setHeader('Vary', 'Cookie, Accept-Language');
     const token = parseCookie(req.headers.cookie ?? '', sessionCookie)[sessionCookie];
     let user: ReturnType<typeof findSessionUser> | undefined;
-    assets(
-      req,
-      res,
-      () =>
-        void pagesHandler(req, res, {
-          sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
-          tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
-          ...(publisher ? { published: publisher.current() } : {}),
-        }),
+    photos(req, res, () =>
+      assets(
+        req,
+        res,
+        () =>
+          void pagesHandler(req, res, {
+            sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
+            tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+            ...(publisher ? { published: publisher.current() } : {}),
+          }),
+      ),
     );
   });
   // A malformed request line or header gets a plain 400, never a stack trace.

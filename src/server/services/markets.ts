@@ -22,6 +22,7 @@ import {
 } from '../db/queries/market-edits.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
 import { byId, groupsByLanguage } from './content.ts';
+import type { PhotoOwnership } from './market-photos.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
 import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';
 
@@ -39,11 +40,14 @@ export function createMarketService({
   db,
   clock,
   onChange = () => {},
+  photos = { refuseForeign: async () => {}, released: async () => {} },
 }: {
   db: Database;
   clock: () => Date;
   /** Called after every committed change, so cached content answers know to look again. */
   onChange?: () => void;
+  /** Issue 20: an uploaded photo is only its municipality's to show; a photo let go is deleted. */
+  photos?: PhotoOwnership;
 }) {
   const write = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const result = await db.transaction(work);
@@ -102,7 +106,9 @@ export function createMarketService({
       // api.md: a rule counts from its anchor, which a later save keeps (recurrence.ts).
       const withAnchor = (previous: MarketRecord | null) =>
         ruleInput && { ...ruleInput, dtstart: anchorOf(fields, previous?.rule ?? null, today) };
-      return write(async (tx) => {
+      let replacedImage: string | undefined;
+      const saved = await write(async (tx) => {
+        await photos.refuseForeign(tx, user.gkz, fields.image?.url);
         let previous: MarketRecord | null = null;
         let market: NewMarket;
         if (id === undefined) {
@@ -120,6 +126,7 @@ export function createMarketService({
           if (version !== previous.version) throw new ApiError('conflict');
           market = { ...newMarket(user.gkz, { ...fields, rule: withAnchor(previous) }), id };
           await updateMarket(tx, market, clock());
+          if (previous.image?.url !== fields.image?.url) replacedImage = previous.image?.url;
         }
         if (market.rule) await deriveRegularDates(tx, market, today, clock());
         const changes = differences(previous, market, MARKET_FIELDS);
@@ -133,10 +140,12 @@ export function createMarketService({
         }
         return answer(tx, market.id, await listMarketDates(tx, market.id));
       });
+      await photos.released([replacedImage]);
+      return saved;
     },
 
     async deleteMarket(user: SessionUser, id: string): Promise<void> {
-      await write(async (tx) => {
+      const image = await write(async (tx) => {
         const market = await ownMarket(tx, user, id);
         await deleteMarketRow(tx, id);
         await record(tx, user, {
@@ -145,7 +154,9 @@ export function createMarketService({
           action: 'deleted',
           changes: { title: [market.title, null] },
         });
+        return market.image?.url;
       });
+      await photos.released([image]);
     },
 
     async saveMarketDate(user: SessionUser, input: MarketDateInput): Promise<SavedRecords> {

@@ -138,9 +138,13 @@ export function createOperatorService({
     /** Issue 15, M6: raises (or lowers) one of a municipality's limits. */
     async setQuota(actor: string, gkz: string, name: string, value: string | number): Promise<Quotas> {
       if (!Object.hasOwn(QUOTA_COLUMNS, name))
-        throw new OperatorRefusal('invalid_request', `"${name}" is not a quota: markets, dates-per-market or dates.`, {
-          name: 'invalid_request',
-        });
+        throw new OperatorRefusal(
+          'invalid_request',
+          `"${name}" is not a quota: markets, dates-per-market, dates or photo-megabytes.`,
+          {
+            name: 'invalid_request',
+          },
+        );
       if (!/^[1-9]\d{0,8}$/.test(String(value)))
         throw new OperatorRefusal('invalid_number', `"${value}" is not a whole number above 0.`, {
           value: 'invalid_number',

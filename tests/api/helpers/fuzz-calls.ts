@@ -271,6 +271,11 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     get_account: get(noQuery.map((q) => `/api/get_account${q}`)),
     save_market: postWith('save_market', marketFields(marketId), MARKET_KEYS),
     delete_market: post('delete_market', { id: marketId }),
+    // Issue 20: the fuzz sends fields, never a file (tests/api/market-photos.test.ts uploads files).
+    upload_market_image: post('upload_market_image', { file: fc.constantFrom('photo.jpg', '') }),
+    delete_market_image: post('delete_market_image', {
+      url: fc.constantFrom('/markt-bilder/0123456789abcdef0123456789abcdef-640x480.jpg', 'https://example.org/a.jpg'),
+    }),
     save_market_date: postWith('save_market_date', dateFields(dateId, marketId), DATE_KEYS),
     add_market_dates: post('add_market_dates', {
       wko_market_id: marketId,

@@ -4,6 +4,8 @@ export const QUOTA_COLUMNS = {
   markets: 'max_markets',
   'dates-per-market': 'max_dates_per_market',
   dates: 'max_dates',
+  // Issue 20: set on the command line; the console's form offers the three above.
+  'photo-megabytes': 'max_photo_megabytes',
 } as const;
 export type QuotaName = keyof typeof QUOTA_COLUMNS;
 
@@ -11,14 +13,18 @@ export interface Quotas {
   max_markets: number;
   max_dates_per_market: number;
   max_dates: number;
+  max_photo_megabytes: number;
   markets: number;
   dates: number;
+  /** Bytes the municipality's uploaded photos take (migration 0014). */
+  photo_bytes: number;
 }
 
 /** A municipality's quotas and what it uses of them; null for an unknown gkz. */
 export async function readQuotas(db: Queryable, gkz: string): Promise<Quotas | null> {
   const [row] = await db.query<Quotas>(
-    `SELECT mu.max_markets, mu.max_dates_per_market, mu.max_dates,
+    `SELECT mu.max_markets, mu.max_dates_per_market, mu.max_dates, mu.max_photo_megabytes,
+       (SELECT coalesce(sum(bytes), 0)::float8 FROM market_photos p WHERE p.gkz = mu.gkz) AS photo_bytes,
        (SELECT count(*)::int FROM markets m WHERE m.gkz = mu.gkz) AS markets,
        (SELECT count(*)::int FROM market_dates d JOIN markets m ON m.id = d.market_id
          WHERE m.gkz = mu.gkz AND d.date_end >= quota_counts_from()) AS dates

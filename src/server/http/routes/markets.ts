@@ -1,12 +1,12 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { MARKET_CHECK_ORDER, marketDateInputSchema, marketInputSchema } from '../../../lib/market-input.ts';
 import { isStorableText } from '../../../lib/validation.ts';
 import { ApiError } from '../../api-error.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
 import type { MarketService } from '../../services/markets.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { parseFields, readFields } from '../request.ts';
+import { confirmedWriter, loggedIn } from '../session-user.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const idRequestSchema = z.object({
@@ -89,20 +89,4 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
     const { id } = parseFields(idRequestSchema, { id: c.req.param('id') });
     return c.json({ data: { changes: await markets.history(user, id) } }, 200, PRIVATE);
   });
-}
-
-async function loggedIn(c: Context<ApiEnv>): Promise<SessionUser> {
-  const user = await c.get('sessionUser')();
-  if (!user) throw new ApiError('not_logged_in');
-  return user;
-}
-
-/**
- * Issue 15, H1: a new account may look, but writes only once its mailbox is proven, so that
- * registering someone else's unclaimed address gives no editing rights.
- */
-async function confirmedWriter(c: Context<ApiEnv>): Promise<SessionUser> {
-  const user = await loggedIn(c);
-  if (!user.emailConfirmed) throw new ApiError('email_not_confirmed');
-  return user;
 }

@@ -40,7 +40,9 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     const campaign = await campaignCount.current();
     const key = JSON.stringify([...Object.entries(query.data).sort(), campaign]);
     const body = keptFeeds(data.version, key, () =>
-      JSON.stringify({ data: openDataOf(data, query.data, config.PROVIDER_NAME, campaign) }),
+      JSON.stringify({
+        data: openDataOf(data, query.data, config.PROVIDER_NAME, campaign, publicBaseUrl(config)),
+      }),
     );
     const headers = {
       'Cache-Control': CACHE,
