@@ -1,5 +1,6 @@
 /// <reference types="astro/client" />
 import type { Directory, DirectoryMunicipality, DirectoryPage } from './lib/directory/directory.ts';
+import type { LivePages } from './server/http/live-pages.ts';
 
 declare global {
   namespace App {
@@ -10,6 +11,8 @@ declare global {
       sessionUser?: () => Promise<{ userId: string; email: string; gkz: string; operator: boolean } | null>;
       /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
       tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
+      /** The rendered pages the server keeps (src/server/http/live-pages.ts). */
+      livePages?: LivePages;
       /** The directory as last published (src/server/directory/publisher.ts); the portal renders its pages from it. */
       published?: {
         version: string;

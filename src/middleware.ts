@@ -1,9 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
 import { isEmbedPath } from './server/http/framable.ts';
-import { livePages } from './server/http/live-pages.ts';
-
-const directoryPages = livePages();
 
 /**
  * Pages rendered on demand get their Content-Security-Policy as a header from Astro, which
@@ -21,8 +18,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   };
   if (context.isPrerendered) return rendered();
-  // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23).
-  const live = await directoryPages(context.request, context.locals.published?.pageVersion, rendered);
+  // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23),
+  // kept by the server (src/server/http/server.ts), which answers the next requests without Astro.
+  const { livePages, published } = context.locals;
+  const live = livePages && (await livePages.page(context.request, published?.pageVersion, rendered));
   return live ?? gzipped(context.request, await rendered());
 });
 

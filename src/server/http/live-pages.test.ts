@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { livePages } from './live-pages.ts';
 
 const PAGE = 'http://portal.test/verzeichnis/steiermark/';
@@ -12,7 +13,7 @@ const html = (text: string, status = 200) =>
 
 describe('pages rendered once per page version (issues 17, 18)', () => {
   it('renders a page once per version, for requests at once too, and again for a new version', async () => {
-    const pages = livePages();
+    const pages = livePages().page;
     let renders = 0;
     const render = async () => {
       renders += 1;
@@ -39,7 +40,7 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 
   it('keeps a page across publishes while what it shows stays the same, in every language', async () => {
-    const pages = livePages();
+    const pages = livePages().page;
     const versions = new Map([
       ['/verzeichnis/steiermark', 'a1'],
       ['/verzeichnis/tirol', 'b1'],
@@ -62,7 +63,7 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 
   it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
-    const pages = livePages();
+    const pages = livePages().page;
     const render = () => Promise.resolve(html('Marktplatz '));
     const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), () => '3', render);
     expect(gzip!.headers.get('content-encoding')).toBe('gzip');
@@ -77,7 +78,7 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 
   it('keeps no 404 (any path could fill the memory) and leaves other paths to Astro', async () => {
-    const pages = livePages();
+    const pages = livePages().page;
     let renders = 0;
     const missing = () => {
       renders += 1;
@@ -91,10 +92,57 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 });
 
+describe('a kept page answered without Astro (issue 18)', () => {
+  /** Enough of Node's request and response for `sendKept`. */
+  const nodeExchange = (url: string, headers: Record<string, string> = {}) => {
+    const sent = { status: 0, headers: {} as Record<string, string>, body: undefined as Buffer | undefined };
+    let finish: (answer: typeof sent) => void = () => {};
+    const done = new Promise<typeof sent>((resolve) => (finish = resolve));
+    const res = {
+      setHeader: (name: string, value: string) => void (sent.headers[name.toLowerCase()] = value),
+      writeHead(status: number) {
+        sent.status = status;
+        return { end: (body?: Buffer) => finish({ ...sent, body }) };
+      },
+      destroy: () => finish(sent),
+    };
+    const req = { url, method: 'GET', headers };
+    return { req: req as unknown as IncomingMessage, res: res as unknown as ServerResponse, done };
+  };
+
+  it('sends a page rendered for the same version, with the same bytes and ETag, and leaves any other to Astro', async () => {
+    const live = livePages();
+    const astro = await live.page(
+      request(PAGE, { 'accept-encoding': 'gzip' }),
+      () => 'a1',
+      () => Promise.resolve(html('Kirtag ')),
+    );
+    const fast = nodeExchange('/verzeichnis/steiermark/', { 'accept-encoding': 'gzip' });
+    expect(live.sendKept(fast.req, fast.res, () => 'a1')).toBe(true);
+    const sent = await fast.done;
+    expect(sent.status).toBe(200);
+    expect(sent.headers['etag']).toBe(astro!.headers.get('etag'));
+    expect(sent.headers['content-encoding']).toBe('gzip');
+    expect(sent.body!.equals(Buffer.from(await astro!.arrayBuffer()))).toBe(true);
+
+    const revalidated = nodeExchange('/verzeichnis/steiermark', {
+      'if-none-match': astro!.headers.get('etag')!,
+      'accept-encoding': 'gzip',
+    });
+    expect(live.sendKept(revalidated.req, revalidated.res, () => 'a1')).toBe(true);
+    expect((await revalidated.done).status).toBe(304);
+
+    const changed = nodeExchange('/verzeichnis/steiermark');
+    expect(live.sendKept(changed.req, changed.res, () => 'a2')).toBe(false); // a new version: Astro renders it
+    const other = nodeExchange('/maerkte');
+    expect(live.sendKept(other.req, other.res, () => 'a1')).toBe(false);
+  });
+});
+
 describe('embeddable lists kept per version and filter (issue 23)', () => {
   const LIST = 'http://portal.test/en/einbetten/62219';
   it('keeps one page per canonical filter query, ignores other parameters, and leaves wrong filters to Astro', async () => {
-    const pages = livePages();
+    const pages = livePages().page;
     let renders = 0;
     const render = () => {
       renders += 1;

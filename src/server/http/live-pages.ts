@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compressedBody, type CompressedBody } from '../compression/compressed-body.ts';
 import { encodedEtag, withVary } from '../compression/negotiate.ts';
 import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
@@ -39,7 +40,23 @@ interface Entry {
   /** What the page shows, as the publisher hashed it (directory/page-versions.ts). */
   version: string;
   page: Promise<Kept | null>;
+  /** The page once rendered: a request for it is answered without Astro (`sendKept`). */
+  ready?: Kept;
   bytes: number;
+}
+
+/** What a request asks of a kept page: its method and the headers that choose the answer. */
+interface Asked {
+  method: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/** An answer from a kept page, for a web Response (the middleware) or Node's response (`sendKept`). */
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer | null;
 }
 
 /**
@@ -59,7 +76,36 @@ export function livePages() {
     keptBytes -= entry.bytes;
   };
 
-  return async (
+  /**
+   * A page rendered for this very version answered straight to Node's response, before Astro is
+   * asked (issue 18: Astro's work per request was a third of a kept page's cost); false when the
+   * page is not at hand, and Astro renders it through `page`.
+   */
+  const sendKept = (req: IncomingMessage, res: ServerResponse, pageVersion: (path: string) => string): boolean => {
+    const url = new URL(req.url ?? '/', 'http://portal');
+    const key = keyOf(url);
+    if (key === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const entry = kept.get(key);
+    const version = pageVersion(pathOf(url));
+    if (!entry?.ready || entry.version !== version) return false;
+    kept.delete(key); // most recently used last
+    kept.set(key, entry);
+    const asked = {
+      method: req.method,
+      acceptEncoding: header(req, 'accept-encoding'),
+      ifNoneMatch: header(req, 'if-none-match'),
+    };
+    void answerOf(asked, version, entry.ready).then(
+      ({ status, headers, body }) => {
+        for (const [name, value] of headers) res.setHeader(name, value);
+        res.writeHead(status).end(body ?? undefined);
+      },
+      () => res.destroy(),
+    );
+    return true;
+  };
+
+  const page = async (
     request: Request,
     pageVersion: ((path: string) => string) | undefined,
     render: () => Promise<Response>,
@@ -82,6 +128,7 @@ export function livePages() {
           return null;
         }
         const page = await keep(response);
+        fresh.ready = page;
         if (kept.get(key) === fresh) {
           fresh.bytes = Math.round(page.body.raw.length * WITH_CODINGS);
           keptBytes += fresh.bytes;
@@ -103,8 +150,23 @@ export function livePages() {
       drop(key, current);
       return own ?? render();
     }
-    return answer(request, version, page);
+    const asked = {
+      method: request.method,
+      acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
+      ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+    };
+    const { status, headers, body } = await answerOf(asked, version, page);
+    return new Response(body && new Uint8Array(body), { status, headers });
   };
+
+  return { page, sendKept };
+}
+
+export type LivePages = ReturnType<typeof livePages>;
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** The page's path without a language prefix and a trailing slash: what page versions are kept by. */
@@ -118,18 +180,17 @@ async function keep(response: Response): Promise<Kept> {
   return { status: response.status, headers, body };
 }
 
-async function answer(request: Request, version: string, page: Kept): Promise<Response> {
+async function answerOf(asked: Asked, version: string, page: Kept): Promise<Answer> {
   const headers = new Headers(page.headers);
-  const encoding = page.body.encodingFor(request.headers.get('accept-encoding') ?? undefined);
+  const encoding = page.body.encodingFor(asked.acceptEncoding);
   const etag = encodedEtag(`"live-${version}"`, encoding);
   headers.set('etag', etag);
   headers.set('vary', withVary(headers.get('vary') ?? undefined, 'Accept-Encoding'));
   // Browsers ask again each time (a 304 while nothing changed): a change is public at once.
   headers.set('cache-control', 'no-cache');
-  if (etagMatches(request.headers.get('if-none-match') ?? undefined, etag))
-    return new Response(null, { status: 304, headers });
+  if (etagMatches(asked.ifNoneMatch, etag)) return { status: 304, headers: [...headers], body: null };
   const bytes = await page.body.bytes(encoding);
   if (encoding) headers.set('content-encoding', encoding);
   headers.set('content-length', String(bytes.length));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: page.status, headers });
+  return { status: page.status, headers: [...headers], body: asked.method === 'HEAD' ? null : bytes };
 }

@@ -15,6 +15,7 @@ import { photoFiles } from './photo-files.ts';
 import { createPhotoStore, photoDirOf } from '../photos/photo-store.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
+import { livePages } from './live-pages.ts';
 import { staticFiles, type StaticHandler } from './static-files.ts';
 import type { Publisher } from '../directory/publisher.ts';
 
@@ -47,6 +48,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
+  const kept = livePages();
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
 
@@ -89,16 +91,15 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     const token = parseCookie(req.headers.cookie ?? '', sessionCookie)[sessionCookie];
     let user: ReturnType<typeof findSessionUser> | undefined;
     photos(req, res, () =>
-      assets(
-        req,
-        res,
-        () =>
-          void pagesHandler(req, res, {
-            sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
-            tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
-            ...(publisher ? { published: publisher.current() } : {}),
-          }),
-      ),
+      assets(req, res, () => {
+        const published = publisher?.current();
+        if (published && kept.sendKept(req, res, published.pageVersion)) return;
+        void pagesHandler(req, res, {
+          sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
+          tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+          ...(published ? { published, livePages: kept } : {}),
+        });
+      }),
     );
   });
   // A malformed request line or header gets a plain 400, never a stack trace.
