@@ -1,4 +1,4 @@
-// The directory search (issue 5): Pagefind's index, written by `npm run build`, read in the browser.
+// The directory search (issue 5): Pagefind's index, published by the portal (issue 17), read in the browser.
 (function () {
   'use strict';
   var form = document.querySelector('.search-form');
@@ -9,12 +9,38 @@
   var pagefind = null;
   var latest = 0;
 
+  // The index comes in parts (server/directory/search-parts.ts, decision 0023): the first is
+  // Pagefind's main instance, the others are merged into it, and a search asks them all.
   function load() {
     if (!pagefind) {
-      pagefind = import('/pagefind/pagefind.js').then(function (module) {
-        return module.init().then(function () {
-          return module;
+      pagefind = fetch('/pagefind/parts.json')
+        .then(function (answer) {
+          if (!answer.ok) throw new Error('search index ' + answer.status);
+          return answer.json();
+        })
+        .then(function (index) {
+          var parts = index.parts.map(function (part) {
+            return '/pagefind/' + part + '/';
+          });
+          if (parts.length === 0) return null; // nothing public yet: every search finds nothing
+          return import(parts[0] + 'pagefind.js').then(function (module) {
+            return module
+              .options({ basePath: parts[0] })
+              .then(function () {
+                return Promise.all(
+                  parts.slice(1).map(function (part) {
+                    return module.mergeIndex(part);
+                  }),
+                );
+              })
+              .then(function () {
+                return module;
+              });
+          });
         });
+      // A failed load (the network away for a moment) is tried again at the next search.
+      pagefind.catch(function () {
+        pagefind = null;
       });
     }
     return pagefind;
@@ -58,7 +84,7 @@
     status.textContent = messages.searching;
     load()
       .then(function (module) {
-        return module.search(fields.q || null, { filters: filters });
+        return module ? module.search(fields.q || null, { filters: filters }) : { results: [] };
       })
       .then(function (found) {
         return Promise.all(
