@@ -34,6 +34,10 @@
                 );
               })
               .then(function () {
+                // Loads every part's filters: only then does a search count its results per part.
+                return module.filters();
+              })
+              .then(function () {
                 return module;
               });
           });
@@ -71,6 +75,73 @@
     });
   }
 
+  // Where no word of the index starts with a search word, Pagefind forgives a typo in it ("Hartbreg"
+  // finds Hartberg). Each part decides that alone, so a postcode held by one part would bring the
+  // near ones of the others ("8230" also 8231). One index forgives only where no part has the word:
+  // a part that forgave a word another part holds is left out (decision 0023).
+  function searchParts(module, q, filters) {
+    return module.search(q || null, { filters: filters }).then(function (found) {
+      var counts = (found.filters && found.filters.part) || {};
+      var parts = Object.keys(counts).filter(function (part) {
+        return counts[part] > 0;
+      });
+      if (!q || parts.length < 2) return found;
+      var words = termsOf(q);
+      return Promise.all(
+        parts.map(function (part) {
+          return module
+            .search(q, { filters: Object.assign({}, filters, { part: part }) })
+            .then(function (one) {
+              return one.results.length > 0 ? one.results[0].data() : null;
+            })
+            .then(function (first) {
+              var held = first ? wordsOf(first.content) : [];
+              return words.map(function (word) {
+                return held.some(function (other) {
+                  return other.indexOf(word) === 0;
+                });
+              });
+            });
+        }),
+      ).then(function (holds) {
+        var forgiving = parts.filter(function (part, index) {
+          return words.some(function (word, at) {
+            return (
+              !holds[index][at] &&
+              holds.some(function (other) {
+                return other[at];
+              })
+            );
+          });
+        });
+        if (forgiving.length === 0) return found;
+        return module.search(q, { filters: Object.assign({}, filters, { part: { none: forgiving } }) });
+      });
+    });
+  }
+
+  // Words as Pagefind compares them: lower case, without diacritics. A search word is what stands
+  // between spaces, punctuation dropped ("Hartberg-Fürstenfeld" is one); a page's words are that
+  // and its hyphenated parts.
+  function plain(text) {
+    return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  }
+  function termsOf(q) {
+    return plain(q)
+      .split(/\s+/)
+      .map(function (word) {
+        return word.replace(/[^\p{L}\p{N}]+/gu, '');
+      })
+      .filter(Boolean);
+  }
+  function wordsOf(text) {
+    return termsOf(text).concat(
+      plain(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    );
+  }
+
   function search(fields) {
     var run = ++latest;
     var filters = {};
@@ -84,7 +155,7 @@
     status.textContent = messages.searching;
     load()
       .then(function (module) {
-        return module ? module.search(fields.q || null, { filters: filters }) : { results: [] };
+        return module ? searchParts(module, fields.q, filters) : { results: [] };
       })
       .then(function (found) {
         return Promise.all(

@@ -74,13 +74,17 @@ describe('the parts of the search index', () => {
     );
   });
 
-  it('holds each record once, the three languages of a market in its part', () => {
+  it('holds each record once, the three languages of a market in its part, which it names as a filter', () => {
     const parts = searchParts(directoryOf(40), TODAY);
     const records = [...parts.values()].flatMap(({ records }) => records);
     expect(records).toHaveLength(40 * 3);
     expect(new Set(records.map((record) => record.url)).size).toBe(40 * 3);
     for (const [part, { records }] of parts)
-      for (const record of records) expect(searchPartOf(marketOf(record.url))).toBe(part);
+      for (const record of records) {
+        expect(searchPartOf(marketOf(record.url))).toBe(part);
+        // The search page asks a part alone by this filter (public/js/search.js).
+        expect(record.filters?.['part']).toEqual([part]);
+      }
     // Forty markets fill every part: the partition spreads them.
     expect(parts.size).toBe(SEARCH_PART_COUNT);
   });

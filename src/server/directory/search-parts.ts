@@ -29,9 +29,11 @@ export function searchParts(directory: Directory, today?: string): SearchParts {
   const records = new Map<string, SearchRecord[]>();
   for (const { marketId, record } of searchRecords(directory, today)) {
     const part = searchPartOf(marketId);
+    // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
+    const parted = { ...record, filters: { ...record.filters, part: [part] } };
     const list = records.get(part);
-    if (list) list.push(record);
-    else records.set(part, [record]);
+    if (list) list.push(parted);
+    else records.set(part, [parted]);
   }
   return new Map(
     [...records]
