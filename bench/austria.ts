@@ -26,8 +26,8 @@ import { reportSaveThroughput } from './save-throughput.ts';
  * - saves a second on PostgreSQL with one portal process and with two (issue 18, scale-out;
  *   save-throughput.ts: DATABASE_URL's server, else a throwaway cluster).
  * Prints every figure and exits 1 when one is over its budget. Works in .bench/ (inside the
- * project, because the built server chunks resolve node_modules). `--directory`: only the
- * publish times and the static build (issue 17's figures), a few minutes instead of many.
+ * project, because the built server chunks resolve node_modules). `--directory` (`npm run
+ * bench:directory`): only the publish times and the static build (issue 17's figures).
  */
 const BUDGETS = {
   warmMedianMs: 20,
