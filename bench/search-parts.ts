@@ -75,7 +75,10 @@ try {
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
   // The page's own functions, taken from its script (an IIFE that needs the search form otherwise).
   const script = await readFile(new URL('../public/js/search.js', import.meta.url), 'utf8');
-  const helpers = script.slice(script.indexOf('  function searchParts('), script.indexOf('  function search(fields)'));
+  const helpers = script.slice(
+    script.indexOf('  // Where no word of the index'),
+    script.indexOf('  function search(fields)'),
+  );
   await page.addScriptTag({ content: `${helpers}\nwindow.searchParts = searchParts;` });
   const rows = await page.evaluate(compare, QUERIES);
   for (const row of rows)
@@ -103,7 +106,7 @@ async function compare(queries: string[]) {
     filters(): Promise<object>;
     search(term: string, options?: object): Promise<{ results: Result[] }>;
   };
-  type Window = { searchParts(module: Module, q: string, filters: object): Promise<{ results: Result[] }> };
+  type Window = { searchParts(module: Module, q: string, filters: object): Promise<{ found: { results: Result[] } }> };
   const load = (url: string) => import(url) as Promise<Module>;
   const whole = await load('/whole/pagefind.js');
   await whole.options({ basePath: '/whole/' });
@@ -115,7 +118,7 @@ async function compare(queries: string[]) {
   const rows = [];
   for (const q of queries) {
     const one = (await whole.search(q)).results;
-    const inParts = (await (window as unknown as Window).searchParts(merged, q, {})).results;
+    const inParts = (await (window as unknown as Window).searchParts(merged, q, {})).found.results;
     const scoreOf = new Map(await Promise.all(one.map(async (r) => [(await r.data()).url, r.score] as const)));
     const tenth = one[Math.min(9, one.length - 1)]?.score ?? 0;
     const firstTen = await Promise.all(inParts.slice(0, 10).map(async (r) => (await r.data()).url));

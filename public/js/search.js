@@ -78,46 +78,66 @@
   // Where no word of the index starts with a search word, Pagefind forgives a typo in it ("Hartbreg"
   // finds Hartberg). Each part decides that alone, so a postcode held by one part would bring the
   // near ones of the others ("8230" also 8231). One index forgives only where no part has the word:
-  // a part that forgave a word another part holds is left out (decision 0023).
+  // a part that forgave a word another part holds is left out (decision 0023). Each part is judged
+  // by its first result, mostly among the shown ones; only a part ranked lower is asked alone.
   function searchParts(module, q, filters) {
     return module.search(q || null, { filters: filters }).then(function (found) {
-      var counts = (found.filters && found.filters.part) || {};
-      var parts = Object.keys(counts).filter(function (part) {
-        return counts[part] > 0;
-      });
-      if (!q || parts.length < 2) return found;
-      var words = termsOf(q);
-      return Promise.all(
-        parts.map(function (part) {
-          return module
-            .search(q, { filters: Object.assign({}, filters, { part: part }) })
-            .then(function (one) {
+      return shownOf(found).then(function (shown) {
+        var counts = (found.filters && found.filters.part) || {};
+        var parts = Object.keys(counts).filter(function (part) {
+          return counts[part] > 0;
+        });
+        if (!q || parts.length < 2) return { found: found, shown: shown };
+        var words = termsOf(q);
+        return Promise.all(
+          parts.map(function (part) {
+            var first = shown.find(function (result) {
+              return result.filters && result.filters.part && result.filters.part[0] === part;
+            });
+            if (first) return first;
+            return module.search(q, { filters: Object.assign({}, filters, { part: part }) }).then(function (one) {
               return one.results.length > 0 ? one.results[0].data() : null;
-            })
-            .then(function (first) {
-              var held = first ? wordsOf(first.content) : [];
-              return words.map(function (word) {
-                return held.some(function (other) {
-                  return other.indexOf(word) === 0;
-                });
+            });
+          }),
+        ).then(function (firsts) {
+          var holds = firsts.map(function (first) {
+            var held = first ? wordsOf(first.content) : [];
+            return words.map(function (word) {
+              return held.some(function (other) {
+                return other.indexOf(word) === 0;
               });
             });
-        }),
-      ).then(function (holds) {
-        var forgiving = parts.filter(function (part, index) {
-          return words.some(function (word, at) {
-            return (
-              !holds[index][at] &&
-              holds.some(function (other) {
-                return other[at];
-              })
-            );
           });
+          var forgiving = parts.filter(function (part, index) {
+            return words.some(function (word, at) {
+              return (
+                !holds[index][at] &&
+                holds.some(function (other) {
+                  return other[at];
+                })
+              );
+            });
+          });
+          if (forgiving.length === 0) return { found: found, shown: shown };
+          return module
+            .search(q, { filters: Object.assign({}, filters, { part: { none: forgiving } }) })
+            .then(function (again) {
+              return shownOf(again).then(function (shownAgain) {
+                return { found: again, shown: shownAgain };
+              });
+            });
         });
-        if (forgiving.length === 0) return found;
-        return module.search(q, { filters: Object.assign({}, filters, { part: { none: forgiving } }) });
       });
     });
+  }
+
+  // The first 50 results' data: what the page lists.
+  function shownOf(found) {
+    return Promise.all(
+      found.results.slice(0, 50).map(function (result) {
+        return result.data();
+      }),
+    );
   }
 
   // Words as Pagefind compares them: lower case, without diacritics. A search word is what stands
@@ -155,20 +175,14 @@
     status.textContent = messages.searching;
     load()
       .then(function (module) {
-        return module ? searchParts(module, fields.q, filters) : { results: [] };
+        return module ? searchParts(module, fields.q, filters) : { found: { results: [] }, shown: [] };
       })
-      .then(function (found) {
-        return Promise.all(
-          found.results.slice(0, 50).map(function (result) {
-            return result.data();
-          }),
-        ).then(function (results) {
-          if (run !== latest) return;
-          var count = found.results.length;
-          status.textContent =
-            count === 0 ? messages.none : count === 1 ? messages.one : messages.other.replace('{{count}}', count);
-          showResults(results);
-        });
+      .then(function (answer) {
+        if (run !== latest) return;
+        var count = answer.found.results.length;
+        status.textContent =
+          count === 0 ? messages.none : count === 1 ? messages.one : messages.other.replace('{{count}}', count);
+        showResults(answer.shown);
       })
       .catch(function () {
         if (run === latest) status.textContent = messages.failed;
