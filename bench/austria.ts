@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -25,7 +26,8 @@ import { reportSaveThroughput } from './save-throughput.ts';
  * - saves a second on PostgreSQL with one portal process and with two (issue 18, scale-out;
  *   save-throughput.ts: DATABASE_URL's server, else a throwaway cluster).
  * Prints every figure and exits 1 when one is over its budget. Works in .bench/ (inside the
- * project, because the built server chunks resolve node_modules).
+ * project, because the built server chunks resolve node_modules). `--directory` (`npm run
+ * bench:directory`): only the publish times and the static build (issue 17's figures).
  */
 const BUDGETS = {
   warmMedianMs: 20,
@@ -37,6 +39,7 @@ const BUDGETS = {
   publishWorkSeconds: 5,
 };
 const CONTENT = ['/api/get_content/1', '/api/get_content_stops/1'];
+const { values: options } = parseArgs({ options: { directory: { type: 'boolean', default: false } } });
 
 const benchFolder = fileURLToPath(new URL('../.bench/', import.meta.url));
 await mkdir(benchFolder, { recursive: true });
@@ -56,7 +59,9 @@ const published = (scale: string, figures: PublishFigures) =>
     `Save → public page (${scale}): ${check(`publish time (${scale})`, figures.saveToPublic, BUDGETS.publishSeconds, 's')}, ` +
       `after the 1 s debounce: the publisher's work until the page is out ${figures.publishing.toFixed(1)} s, ` +
       `with the search index ${check(`publish work (${scale})`, figures.publishingWithSearch, BUDGETS.publishWorkSeconds, 's')}; ` +
-      `first rendering of the page ${(figures.firstRender * 1000).toFixed(0)} ms`,
+      `first rendering of the page ${(figures.firstRender * 1000).toFixed(0)} ms; ` +
+      `a changed title ${check(`publish work of a title (${scale})`, figures.titleChange, BUDGETS.publishWorkSeconds, 's')}, ` +
+      `an added date ${check(`publish work of a date (${scale})`, figures.dateChange, BUDGETS.publishWorkSeconds, 's')}`,
   );
 
 try {
@@ -71,7 +76,39 @@ try {
   const made = await generateMarkets(db, { ...AUSTRIA, year });
   console.log(`Data: ${made.markets} markets, ${made.dates} dates, generated in ${seconds(started)} s.\n`);
   published('Austria scale', await measurePublish(db, config, '62219'));
+  if (options.directory) await db.close();
+  else await measureContentAndExport(db);
 
+  // The static directory in three languages.
+  started = performance.now();
+  const report = await buildSite(config, new Date(), join(work, 'dist'));
+  const buildSeconds = (performance.now() - started) / 1000;
+  const htmlPages = (await readdir(join(work, 'dist', 'client'), { recursive: true })).filter((name) =>
+    name.endsWith('.html'),
+  ).length;
+  console.log(
+    `\nStatic build: ${report.markets} markets, ${htmlPages} HTML pages: ${check('build time', buildSeconds, BUDGETS.buildSeconds, 's')} ` +
+      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s, ` +
+      `compression ${report.seconds.compress.toFixed(1)} s)`,
+  );
+
+  // Issue 18: the portal scales out on PostgreSQL (goal: two processes take ≥ 1.6× the saves of one).
+  if (!options.directory) {
+    const throughput = await reportSaveThroughput(work);
+    console.log(`\n${throughput.lines.join('\n')}`);
+    if (throughput.belowGoal) over.push('save throughput with 2 processes');
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+if (over.length) {
+  console.log(`\nOVER BUDGET: ${over.join(', ')}`);
+  process.exitCode = 1;
+} else console.log('\nOK: every figure is within its budget.');
+
+/** The content service's answers, cold and warm and under load, then the printed directory's export. */
+async function measureContentAndExport(db: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   // The content service, in this process (API only), measured one request at a time: the time
   // until the answer begins (the server's part) and until its body is read (gzip, as apps fetch it).
   const server = await startServer({ db, config });
@@ -130,7 +167,7 @@ try {
   await db.close();
 
   // The export in its own process, so its peak memory is its own.
-  started = performance.now();
+  const started = performance.now();
   const exported = spawnSync(
     process.execPath,
     ['scripts/export-directory.ts', '--year', String(year), '--out', join(work, 'exports')],
@@ -148,32 +185,7 @@ try {
     `\nExport of ${year} (PDF of ${pages} pages, CSV, JSON): ${check('export time', exportSeconds, BUDGETS.exportSeconds, 's')}, ` +
       `peak memory ${check('export memory', peak, BUDGETS.exportMegabytes, 'MB')}`,
   );
-
-  // The static directory in three languages.
-  started = performance.now();
-  const report = await buildSite(config, new Date(), join(work, 'dist'));
-  const buildSeconds = (performance.now() - started) / 1000;
-  const htmlPages = (await readdir(join(work, 'dist', 'client'), { recursive: true })).filter((name) =>
-    name.endsWith('.html'),
-  ).length;
-  console.log(
-    `\nStatic build: ${report.markets} markets, ${htmlPages} HTML pages: ${check('build time', buildSeconds, BUDGETS.buildSeconds, 's')} ` +
-      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s, ` +
-      `compression ${report.seconds.compress.toFixed(1)} s)`,
-  );
-
-  // Issue 18: the portal scales out on PostgreSQL (goal: two processes take ≥ 1.6× the saves of one).
-  const throughput = await reportSaveThroughput(work);
-  console.log(`\n${throughput.lines.join('\n')}`);
-  if (throughput.belowGoal) over.push('save throughput with 2 processes');
-} finally {
-  await rm(work, { recursive: true, force: true });
 }
-
-if (over.length) {
-  console.log(`\nOVER BUDGET: ${over.join(', ')}`);
-  process.exitCode = 1;
-} else console.log('\nOK: every figure is within its budget.');
 
 function seconds(since: number): string {
   return ((performance.now() - since) / 1000).toFixed(1);

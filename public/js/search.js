@@ -1,4 +1,4 @@
-// The directory search (issue 5): Pagefind's index, written by `npm run build`, read in the browser.
+// The directory search (issue 5): Pagefind's index, published by the portal (issue 17), read in the browser.
 (function () {
   'use strict';
   var form = document.querySelector('.search-form');
@@ -9,12 +9,42 @@
   var pagefind = null;
   var latest = 0;
 
+  // The index comes in parts (server/directory/search-parts.ts, decision 0023): the first is
+  // Pagefind's main instance, the others are merged into it, and a search asks them all.
   function load() {
     if (!pagefind) {
-      pagefind = import('/pagefind/pagefind.js').then(function (module) {
-        return module.init().then(function () {
-          return module;
+      pagefind = fetch('/pagefind/parts.json')
+        .then(function (answer) {
+          if (!answer.ok) throw new Error('search index ' + answer.status);
+          return answer.json();
+        })
+        .then(function (index) {
+          var parts = index.parts.map(function (part) {
+            return '/pagefind/' + part + '/';
+          });
+          if (parts.length === 0) return null; // nothing public yet: every search finds nothing
+          return import(parts[0] + 'pagefind.js').then(function (module) {
+            return module
+              .options({ basePath: parts[0] })
+              .then(function () {
+                return Promise.all(
+                  parts.slice(1).map(function (part) {
+                    return module.mergeIndex(part);
+                  }),
+                );
+              })
+              .then(function () {
+                // Loads every part's filters: only then does a search count its results per part.
+                return module.filters();
+              })
+              .then(function () {
+                return module;
+              });
+          });
         });
+      // A failed load (the network away for a moment) is tried again at the next search.
+      pagefind.catch(function () {
+        pagefind = null;
       });
     }
     return pagefind;
@@ -45,6 +75,93 @@
     });
   }
 
+  // Where no word of the index starts with a search word, Pagefind forgives a typo in it ("Hartbreg"
+  // finds Hartberg). Each part decides that alone, so a postcode held by one part would bring the
+  // near ones of the others ("8230" also 8231). One index forgives only where no part has the word:
+  // a part that forgave a word another part holds is left out (decision 0023). Each part is judged
+  // by its first result, mostly among the shown ones; only a part ranked lower is asked alone.
+  function searchParts(module, q, filters) {
+    return module.search(q || null, { filters: filters }).then(function (found) {
+      return shownOf(found).then(function (shown) {
+        var counts = (found.filters && found.filters.part) || {};
+        var parts = Object.keys(counts).filter(function (part) {
+          return counts[part] > 0;
+        });
+        if (!q || parts.length < 2) return { found: found, shown: shown };
+        var words = termsOf(q);
+        return Promise.all(
+          parts.map(function (part) {
+            var first = shown.find(function (result) {
+              return result.filters && result.filters.part && result.filters.part[0] === part;
+            });
+            if (first) return first;
+            return module.search(q, { filters: Object.assign({}, filters, { part: part }) }).then(function (one) {
+              return one.results.length > 0 ? one.results[0].data() : null;
+            });
+          }),
+        ).then(function (firsts) {
+          var holds = firsts.map(function (first) {
+            var held = first ? wordsOf(first.content) : [];
+            return words.map(function (word) {
+              return held.some(function (other) {
+                return other.indexOf(word) === 0;
+              });
+            });
+          });
+          var forgiving = parts.filter(function (part, index) {
+            return words.some(function (word, at) {
+              return (
+                !holds[index][at] &&
+                holds.some(function (other) {
+                  return other[at];
+                })
+              );
+            });
+          });
+          if (forgiving.length === 0) return { found: found, shown: shown };
+          return module
+            .search(q, { filters: Object.assign({}, filters, { part: { none: forgiving } }) })
+            .then(function (again) {
+              return shownOf(again).then(function (shownAgain) {
+                return { found: again, shown: shownAgain };
+              });
+            });
+        });
+      });
+    });
+  }
+
+  // The first 50 results' data: what the page lists.
+  function shownOf(found) {
+    return Promise.all(
+      found.results.slice(0, 50).map(function (result) {
+        return result.data();
+      }),
+    );
+  }
+
+  // Words as Pagefind compares them: lower case, without diacritics. A search word is what stands
+  // between spaces, punctuation dropped ("Hartberg-Fürstenfeld" is one); a page's words are that
+  // and its hyphenated parts.
+  function plain(text) {
+    return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  }
+  function termsOf(q) {
+    return plain(q)
+      .split(/\s+/)
+      .map(function (word) {
+        return word.replace(/[^\p{L}\p{N}]+/gu, '');
+      })
+      .filter(Boolean);
+  }
+  function wordsOf(text) {
+    return termsOf(text).concat(
+      plain(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    );
+  }
+
   function search(fields) {
     var run = ++latest;
     var filters = {};
@@ -58,20 +175,14 @@
     status.textContent = messages.searching;
     load()
       .then(function (module) {
-        return module.search(fields.q || null, { filters: filters });
+        return module ? searchParts(module, fields.q, filters) : { found: { results: [] }, shown: [] };
       })
-      .then(function (found) {
-        return Promise.all(
-          found.results.slice(0, 50).map(function (result) {
-            return result.data();
-          }),
-        ).then(function (results) {
-          if (run !== latest) return;
-          var count = found.results.length;
-          status.textContent =
-            count === 0 ? messages.none : count === 1 ? messages.one : messages.other.replace('{{count}}', count);
-          showResults(results);
-        });
+      .then(function (answer) {
+        if (run !== latest) return;
+        var count = answer.found.results.length;
+        status.textContent =
+          count === 0 ? messages.none : count === 1 ? messages.one : messages.other.replace('{{count}}', count);
+        showResults(answer.shown);
       })
       .catch(function () {
         if (run === latest) status.textContent = messages.failed;

@@ -9,23 +9,19 @@ const TITLE = 'Kirtag zum Veröffentlichen';
 /** Issue 17: the public directory shows a save within 60 s, with no restart. */
 const PUBLIC_WITHIN = 60_000;
 
-/** Whether Pagefind's index names the page, asked on the search page as a visitor's browser does. */
+/**
+ * Whether the directory search finds the page, asked on the search page as a visitor does: the
+ * browser merges the index's parts (public/js/search.js, decision 0023).
+ */
 async function searchFinds(page: Page, term: string, pagePath: string): Promise<boolean> {
-  await page.goto('/verzeichnis/suche'); // a fresh page: Pagefind keeps the index it loaded first
-  return page.evaluate(
-    async ({ term, pagePath }) => {
-      const script = '/pagefind/pagefind.js'; // a variable: the browser's module, not one TypeScript resolves
-      const pagefind = (await import(script)) as {
-        init(): Promise<void>;
-        search(term: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
-      };
-      await pagefind.init();
-      const found = await pagefind.search(term);
-      const urls = await Promise.all(found.results.map(async (result) => (await result.data()).url));
-      return urls.some((url) => url.replace(/\/$/, '') === pagePath);
-    },
-    { term, pagePath },
-  );
+  await page.goto(`/verzeichnis/suche?q=${encodeURIComponent(term)}`); // a fresh page: the index as published now
+  const status = page.locator('.search-status');
+  await expect(status).toHaveText(/\S/);
+  await expect(status).not.toHaveText(m('search.searching'));
+  const urls = await page
+    .locator('.search-results a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  return urls.some((url) => url?.replace(/\/$/, '') === pagePath);
 }
 
 test('a new market is public within a minute, its cancelled date too, and hidden it is gone', async ({ page }) => {

@@ -155,7 +155,10 @@ describe('publishing on save', () => {
     expect((await get(pagePath)).status).toBe(404);
     expect((await get(`/en${pagePath}`)).status).toBe(404);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
-    const entry = (await (await get('/pagefind/pagefind-entry.json')).json()) as object;
+    // The search index in parts (decision 0023): the list of them, and each part's own entry.
+    const { parts } = (await (await get('/pagefind/parts.json')).json()) as { parts: string[] };
+    expect(parts.length).toBeGreaterThan(0);
+    const entry = (await (await get(`/pagefind/${parts[0]}/pagefind-entry.json`)).json()) as object;
     expect(entry).toHaveProperty('languages');
   }, 90_000);
 });

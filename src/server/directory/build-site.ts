@@ -11,7 +11,7 @@ import { prepareDatabase, type Prepared } from '../prepare-database.ts';
 import { collectMarketImages, publishMarketImages } from './market-images.ts';
 import { photoDirOf } from '../photos/photo-store.ts';
 import { readDirectory } from './read-directory.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { writeSearchIndex } from './search-parts.ts';
 
 /** Where `npm run build` goes; the server serves it from there (http/pages.ts). */
 export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));

@@ -10,6 +10,7 @@ import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
 import { publishDelay, startPublisher, type Publisher } from './publisher.ts';
+import { searchPartOf } from './search-parts.ts';
 
 /** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
@@ -80,6 +81,23 @@ describe('the publisher', () => {
     await publisher.settled();
     expect(publisher.current().version).not.toBe(after.version);
     expect(publisher.current().search).toBe(after.search);
+  }, 60_000);
+
+  it("makes again only the search index's part that holds a new market (issue 17: Austria scale)", async () => {
+    const publisher = await start();
+    await addMarket('Kirtag zum Aufwärmen'); // at least one market in the directory
+    publisher.changed();
+    await publisher.settled();
+    const before = publisher.current().search;
+    const { market } = await addMarket('Kirtag im eigenen Teil');
+    publisher.changed();
+    await publisher.settled();
+    const after = publisher.current().search;
+    const part = searchPartOf(market.id);
+    expect(after.files.has(`${part}/pagefind-entry.json`)).toBe(true);
+    expect(after.parts.get(part)?.files).not.toBe(before.parts.get(part)?.files);
+    for (const [other, made] of after.parts)
+      if (other !== part) expect(made.files).toBe(before.parts.get(other)?.files);
   }, 60_000);
 
   it('publishes what another process saved, by the content version, as that process does', async () => {

@@ -14,8 +14,7 @@ import type { ImageDownload } from './image-download.ts';
 import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
 import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
-import { createHash } from 'node:crypto';
-import { searchIndexFiles, searchRecords } from './search-index.ts';
+import { isCurrent, searchParts, updateSearchIndex, type SearchIndex } from './search-parts.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
 export interface PublishedDirectory {
@@ -39,10 +38,11 @@ export interface PublishedDirectory {
   municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
   /** The image copies its pages show (names below /markt-bilder/). */
   images: ReadonlySet<string>;
-  /** The search index's files, by their path below /pagefind/. */
-  search: ReadonlyMap<string, Uint8Array>;
-  /** A hash of what the search index holds: a change that leaves it alone (a date) keeps the index. */
-  searchKey: string;
+  /**
+   * The search index, in parts (search-parts.ts): a change that leaves what it holds alone (a
+   * date after the next one) keeps it, a market's change makes its part again.
+   */
+  search: SearchIndex;
   publishedAt: Date;
 }
 
@@ -232,8 +232,9 @@ function imageFetcher(
 /**
  * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it. The
  * pages go out (`pagesOut`) as soon as they are ready, with the previous search index; the
- * search index follows when what it holds changed (issue 17: Pagefind takes seconds at Austria
- * scale, and a cancelled date does not change it).
+ * search index follows when what it holds changed, only its parts that did (issue 17: Pagefind
+ * takes seconds for all of Austria, a fraction of that for one part, and a date after a
+ * market's next one does not change it).
  */
 async function publish(
   db: Database,
@@ -250,8 +251,7 @@ async function publish(
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
   const markets = [...marketsOf(directory)].map(({ market }) => market);
-  const records = searchRecords(directory);
-  const searchKey = createHash('sha256').update(JSON.stringify(records)).digest('hex');
+  const parts = searchParts(directory);
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
   const versions = pageVersions(directory, directoryPages, today);
@@ -264,14 +264,12 @@ async function publish(
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
-    search: previous?.search ?? new Map(),
-    searchKey: previous?.searchKey ?? '',
+    search: previous?.search ?? (await updateSearchIndex(parts)),
     publishedAt: at,
   };
-  if (previous && previous.searchKey === searchKey) return pages;
-  if (previous) pagesOut(pages);
-  const search = new Map((await searchIndexFiles(records)).map((file) => [file.path, file.content]));
-  return { ...pages, search, searchKey };
+  if (!previous || isCurrent(parts, previous.search)) return pages;
+  pagesOut(pages);
+  return { ...pages, search: await updateSearchIndex(parts, previous.search) };
 }
 
 function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {

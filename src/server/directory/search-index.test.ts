@@ -47,7 +47,7 @@ const directory = {
 } as unknown as Directory;
 
 describe('searchRecords', () => {
-  const [de, en, fr] = searchRecords(directory, '2026-11-24');
+  const [de, en, fr] = searchRecords(directory, '2026-11-24').map(({ record }) => record);
 
   it('indexes the parts of German compounds as words, so "markt" finds the Bauernmarkt (issue 19)', () => {
     expect(de?.content.split(/\s+/)).toContain('markt');
@@ -58,6 +58,6 @@ describe('searchRecords', () => {
     expect(de?.meta?.['next']).toBe('Nächster Termin: Samstag, 5. Dezember 2026, 07:00–12:00');
     expect(en?.meta?.['next']).toBe('Next date: Saturday, 5 December 2026, 07:00–12:00');
     expect(fr?.meta?.['next']).toBe('Prochaine date : samedi 5 décembre 2026, 07:00–12:00');
-    expect(searchRecords(directory, '2026-12-06')[0]?.meta?.['next']).toBeUndefined();
+    expect(searchRecords(directory, '2026-12-06')[0]?.record.meta?.['next']).toBeUndefined();
   });
 });

@@ -1,5 +1,3 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { dateOverview } from '../../lib/directory/date-overview.ts';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
@@ -11,22 +9,17 @@ import { shownTextsOf } from '../../lib/market-fields.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { compoundParts } from './compound-parts.ts';
 
-/** One file of the search index, by its path below `/pagefind/`. */
+/** One file of the search index, by its path below `/pagefind/` (or below a part's folder). */
 export type SearchFile = { path: string; content: Uint8Array };
-
-/** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
-export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
-  const files = await searchIndexFiles(searchRecords(directory));
-  await rm(outputPath, { recursive: true, force: true });
-  for (const file of files) {
-    const target = path.join(outputPath, file.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.content);
-  }
-}
 
 /** What the index holds of each market page: the publisher compares them to skip an unchanged index. */
 export type SearchRecord = pagefind.CustomRecord;
+
+/** A market page's record in one language; the market decides which part of the index holds it (search-parts.ts). */
+export interface MarketSearchRecord {
+  marketId: string;
+  record: SearchRecord;
+}
 
 /**
  * The directory search (Pagefind) works in the browser alone: one index per language with a
@@ -34,11 +27,11 @@ export type SearchRecord = pagefind.CustomRecord;
  * depend on the language). Each result shows the market's next date (issue 19): the publisher
  * makes the index again when the day changes.
  */
-export function searchRecords(directory: Directory, today = viennaDay(new Date())): SearchRecord[] {
+export function searchRecords(directory: Directory, today = viennaDay(new Date())): MarketSearchRecord[] {
   return LOCALES.flatMap((locale) => {
     const t = translator(locale);
     const day = dayFormatter(locale, { year: 'numeric' });
-    return [...marketsOf(directory)].map(({ state, district, municipality, market }) => {
+    return [...marketsOf(directory)].map(({ state, district, municipality, market }): MarketSearchRecord => {
       const stateName = stateNameOf(state.code, t);
       const place = `${municipality.postcode} ${municipality.name}`;
       const words = [
@@ -50,7 +43,7 @@ export function searchRecords(directory: Directory, today = viennaDay(new Date()
         stateName,
       ].join('\n');
       const next = dateOverview(market, today).next;
-      return {
+      const record: SearchRecord = {
         url: localizedPath(market.path, locale),
         language: locale,
         // German compounds' parts as words of their own: "markt" finds "Bauernmarkt" (compound-parts.ts).
@@ -63,6 +56,7 @@ export function searchRecords(directory: Directory, today = viennaDay(new Date()
         },
         filters: { type: [market.type], state: [String(state.code)] },
       };
+      return { marketId: market.id, record };
     });
   });
 }
@@ -70,12 +64,15 @@ export function searchRecords(directory: Directory, today = viennaDay(new Date()
 /** Pagefind runs one indexing process per Node process: closing it ends every index under way, so one at a time. */
 let indexing: Promise<unknown> = Promise.resolve();
 
-/** The index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
+/** An index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
 export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
   const files = indexing.then(() => indexFiles(records));
   indexing = files.catch(() => {});
   return files;
 }
+
+/** Pagefind's ready-made interfaces: public/js/search.js is the directory's own, so they are not served. */
+const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\./;
 
 async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
   // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
@@ -89,7 +86,7 @@ async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[
     if (failed.length > 0) throw new Error(`Pagefind: ${failed.join('; ')}`);
     const built = await index.getFiles();
     if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
-    return built.files;
+    return built.files.filter((file) => !UNUSED.test(file.path));
   } finally {
     await pagefind.close();
   }

@@ -40,7 +40,7 @@ export function publishedFiles(publisher: Publisher, imageCache: string): Static
     }
     if (!pathname.startsWith(SEARCH_PATH)) return next();
     const file = pathname.slice(SEARCH_PATH.length);
-    const bytes = published.search.get(file);
+    const bytes = published.search.files.get(file);
     if (!bytes) return next();
     const compressible = isCompressible(file);
     const body = compressible ? bodyOf(published, file, bytes) : null;

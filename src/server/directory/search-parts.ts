@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Directory } from '../../lib/directory/directory.ts';
+import { searchIndexFiles, searchRecords, type SearchFile, type SearchRecord } from './search-index.ts';
+
+/**
+ * Issue 17: at Austria scale Pagefind takes seconds for the whole index, too long for one
+ * market's change. The index is made in parts (docs/decisions/0023-search-index-in-parts.md):
+ * a market's records always go to the same part, by a hash of its id, so a change rebuilds the
+ * one part that holds the market, and the browser merges the parts (public/js/search.js). A
+ * hash, not the state, so that the parts are of one size and each is a fair sample of the whole:
+ * Pagefind ranks a part's results by that part's word statistics.
+ */
+export const SEARCH_PART_COUNT = 8;
+
+/** The list of the parts there are, below `/pagefind/`: public/js/search.js reads it first. */
+export const SEARCH_PARTS_FILE = 'parts.json';
+
+/** The part that holds a market's records: "0" to "7", the name of its folder below `/pagefind/`. */
+export function searchPartOf(marketId: string): string {
+  return String(createHash('sha256').update(marketId).digest().readUInt32BE(0) % SEARCH_PART_COUNT);
+}
+
+/** The records of each part that has any, and a hash of them: an unchanged part is not made again. */
+export type SearchParts = ReadonlyMap<string, { key: string; records: readonly SearchRecord[] }>;
+
+export function searchParts(directory: Directory, today?: string): SearchParts {
+  const records = new Map<string, SearchRecord[]>();
+  for (const { marketId, record } of searchRecords(directory, today)) {
+    const part = searchPartOf(marketId);
+    // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
+    const parted = { ...record, filters: { ...record.filters, part: [part] } };
+    const list = records.get(part);
+    if (list) list.push(parted);
+    else records.set(part, [parted]);
+  }
+  return new Map(
+    [...records]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([part, list]) => [part, { key: keyOf(list), records: list }]),
+  );
+}
+
+function keyOf(records: readonly SearchRecord[]): string {
+  return createHash('sha256').update(JSON.stringify(records)).digest('hex');
+}
+
+/** The index as served: each part's files and its key, and every file by its path below `/pagefind/`. */
+export interface SearchIndex {
+  parts: ReadonlyMap<string, { key: string; files: readonly SearchFile[] }>;
+  files: ReadonlyMap<string, Uint8Array>;
+}
+
+export const NO_SEARCH_INDEX: SearchIndex = { parts: new Map(), files: filesOf(new Map()) };
+
+/** The parts whose records differ from what `index` was made of, or that it lacks. */
+export function staleParts(parts: SearchParts, index: SearchIndex): string[] {
+  return [...parts].filter(([part, { key }]) => index.parts.get(part)?.key !== key).map(([part]) => part);
+}
+
+/** Whether `index` holds exactly `parts`: then it is kept as it is (a date added after the next one). */
+export function isCurrent(parts: SearchParts, index: SearchIndex): boolean {
+  return staleParts(parts, index).length === 0 && [...index.parts.keys()].every((part) => parts.has(part));
+}
+
+/** The index of `parts`, made again only for the parts that changed since `previous`. */
+export async function updateSearchIndex(parts: SearchParts, previous = NO_SEARCH_INDEX): Promise<SearchIndex> {
+  if (isCurrent(parts, previous)) return previous;
+  const stale = new Set(staleParts(parts, previous));
+  const made = new Map<string, { key: string; files: readonly SearchFile[] }>();
+  // One part after another: Pagefind indexes in one process (search-index.ts).
+  for (const [part, { key, records }] of parts) {
+    const kept = previous.parts.get(part);
+    made.set(part, kept && !stale.has(part) ? kept : { key, files: await searchIndexFiles(records) });
+  }
+  return { parts: made, files: filesOf(made) };
+}
+
+function filesOf(parts: SearchIndex['parts']): ReadonlyMap<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  files.set(SEARCH_PARTS_FILE, new TextEncoder().encode(JSON.stringify({ parts: [...parts.keys()] })));
+  for (const [part, { files: partFiles }] of parts)
+    for (const file of partFiles) files.set(`${part}/${file.path}`, file.content);
+  return files;
+}
+
+/** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
+export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
+  const index = await updateSearchIndex(searchParts(directory));
+  await rm(outputPath, { recursive: true, force: true });
+  for (const [file, content] of index.files) {
+    const target = path.join(outputPath, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, content);
+  }
+}
