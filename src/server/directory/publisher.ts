@@ -14,6 +14,7 @@ import type { ImageDownload } from './image-download.ts';
 import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
 import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
+import { RememberedRecords } from './search-index.ts';
 import { isCurrent, searchParts, updateSearchIndex, type SearchIndex } from './search-parts.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
@@ -95,7 +96,8 @@ export interface PublisherOptions {
  */
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
-  let current = await publish(db, imageCache, now(), undefined, () => {});
+  const searchRecords = new RememberedRecords(); // kept from one publish to the next
+  let current = await publish(db, imageCache, searchRecords, now(), undefined, () => {});
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
@@ -112,7 +114,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     again = false;
     const started = performance.now();
     try {
-      current = await publish(db, imageCache, now(), current, (pages) => (current = pages));
+      current = await publish(db, imageCache, searchRecords, now(), current, (pages) => (current = pages));
       failed = false;
       images.fetchMissing(current.directory);
     } catch (error) {
@@ -239,6 +241,7 @@ function imageFetcher(
 async function publish(
   db: Database,
   imageCache: string,
+  searchRecords: RememberedRecords,
   at: Date,
   previous: PublishedDirectory | undefined,
   pagesOut: (pages: PublishedDirectory) => void,
@@ -251,10 +254,12 @@ async function publish(
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
   const markets = [...marketsOf(directory)].map(({ market }) => market);
-  const parts = searchParts(directory);
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
   const versions = pageVersions(directory, directoryPages, today);
+  const versionOf = (path: string) => versions.get(path) ?? '';
+  const parts = searchParts(directory, today, { records: searchRecords, versionOf });
+  searchRecords.settle();
   const pages: PublishedDirectory = {
     version: published.version,
     snapshot: published,

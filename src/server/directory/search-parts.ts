@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Directory } from '../../lib/directory/directory.ts';
-import { searchIndexFiles, searchRecords, type SearchFile, type SearchRecord } from './search-index.ts';
+import {
+  searchIndexFiles,
+  searchRecords,
+  type Remembered,
+  type SearchFile,
+  type SearchRecord,
+} from './search-index.ts';
 
 /**
  * Issue 17: at Austria scale Pagefind takes seconds for the whole index, too long for one
@@ -25,9 +31,9 @@ export function searchPartOf(marketId: string): string {
 /** The records of each part that has any, and a hash of them: an unchanged part is not made again. */
 export type SearchParts = ReadonlyMap<string, { key: string; records: readonly SearchRecord[] }>;
 
-export function searchParts(directory: Directory, today?: string): SearchParts {
+export function searchParts(directory: Directory, today?: string, remembered?: Remembered): SearchParts {
   const records = new Map<string, SearchRecord[]>();
-  for (const { marketId, record } of searchRecords(directory, today)) {
+  for (const { marketId, record } of searchRecords(directory, today, remembered)) {
     const part = searchPartOf(marketId);
     // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
     const parted = { ...record, filters: { ...record.filters, part: [part] } };
