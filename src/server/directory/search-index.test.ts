@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Directory, DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
-import { searchRecords } from './search-index.ts';
+import { RememberedRecords, searchRecords } from './search-index.ts';
 
 const date = (date_start: string, fields: Partial<DirectoryDate> = {}): DirectoryDate => ({
   id: date_start,
@@ -59,5 +59,26 @@ describe('searchRecords', () => {
     expect(en?.meta?.['next']).toBe('Next date: Saturday, 5 December 2026, 07:00–12:00');
     expect(fr?.meta?.['next']).toBe('Prochaine date : samedi 5 décembre 2026, 07:00–12:00');
     expect(searchRecords(directory, '2026-12-06')[0]?.record.meta?.['next']).toBeUndefined();
+  });
+});
+
+describe('search records kept from one publish to the next (issue 18)', () => {
+  it('are the records made anew while the page version stays, and are made anew when it changes', () => {
+    const records = new RememberedRecords();
+    let version = 'v1';
+    const remembered = { records, versionOf: () => version };
+    const fresh = searchRecords(directory, '2026-11-24');
+    const first = searchRecords(directory, '2026-11-24', remembered);
+    records.settle();
+    const kept = searchRecords(directory, '2026-11-24', remembered);
+    records.settle();
+    expect(kept).toEqual(fresh);
+    expect(kept[0]!.record).toBe(first[0]!.record); // not made again
+
+    version = 'v2'; // the market changed: its next date, say
+    const renamed = { ...directory, states: structuredClone(directory.states) };
+    renamed.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.title = 'Grüner Markt';
+    const changed = searchRecords(renamed, '2026-11-24', remembered);
+    expect(changed[0]!.record.meta?.['title']).toBe('Grüner Markt');
   });
 });
