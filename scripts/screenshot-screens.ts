@@ -53,6 +53,12 @@ const changeFloor = async (page: Page, text: Text) => {
   await floor.fill((await floor.inputValue()) === 'Erdgeschoss' ? '1. Stock' : 'Erdgeschoss');
 };
 
+/** The header's menu: a disclosure (<details>), a button on phones only. */
+const openMenu = async (page: Page) => {
+  const summary = page.locator('.site-menu > summary');
+  if (await summary.isVisible()) await summary.click();
+};
+
 export const PUBLIC_SCREENS: Screen[] = [
   { id: 'home-consent', title: 'Home with the cookie notice', path: '/', consentOpen: true },
   { id: 'home', title: 'Home', path: '/', everyLanguage: true },
@@ -76,18 +82,15 @@ export const PUBLIC_SCREENS: Screen[] = [
   { id: 'accessibility', title: 'Accessibility statement', path: '/seite/barrierefreiheit' },
   { id: 'terms', title: 'Terms of use', path: '/seite/nutzungsbedingungen' },
   { id: 'not-found', title: 'Page not found (404)', path: '/gibt-es-nicht', everyLanguage: true },
+  { id: 'menu-open', title: 'Header with the menu open (phone)', path: '/', window: true, act: openMenu },
   {
-    id: 'menu-open',
-    title: 'Header with the menu open (phone)',
-    path: '/',
+    id: 'public-signed-in',
+    title: 'A public page for a logged-in clerk (on a phone with the menu open)',
+    path: '/verzeichnis',
+    loggedIn: true,
     window: true,
-    act: async (page) => {
-      // A disclosure (<details>), shown as a menu button on phones only.
-      const summary = page.locator('.site-menu > summary');
-      if (await summary.isVisible()) await summary.click();
-    },
+    act: openMenu,
   },
-  { id: 'public-signed-in', title: 'A public page for a logged-in clerk', path: '/verzeichnis', loggedIn: true },
 ];
 
 export const ACCOUNT_SCREENS: Screen[] = [

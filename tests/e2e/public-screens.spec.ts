@@ -45,6 +45,34 @@ test('the header on a phone stays under 120 px, with its menu behind a button', 
   await expect(main.getByRole('link', { name: de('nav.markets') })).toHaveCount(0);
 });
 
+test('a logged-in clerk’s header on a phone stays under 120 px too, "Abmelden" and the address in its menu', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await logInAsDemo(page);
+  await page.setViewportSize(PHONE);
+  for (const path of ['/verzeichnis', '/maerkte']) {
+    await page.goto(path);
+    const header = page.locator('.site-header');
+    expect((await header.boundingBox())!.height, path).toBeLessThanOrEqual(120);
+    await header.getByText(de('nav.menu'), { exact: true }).click();
+    await expect(header.getByRole('link', { name: 'marktamt@hartberg.example' }), path).toBeVisible();
+    await expect(header.getByRole('button', { name: de('account.logout') }), path).toBeVisible();
+  }
+});
+
+test('the editing pages name the logged-in user once, in the header; the account bar keeps its actions', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await expect(page.getByRole('button', { name: de('account.logoutEverywhere') })).toBeVisible();
+  await expect(page.getByRole('button', { name: de('account.changePassword') })).toBeVisible();
+  await expect(page.getByText('marktamt@hartberg.example').filter({ visible: true })).toHaveCount(1);
+  await expect(page.locator('.site-header').getByRole('link', { name: 'marktamt@hartberg.example' })).toBeVisible();
+});
+
 test('at the largest font size nothing runs wider than a phone', async ({ page }) => {
   await consentGiven(page);
   await page.addInitScript(() => localStorage.setItem('marktverzeichnis.fontSize', '175'));
