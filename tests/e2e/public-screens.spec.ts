@@ -31,6 +31,18 @@ test('a visitor on a phone reads a weekly market’s next date without scrolling
   await expect(dates.locator('details.past-dates')).not.toHaveAttribute('open');
 });
 
+test('a visitor on a phone finds the way to the directory and the search on the home page’s first screen', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: de('home.toDirectory'), exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('main').getByRole('link', { name: de('search.title'), exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+});
+
 test('the header on a phone stays under 120 px, with its menu behind a button', async ({ page }) => {
   await consentGiven(page);
   await page.setViewportSize(PHONE);
