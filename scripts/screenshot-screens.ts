@@ -188,6 +188,7 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     market: KIRTAG,
+    window: true,
     act: async (page, text) => {
       await changeFloor(page, text);
       await click('button', 'saveBar.save')(page, text);
