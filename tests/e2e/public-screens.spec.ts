@@ -85,6 +85,21 @@ test('the editing pages name the logged-in user once, in the header; the account
   await expect(page.locator('.site-header').getByRole('link', { name: 'marktamt@hartberg.example' })).toBeVisible();
 });
 
+test('the login page does not move when its forms replace the loading logo (layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 }); // Lighthouse's phone
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/anmelden');
+  await expect(page.locator('html[data-screen="ready"]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
+
 test('at the largest font size nothing runs wider than a phone', async ({ page }) => {
   await consentGiven(page);
   await page.addInitScript(() => localStorage.setItem('marktverzeichnis.fontSize', '175'));
