@@ -1,4 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+type Text = (key: string) => string;
+/** What to do on the page before the picture, by role and label as the e2e tests do, so it survives restyling. */
+type Step = (page: Page, text: Text) => Promise<unknown>;
 
 /** One screen of the portal as `npm run screenshots` takes it. */
 export interface Screen {
@@ -13,11 +17,47 @@ export interface Screen {
   loggedIn?: boolean;
   /** Shows the cookie notice (every other screen is taken after the visitor chose). */
   consentOpen?: boolean;
-  /** What to do on the page before the picture, by role and label so it survives restyling. */
-  act?: (page: Page, text: (key: string) => string) => Promise<void>;
+  /** Opens this demo market's form from the list first. */
+  market?: string;
+  act?: Step;
+  /** Only this part of the page is taken (a form section, a table), else the whole page. */
+  part?: (page: Page, text: Text) => Locator;
+  /** Only what the window shows (a dialog over the page, the open menu), not the whole page. */
+  window?: boolean;
 }
 
 const PLACE = '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg';
+const WEEKLY = 'Bauernmarkt am Hauptplatz';
+const ADVENT = 'Hartberger Adventmarkt';
+const KIRTAG = 'Kirtag zu Maria Himmelfahrt';
+
+/** The market list's "Bearbeiten" of one market. */
+export async function openMarketForm(page: Page, text: Text, title: string): Promise<void> {
+  await page.getByRole('button', { name: `${text('market.edit')}: ${title}` }).click();
+  await page.getByRole('form', { name: text('market.editHeading').replace('{{title}}', title) }).waitFor();
+}
+
+const formSection = (key: string) => (page: Page, text: Text) =>
+  page.locator('.form-section', { has: page.getByRole('heading', { name: text(key), exact: true }) });
+const dateTable = (page: Page, text: Text) =>
+  page.getByRole('region', { name: new RegExp(`^${text('marketDate.heading').split(' ')[0]} `) });
+const dialog = (page: Page) => page.getByRole('dialog');
+const click = (role: 'button' | 'link', key: string) => (page: Page, text: Text) =>
+  page
+    .getByRole(role, { name: text(key), exact: true })
+    .first()
+    .click();
+/** A change that differs from what is stored whichever screen ran before, so the save area always shows. */
+const changeFloor = async (page: Page, text: Text) => {
+  const floor = page.getByLabel(text('market.field.floor'), { exact: true });
+  await floor.fill((await floor.inputValue()) === 'Erdgeschoss' ? '1. Stock' : 'Erdgeschoss');
+};
+
+/** The header's menu: a disclosure (<details>), a button on phones only. */
+const openMenu = async (page: Page) => {
+  const summary = page.locator('.site-menu > summary');
+  if (await summary.isVisible()) await summary.click();
+};
 
 export const PUBLIC_SCREENS: Screen[] = [
   { id: 'home-consent', title: 'Home with the cookie notice', path: '/', consentOpen: true },
@@ -42,54 +82,139 @@ export const PUBLIC_SCREENS: Screen[] = [
   { id: 'accessibility', title: 'Accessibility statement', path: '/seite/barrierefreiheit' },
   { id: 'terms', title: 'Terms of use', path: '/seite/nutzungsbedingungen' },
   { id: 'not-found', title: 'Page not found (404)', path: '/gibt-es-nicht', everyLanguage: true },
+  { id: 'menu-open', title: 'Header with the menu open (phone)', path: '/', window: true, act: openMenu },
   {
-    id: 'menu-open',
-    title: 'Header with the menu open (phone)',
-    path: '/',
-    act: async (page) => {
-      const summary = page.locator('.site-menu > summary');
-      if (await summary.isVisible()) await summary.click();
-    },
+    id: 'public-signed-in',
+    title: 'A public page for a logged-in clerk (on a phone with the menu open)',
+    path: '/verzeichnis',
+    loggedIn: true,
+    window: true,
+    act: openMenu,
   },
 ];
 
 export const ACCOUNT_SCREENS: Screen[] = [
   { id: 'login', title: 'Login and registration', path: '/anmelden', everyLanguage: true },
   {
-    id: 'forgot-password',
-    title: 'Forgot password',
+    id: 'login-refused',
+    title: 'Registration with an address not on file',
     path: '/anmelden',
+    everyLanguage: true,
     act: async (page, text) => {
-      await page.getByRole('button', { name: text('login.forgotPassword') }).click();
+      const form = page.getByRole('form', { name: text('register.heading') });
+      await form.getByLabel(text('account.email'), { exact: true }).fill('jemand@anderswo.example');
+      await form.getByLabel(text('account.password'), { exact: true }).fill('Marktplatz im Mai 2027');
+      await form.getByLabel(text('account.passwordRepeat'), { exact: true }).fill('Marktplatz im Mai 2027');
+      await form.getByRole('button', { name: text('register.submit') }).click();
+      await form.getByRole('alert').filter({ hasText: /\S/ }).waitFor();
     },
   },
+  { id: 'forgot-password', title: 'Forgot password', path: '/anmelden', act: click('button', 'login.forgotPassword') },
 ];
 
 export const EDITING_SCREENS: Screen[] = [
   { id: 'markets', title: 'Markets list and municipality data', path: '/maerkte', loggedIn: true, everyLanguage: true },
   {
-    id: 'market-form',
-    title: 'Market form (all sections)',
+    id: 'change-password',
+    title: 'Account: change the password',
+    path: '/maerkte',
+    loggedIn: true,
+    act: click('button', 'account.changePassword'),
+  },
+  { id: 'market-form', title: 'Market form (all sections)', path: '/maerkte', loggedIn: true, market: WEEKLY },
+  ...(
+    [
+      ['basics', 'market.section.basics'],
+      ['schedule', 'market.section.schedule'],
+      ['place', 'market.section.place'],
+      ['visibility', 'market.section.visibility'],
+    ] as const
+  ).map(([name, key]): Screen => ({
+    id: `form-${name}`,
+    title: `Market form: section "${name}"`,
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: name === 'schedule',
+    market: WEEKLY,
+    part: formSection(key),
+  })),
+  {
+    id: 'form-new',
+    title: 'A new market: the form with its first date and a refused field',
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await page
-        .getByRole('button', { name: `${text('market.edit')}: Bauernmarkt am Hauptplatz` })
-        .first()
-        .click();
+      await click('button', 'markets.new')(page, text);
+      const phone = page.getByLabel(text('market.field.phone'), { exact: true });
+      await phone.fill('03332 6030');
+      await phone.blur();
     },
   },
   {
     id: 'market-dates',
-    title: 'Date table of a market',
+    title: 'Date table of a weekly market, past dates open',
     path: '/maerkte',
     loggedIn: true,
-    act: async (page, text) => {
-      await page
-        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
+    everyLanguage: true,
+    market: WEEKLY,
+    act: (page, text) => dateTable(page, text).locator('summary').click(),
+    part: dateTable,
+  },
+  {
+    id: 'date-form',
+    title: 'Changing one date',
+    path: '/maerkte',
+    loggedIn: true,
+    market: WEEKLY,
+    act: (page, text) =>
+      dateTable(page, text)
+        .getByRole('button', { name: new RegExp(`^${text('marketDate.edit')} `) })
         .first()
-        .click();
-      await page.locator('.market-dates').first().scrollIntoViewIfNeeded();
+        .click(),
+    part: dateTable,
+  },
+  {
+    id: 'save-area',
+    title: 'The save area after a change',
+    path: '/maerkte',
+    loggedIn: true,
+    market: KIRTAG,
+    act: changeFloor,
+    part: (page, text) => page.getByRole('region', { name: text('saveBar.label') }),
+  },
+  {
+    id: 'toast',
+    title: 'Toast after saving',
+    path: '/maerkte',
+    loggedIn: true,
+    market: KIRTAG,
+    window: true,
+    act: async (page, text) => {
+      await changeFloor(page, text);
+      await click('button', 'saveBar.save')(page, text);
+      await page.locator('.notice').first().waitFor();
+    },
+  },
+  {
+    id: 'history',
+    title: "A market's history of changes",
+    path: '/maerkte',
+    loggedIn: true,
+    market: KIRTAG,
+    act: (page) => page.locator('.market-history > summary').click(),
+    part: (page) => page.locator('.market-history'),
+  },
+  {
+    id: 'dialog-unsaved',
+    title: 'Dialog: unsaved changes',
+    path: '/maerkte',
+    loggedIn: true,
+    market: ADVENT,
+    window: true,
+    act: async (page, text) => {
+      await page.getByLabel(text('market.field.title')).first().fill('Hartberger Adventmarkt 2');
+      await click('button', 'markets.backToList')(page, text);
+      await dialog(page).waitFor();
     },
   },
   {
@@ -97,44 +222,27 @@ export const EDITING_SCREENS: Screen[] = [
     title: 'Dialog: delete a market',
     path: '/maerkte',
     loggedIn: true,
+    everyLanguage: true,
+    market: ADVENT,
+    window: true,
     act: async (page, text) => {
-      await page
-        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
-        .first()
-        .click();
-      await page.getByRole('button', { name: text('market.delete') }).click();
-      await page.getByRole('dialog').waitFor();
+      await click('button', 'market.delete')(page, text);
+      await dialog(page).waitFor();
     },
   },
   {
-    id: 'dialog-unsaved',
-    title: 'Dialog: unsaved changes, and the save bar',
+    id: 'dialog-delete-date',
+    title: 'Dialog: delete a date',
     path: '/maerkte',
     loggedIn: true,
+    market: WEEKLY,
+    window: true,
     act: async (page, text) => {
-      await page
-        .getByRole('button', { name: `${text('market.edit')}: Hartberger Adventmarkt` })
+      await dateTable(page, text)
+        .getByRole('button', { name: new RegExp(`^${text('marketDate.delete')} `) })
         .first()
         .click();
-      await page.getByLabel(text('market.field.title'), { exact: false }).first().fill('Hartberger Adventmarkt 2');
-      await page.getByRole('button', { name: text('markets.backToList') }).click();
-      await page.getByRole('dialog').waitFor();
-    },
-  },
-  {
-    id: 'toast',
-    title: 'Toast after saving',
-    path: '/maerkte',
-    loggedIn: true,
-    act: async (page, text) => {
-      await page
-        .getByRole('button', { name: `${text('market.edit')}: Kirtag zu Maria Himmelfahrt` })
-        .first()
-        .click();
-      const title = page.getByLabel(text('market.field.title'), { exact: false }).first();
-      await title.fill('Kirtag zu Maria Himmelfahrt in der Altstadt');
-      await page.getByRole('button', { name: text('saveBar.save') }).click();
-      await page.locator('.notice').first().waitFor();
+      await dialog(page).waitFor();
     },
   },
   { id: 'weekly-markets', title: 'Weekly and monthly markets', path: '/wochenmaerkte', loggedIn: true },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { startPortal } from './portal-process.ts';
-import { ACCOUNT_SCREENS, EDITING_SCREENS, PUBLIC_SCREENS, type Screen } from './screenshot-screens.ts';
+import { ACCOUNT_SCREENS, EDITING_SCREENS, openMarketForm, PUBLIC_SCREENS, type Screen } from './screenshot-screens.ts';
 
 /**
  * `npm run screenshots` (after `npm run build`): every screen of the portal at 1280 and 390 px, in
@@ -13,10 +13,12 @@ import { ACCOUNT_SCREENS, EDITING_SCREENS, PUBLIC_SCREENS, type Screen } from '.
  * them (issue 19). It starts its own portal with the demo data on a free port, as the e2e tests do,
  * and registers the demo clerk for the editing screens. A step that no longer finds its button is
  * reported and skipped, so one changed screen does not hide all the others.
+ * `npm run screenshots -- markets toast` takes only the screens with these ids (into the same folder).
  */
 const OUT = 'screenshots';
 const WIDTHS = [1280, 390] as const;
 const LANGUAGES = ['de', 'en', 'fr'] as const;
+const ONLY = process.argv.slice(2);
 const DEMO = { email: 'marktamt@hartberg.example', password: 'Demo-Passwort-2027' };
 type Language = (typeof LANGUAGES)[number];
 
@@ -37,11 +39,12 @@ const taken: { screen: Screen; lang: Language; width: number; file: string }[] =
 const skipped: string[] = [];
 try {
   const base = await portal.url;
-  await rm(OUT, { recursive: true, force: true });
+  if (ONLY.length === 0) await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   const session = await clerkSession(browser, base);
   for (const width of WIDTHS) {
-    for (const screen of [...PUBLIC_SCREENS, ...ACCOUNT_SCREENS, ...EDITING_SCREENS]) {
+    const screens = [...PUBLIC_SCREENS, ...ACCOUNT_SCREENS, ...EDITING_SCREENS];
+    for (const screen of screens.filter(({ id }) => ONLY.length === 0 || ONLY.includes(id))) {
       for (const lang of screen.everyLanguage ? LANGUAGES : (['de'] as const)) {
         const context = await browser.newContext({
           baseURL: base,
@@ -55,10 +58,13 @@ try {
           const page = await context.newPage();
           await page.goto(`${lang === 'de' ? '' : `/${lang}`}${screen.path}`);
           await page.waitForLoadState('networkidle');
-          if (screen.act) await screen.act(page, textOf(lang));
+          const text = textOf(lang);
+          if (screen.market) await openMarketForm(page, text, screen.market);
+          if (screen.act) await screen.act(page, text);
           await page.waitForTimeout(300);
           const file = `${screen.id}-${lang}-${width}.png`;
-          await page.screenshot({ path: join(OUT, file), fullPage: true });
+          if (screen.part) await screen.part(page, text).screenshot({ path: join(OUT, file) });
+          else await page.screenshot({ path: join(OUT, file), fullPage: !screen.window });
           taken.push({ screen, lang, width, file });
         } catch (error) {
           skipped.push(`${screen.id} ${lang} ${width}: ${(error as Error).message.split('\n')[0]}`);

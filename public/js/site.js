@@ -126,11 +126,15 @@
 
   // The header's "Abmelden" on every page, public ones included (issue 19): the same logout as the
   // editing area's (stores/account.ts), which forgets the visitor, then the login page says so.
+  // There are two, the utility row's and the phone menu's (components/site-header.astro); CSS shows one.
   function setUpAccount() {
-    var status = document.querySelector('[data-account]');
-    if (!status || !account) return;
-    status.querySelector('[data-account-email]').textContent = account;
-    var button = status.querySelector('[data-logout]');
+    if (!account) return;
+    document.querySelectorAll('[data-account]').forEach(function (status) {
+      status.querySelector('[data-account-email]').textContent = account;
+      setUpLogout(status.querySelector('[data-logout]'));
+    });
+  }
+  function setUpLogout(button) {
     button.addEventListener('click', function () {
       button.disabled = true;
       var config = JSON.parse(document.getElementById('app-config').textContent);

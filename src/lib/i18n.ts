@@ -13,6 +13,25 @@ export type { MessageKey, Messages, Translate } from './translate.ts';
  */
 export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
 
+/**
+ * Keys only the server's pages, mails, book and feeds use. The editing pages hand their island the
+ * messages without them: the island's props are part of every editing page's HTML, which must stay
+ * under 120 kB on the wire with its scripts (design.md, `npm run page-weight`). The console's
+ * words go only to the console.
+ */
+const SERVER_ONLY = [
+  ...['mail.', 'book.', 'feeds.', 'directory.', 'search.', 'embed.'],
+  ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.'],
+];
+
+/** The messages an editing page's island needs, in its one language. */
+export function islandMessages(locale: Locale, { operator = false } = {}): Record<string, string> {
+  const omitted = operator ? SERVER_ONLY : [...SERVER_ONLY, 'operator.'];
+  return Object.fromEntries(
+    Object.entries(MESSAGES[locale]).filter(([key]) => !omitted.some((prefix) => key.startsWith(prefix))),
+  );
+}
+
 const translators = new Map<Locale, Translate>();
 
 /** The translator of a language, made once: pages rendered on demand ask for it on every rendering. */

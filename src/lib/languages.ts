@@ -2,6 +2,12 @@
 export const LOCALES = ['de', 'en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'de';
+/**
+ * The tag days and times are written with (Intl): Austrian German (Jänner), British English (the
+ * day before the month and a 24-hour clock, as read in Austria; plain "en" would write 12/05/2026
+ * for the 5th of December), French of France.
+ */
+export const FORMAT_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR' };
 
 /** The content service's language ids (seed section 7). Only de, en and fr have an interface. */
 export const LANGUAGE_IDS = { de: 2, en: 1, fr: 3, tr: 32, hbs: 41, ls: 42, ogs: 43 } as const;

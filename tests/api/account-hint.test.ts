@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GKZ_A } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -49,4 +49,60 @@ it('a failed login sets no hint', async () => {
   const failed = await post('login', { email: 'nobody@gemeinde.example', password: PASSWORD });
   expect(failed.status).not.toBe(200);
   expect(hintOf(failed.cookies)).toBeUndefined();
+});
+
+/**
+ * Decision 0016 left the hint behind a session that ended on the server (idle, expired, ended by
+ * an operator): the header then said "logged in" until the hint expired. The first call answered
+ * 401 for that session clears it.
+ */
+describe('a 401 for a session that has ended clears the hint', () => {
+  const get = async (path: string, cookie?: string) => {
+    const response = await server.fetch(`/api/${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+    return { status: response.status, cookies: response.headers.getSetCookie() };
+  };
+  const loggedIn = async () => {
+    const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+    await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+    const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
+    const session = registered.cookies.find((cookie) => cookie.startsWith('session='))!.split(';')[0]!;
+    return { email, cookie: `${session}; marktverzeichnis_account=${encodeURIComponent(email)}` };
+  };
+
+  it('ended on the server: the 401 clears the hint and the dead session cookie', async () => {
+    const { email, cookie } = await loggedIn();
+    await server.db.query('DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)', [email]);
+    const answer = await get('get_account', cookie);
+    expect(answer.status).toBe(401);
+    expect(hintOf(answer.cookies)).toMatch(/^marktverzeichnis_account=;.*Max-Age=0/);
+    expect(answer.cookies.find((one) => one.startsWith('session='))).toMatch(/Max-Age=0/);
+  });
+
+  it('a hint without any session cookie is cleared too', async () => {
+    const answer = await get('campaign', 'marktverzeichnis_account=clerk%40gemeinde.example');
+    expect(answer.status).toBe(401);
+    expect(hintOf(answer.cookies)).toMatch(/Max-Age=0/);
+  });
+
+  it('a live session keeps its hint through a 401 of its own (a wrong current password)', async () => {
+    const { cookie } = await loggedIn();
+    const refused = await post(
+      'change_password',
+      {
+        current_password: 'not the password',
+        password: 'Kirtag am Anger 2027',
+        password_repeat: 'Kirtag am Anger 2027',
+      },
+      cookie,
+    );
+    expect(refused.status).toBe(401);
+    expect(hintOf(refused.cookies)).toBeUndefined();
+    expect((await get('get_account', cookie)).status).toBe(200);
+  });
+
+  it('a caller with no cookies gets no Set-Cookie with its 401', async () => {
+    const answer = await get('get_account');
+    expect(answer.status).toBe(401);
+    expect(answer.cookies).toEqual([]);
+  });
 });

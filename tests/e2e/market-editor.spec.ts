@@ -207,3 +207,28 @@ for (const locale of ['de', 'en', 'fr'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+for (const locale of ['de', 'en', 'fr'] as const) {
+  test(`on a phone every choice in the form shows its chosen words uncut (${locale})`, async ({ page }) => {
+    const m = messages(locale);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInAsDemo(page);
+    await page.goto(`${locale === 'de' ? '' : `/${locale}`}/maerkte`);
+    await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+    await expect(page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', MARKET) })).toBeVisible();
+    // The chosen option's text, measured in the select's font, against the room the select gives it.
+    const cut = await page.locator('.market-form select').evaluateAll((selects) =>
+      (selects as HTMLSelectElement[])
+        .filter((select) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.text ?? '';
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          return context.measureText(text).width > room;
+        })
+        .map((select) => `${select.id}: ${select.selectedOptions[0]?.text}`),
+    );
+    expect(cut).toEqual([]);
+  });
+}

@@ -31,6 +31,18 @@ test('a visitor on a phone reads a weekly market’s next date without scrolling
   await expect(dates.locator('details.past-dates')).not.toHaveAttribute('open');
 });
 
+test('a visitor on a phone finds the way to the directory and the search on the home page’s first screen', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: de('home.toDirectory'), exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('main').getByRole('link', { name: de('search.title'), exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+});
+
 test('the header on a phone stays under 120 px, with its menu behind a button', async ({ page }) => {
   await consentGiven(page);
   await page.setViewportSize(PHONE);
@@ -43,6 +55,49 @@ test('the header on a phone stays under 120 px, with its menu behind a button', 
   await expect(main.getByRole('link', { name: de('nav.forMunicipalities') })).toBeVisible();
   // No staff screen among the visitors' links.
   await expect(main.getByRole('link', { name: de('nav.markets') })).toHaveCount(0);
+});
+
+test('a logged-in clerk’s header on a phone stays under 120 px too, "Abmelden" and the address in its menu', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await logInAsDemo(page);
+  await page.setViewportSize(PHONE);
+  for (const path of ['/verzeichnis', '/maerkte']) {
+    await page.goto(path);
+    const header = page.locator('.site-header');
+    expect((await header.boundingBox())!.height, path).toBeLessThanOrEqual(120);
+    await header.getByText(de('nav.menu'), { exact: true }).click();
+    await expect(header.getByRole('link', { name: 'marktamt@hartberg.example' }), path).toBeVisible();
+    await expect(header.getByRole('button', { name: de('account.logout') }), path).toBeVisible();
+  }
+});
+
+test('the editing pages name the logged-in user once, in the header; the account bar keeps its actions', async ({
+  page,
+}) => {
+  await consentGiven(page);
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await expect(page.getByRole('button', { name: de('account.logoutEverywhere') })).toBeVisible();
+  await expect(page.getByRole('button', { name: de('account.changePassword') })).toBeVisible();
+  await expect(page.getByText('marktamt@hartberg.example').filter({ visible: true })).toHaveCount(1);
+  await expect(page.locator('.site-header').getByRole('link', { name: 'marktamt@hartberg.example' })).toBeVisible();
+});
+
+test('the login page does not move when its forms replace the loading logo (layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 }); // Lighthouse's phone
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/anmelden');
+  await expect(page.locator('html[data-screen="ready"]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
 
 test('at the largest font size nothing runs wider than a phone', async ({ page }) => {

@@ -70,7 +70,9 @@ function LoadedPage({ locale, title, load, includeHidden = false, children }: Om
   return (
     <>
       <h1 className="visually-hidden">{title}</h1>
-      <div className="app-placeholder" role="status" aria-live="polite">
+      {/* Its own key: else React would turn this very <div> into the screen's first <div>, which the
+          browser then counts as the placeholder moving down under the heading (layout shift, Lighthouse). */}
+      <div key="placeholder" className="app-placeholder" role="status" aria-live="polite">
         <img src="/logo.svg" alt="" width="96" height="96" />
         {state === 'failed' ? (
           <p>

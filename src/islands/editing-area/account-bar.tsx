@@ -8,8 +8,9 @@ import { messageOf } from '../forms/use-form.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 /**
- * Who is logged in, a reminder to confirm the address, and the way out of every session. The
- * plain "Abmelden" is the header's, on every page (issue 19: components/site-header.astro).
+ * The account's actions: out of every session, a new password, a reminder to confirm the address.
+ * Who is logged in and the plain "Abmelden" are the header's alone, on every page (issue 19:
+ * components/account-status.astro), so the address is not said twice.
  */
 export function AccountBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
@@ -42,7 +43,6 @@ export function AccountBar({ locale }: { locale: Locale }) {
 
   return (
     <div className="account-bar">
-      <p>{t('account.loggedInAs', { email: account.email })}</p>
       <button type="button" className="button-link" disabled={busy} onClick={() => void leaveEverywhere()}>
         {t('account.logoutEverywhere')}
       </button>

@@ -44,7 +44,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         <button type="submit" disabled={form.busy}>
           {t('account.changePassword')}
         </button>
-        <button type="button" onClick={onDone}>
+        <button type="button" className="button-secondary" onClick={onDone}>
           {t('account.cancel')}
         </button>
       </div>

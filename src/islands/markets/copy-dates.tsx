@@ -1,7 +1,7 @@
 import { parseISO } from 'date-fns/parseISO';
 import { useId, useState } from 'react';
 import { datesForNextYear, type ProposedDate } from '../../lib/copy-dates.ts';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MarketDateRecord } from '../../lib/market.ts';
 import { addMarketDates } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
@@ -25,7 +25,12 @@ export function CopyDates({ locale, marketId, dates, year }: CopyDatesProps) {
   const [busy, setBusy] = useState(false);
   if (proposals.length === 0) return null;
 
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+  const day = new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   const show = (proposal: ProposedDate) =>
     t('copy.proposal', {
       day: day.format(parseISO(proposal.date.date_start)),

@@ -1,10 +1,10 @@
 import { parseISO } from 'date-fns/parseISO';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MarketDateRecord } from '../../lib/market.ts';
 
 /** A day as the clerk reads it ("Sa., 28.11.2026"); an ISO day never reaches a sentence (issue 19). */
 export function describeDay(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
     weekday: 'short',
     day: '2-digit',
     month: '2-digit',

@@ -1,5 +1,5 @@
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MarketImage, RecurrenceRule } from '../../lib/market.ts';
 import { eachTextField } from '../../lib/market-fields.ts';
 import type { MessageKey, Translate } from '../../lib/translate.ts';
@@ -47,7 +47,6 @@ const SEASON_LABELS: Record<string, MessageKey> = {
   date_start: 'market.field.dateStart',
   date_end: 'market.field.dateEnd',
 };
-const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR' };
 
 /**
  * What a history entry changed, in words (issue 14): labels from the locales, days as 24.12.2027,
@@ -56,7 +55,7 @@ const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-
  */
 export function changeLines(change: MarketChange, t: Translate, locale: Locale): ChangeLine[] {
   const dated = change.market_date_id !== null;
-  const day = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+  const day = new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MessageKey } from '../../lib/translate.ts';
 import type { ContentMarket } from '../../lib/market.ts';
 import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
@@ -174,7 +174,7 @@ function controlOf(field: string): string | null {
 
 /** The patron days of a municipality's state in words: "Josefstag (19. März)"; they fall on the same day every year. */
 function stateHolidaysOf(gkz: string | undefined, locale: Locale): string {
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(FORMAT_TAGS[locale], { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return publicHolidays(2000, Number(gkz?.slice(0, 1) ?? 0))
     .filter((holiday) => holiday.kind === 'state')
     .map((holiday) => `${holiday.name[locale]} (${day.format(new Date(`${holiday.date}T00:00:00Z`))})`)

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { changeLines, type MarketChange } from './history-words.ts';
 
@@ -25,7 +25,7 @@ export function MarketHistory({ marketId, revision, locale }: MarketHistoryProps
   }, [marketId, revision]);
 
   if (!changes || changes.length === 0) return null;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(FORMAT_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <details className="market-history">
       <summary>{t('history.heading', { count: changes.length })}</summary>

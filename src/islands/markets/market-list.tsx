@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../i18n.tsx';
-import type { Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
 import { NEW_MARKET, openMarket } from '../../stores/market-route.ts';
@@ -135,7 +135,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
       {state.lastUpdated && (
         <p className="muted">
           {t('markets.lastUpdated', {
-            time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+            time: new Intl.DateTimeFormat(FORMAT_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
               new Date(state.lastUpdated),
             ),
           })}

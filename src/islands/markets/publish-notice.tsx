@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { localizedPath, type Locale } from '../../lib/languages.ts';
+import { FORMAT_TAGS, localizedPath, type Locale } from '../../lib/languages.ts';
 import { notify } from '../../stores/notices.ts';
 import { $publishing } from '../../stores/publishing.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -19,7 +19,7 @@ export function PublishNotice({ locale }: { locale: Locale }) {
   const publishing = useStore($publishing);
   const publishedAt = publishing && !publishing.pending ? publishing.publishedAt : null;
   const time = publishedAt
-    ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(publishedAt))
+    ? new Intl.DateTimeFormat(FORMAT_TAGS[locale], { hour: '2-digit', minute: '2-digit' }).format(new Date(publishedAt))
     : '';
   const done = time ? t('publish.done', { time }) : '';
   useEffect(() => {

@@ -1,7 +1,5 @@
-import type { Locale } from '../languages.ts';
+import { FORMAT_TAGS, type Locale } from '../languages.ts';
 import type { DirectoryDate } from './directory.ts';
-
-const LOCALE_TAGS: Record<Locale, string> = { de: 'de-AT', en: 'en-GB', fr: 'fr-FR' };
 
 /**
  * One Intl.DateTimeFormat per language and options: making one costs far more than using it, and
@@ -17,7 +15,7 @@ function formatOf(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
 
 /** Formats calendar days ("2026-11-28") in a language, e.g. "Samstag, 28. November". */
 export function dayFormatter(locale: Locale, options: Intl.DateTimeFormatOptions = {}) {
-  const format = formatOf(LOCALE_TAGS[locale], {
+  const format = formatOf(FORMAT_TAGS[locale], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -46,6 +44,6 @@ export function viennaOffset(day: string): string {
 
 /** Names a calendar month ("2027-01") in a language, with its year: "Jänner 2027" in Austria. */
 export function monthFormatter(locale: Locale) {
-  const format = formatOf(LOCALE_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const format = formatOf(FORMAT_TAGS[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (month: string) => format.format(new Date(`${month}-01T00:00:00Z`));
 }

@@ -25,6 +25,7 @@ import { createOperatorService } from '../services/operator.ts';
 import type { Publisher } from '../directory/publisher.ts';
 import { securityLine, stdoutSecurityLog, type SecurityLogSink } from '../security-log.ts';
 import type { ApiEnv } from './api-env.ts';
+import { forgetEndedSession } from './account-hint.ts';
 import { clientIp, viaTrustedProxy } from './client-ip.ts';
 import { discardBody } from './discard-body.ts';
 import { isCrossSite } from './origin.ts';
@@ -189,6 +190,7 @@ export function createApi({
         const reason = error.code === 'email_not_confirmed' ? `${c.req.path}: email_not_confirmed` : c.req.path;
         c.get('securityEvent')?.(event, account?.email ?? c.get('attemptedAccount') ?? null, reason);
       }
+      if (error.code === 'not_logged_in') await forgetEndedSession(c, sessionCookie, servesHttps(config));
       return errorResponse(c, error);
     }
     const quota = quotaRefusalOf(error);

@@ -16,17 +16,12 @@ import { mailBaseUrl, servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AccountService, MailReply } from '../../services/accounts.ts';
 import type { ApiEnv } from '../api-env.ts';
+import { ACCOUNT_HINT_COOKIE } from '../account-hint.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
 import { viaTrustedProxy } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-/**
- * Issue 19: public pages are the same for everybody, so their header learns who is logged in from
- * this cookie, which public/js/site.js reads (same name there). It names the user and proves
- * nothing: the session stays in its HttpOnly cookie.
- */
-const ACCOUNT_HINT_COOKIE = 'marktverzeichnis_account';
 const QUARTER_HOUR = 15 * 60;
 const HOUR = 60 * 60;
 

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { islandMessages, MESSAGES } from './i18n.ts';
+
+/** Every key the islands' and stores' code names literally ('market.field.title', `errors.${…}` by its prefix). */
+function keysNamedIn(folder: string): string[] {
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.tsx?$/.test(file) && !file.includes('.test.'),
+  );
+  const named = files.flatMap((file) =>
+    [...readFileSync(join(folder, file), 'utf8').matchAll(/['"`]([a-z][A-Za-z]*\.[A-Za-z0-9_.]*)(?:['"`]|\$\{)/g)].map(
+      (match) => match[1]!,
+    ),
+  );
+  const known = Object.keys(MESSAGES.de);
+  return [...new Set(named)].filter((key) => known.some((one) => one === key || one.startsWith(key)));
+}
+
+describe('islandMessages', () => {
+  const islandKeys = [...keysNamedIn('src/islands'), ...keysNamedIn('src/stores')];
+
+  it('keeps every key an island or store names (the operator console with its own)', () => {
+    const all = islandMessages('de', { operator: true });
+    const missing = islandKeys.filter((key) => !Object.keys(all).some((one) => one === key || one.startsWith(key)));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives the clerks’ pages no console words, and no page only the server writes', () => {
+    const clerks = Object.keys(islandMessages('fr'));
+    expect(clerks.filter((key) => key.startsWith('operator.'))).toEqual([]);
+    expect(clerks.filter((key) => key.startsWith('mail.') || key.startsWith('directory.'))).toEqual([]);
+    expect(clerks.length).toBeLessThan(Object.keys(MESSAGES.fr).length);
+  });
+});
