@@ -4,26 +4,28 @@
  * text, only the CRC of each part, made once per part.
  */
 export function crc32Combine(first: number, second: number, secondLength: number): number {
-  if (secondLength <= 0) return first >>> 0;
-  // Operators that append 1, 2, 4, … zero bits, as 32×32 matrices over GF(2).
-  let odd: Uint32Array = new Uint32Array(32);
-  odd[0] = 0xedb88320; // the CRC-32 polynomial: one zero bit
-  for (let n = 1, row = 1; n < 32; n += 1, row <<= 1) odd[n] = row;
-  let even = square(odd); // two zero bits
-  odd = square(even); // four zero bits
   let crc = first >>> 0;
-  let length = secondLength;
-  // Appends `length` zero bytes to the first CRC, then adds in the second.
-  do {
-    even = square(odd);
-    if (length % 2 === 1) crc = times(even, crc);
-    length = Math.floor(length / 2);
-    if (length === 0) break;
-    odd = square(even);
-    if (length % 2 === 1) crc = times(odd, crc);
-    length = Math.floor(length / 2);
-  } while (length !== 0);
+  // Appends `secondLength` zero bytes to the first CRC, a power of two at a time, then adds in the second.
+  for (let power = 0, length = secondLength; length > 0; power += 1, length = Math.floor(length / 2))
+    if (length % 2 === 1) crc = times(zeroBytes(power), crc);
   return (crc ^ second) >>> 0;
+}
+
+/**
+ * The operators that append 2^power zero bytes, as 32×32 matrices over GF(2), made once: a whole
+ * content answer joins hundreds of parts at every change (issue 18: squaring them again for each
+ * part took 150 ms of the server's thread per answer).
+ */
+const ZERO_BYTES: Uint32Array[] = [];
+function zeroBytes(power: number): Uint32Array {
+  if (ZERO_BYTES.length === 0) {
+    const bit = new Uint32Array(32); // one zero bit
+    bit[0] = 0xedb88320; // the CRC-32 polynomial
+    for (let n = 1, row = 1; n < 32; n += 1, row <<= 1) bit[n] = row;
+    ZERO_BYTES.push(square(square(square(bit)))); // eight bits
+  }
+  while (ZERO_BYTES.length <= power) ZERO_BYTES.push(square(ZERO_BYTES.at(-1)!));
+  return ZERO_BYTES[power]!;
 }
 
 function times(matrix: Uint32Array, vector: number): number {
