@@ -9,11 +9,16 @@ const email = z.string({ error: 'required_fields' }).check(z.maxLength(254, { er
 
 export const allowEmailSchema = z.object({ gkz, email });
 export const emailRequestSchema = z.object({ email });
-/** A municipality's limits (issue 15, M6), by the names the command line and the API use. */
-export const QUOTA_NAMES = ['markets', 'dates-per-market', 'dates'] as const;
+/** A municipality's limits (issue 15, M6; issue 20: its photos' megabytes), by the names the command line and the API use. */
+export const QUOTA_NAMES = ['markets', 'dates-per-market', 'dates', 'photo-megabytes'] as const;
 export type QuotaName = (typeof QUOTA_NAMES)[number];
-/** Migration 0007's column defaults, every municipality's limits until the operator changes them (a test holds them equal). */
-export const QUOTA_DEFAULTS: Record<QuotaName, number> = { markets: 250, 'dates-per-market': 750, dates: 30_000 };
+/** Migrations 0007 and 0014's column defaults, every municipality's limits until the operator changes them (a test holds them equal). */
+export const QUOTA_DEFAULTS: Record<QuotaName, number> = {
+  markets: 250,
+  'dates-per-market': 750,
+  dates: 30_000,
+  'photo-megabytes': 50,
+};
 export const setQuotaSchema = z.object({
   gkz,
   name: z.enum(QUOTA_NAMES, { error: 'invalid_request' }),

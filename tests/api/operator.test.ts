@@ -146,6 +146,7 @@ describe('operator API', () => {
       max_markets: QUOTA_DEFAULTS.markets,
       max_dates_per_market: QUOTA_DEFAULTS['dates-per-market'],
       max_dates: QUOTA_DEFAULTS.dates,
+      max_photo_megabytes: QUOTA_DEFAULTS['photo-megabytes'],
     });
   });
 

@@ -11,33 +11,42 @@ interface Quotas {
   max_markets: number;
   max_dates_per_market: number;
   max_dates: number;
+  max_photo_megabytes: number;
   markets: number;
   dates: number;
+  /** Bytes its uploaded photos take (issue 20). */
+  photo_bytes: number;
 }
 const LIMIT: Record<QuotaName, keyof Quotas> = {
   markets: 'max_markets',
   'dates-per-market': 'max_dates_per_market',
   dates: 'max_dates',
+  'photo-megabytes': 'max_photo_megabytes',
 };
 /** What the municipality uses of a limit; the per-market one has no single figure. */
-const USED: Record<QuotaName, keyof Quotas | null> = { markets: 'markets', 'dates-per-market': null, dates: 'dates' };
+function usedOf(name: QuotaName, quotas: Quotas, locale: Locale): string {
+  if (name === 'dates-per-market') return '–';
+  if (name === 'photo-megabytes')
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(quotas.photo_bytes / 1_000_000);
+  return formatCount(locale, quotas[name]);
+}
+const limitsOf = (quotas: Quotas) =>
+  Object.fromEntries(QUOTA_NAMES.map((name) => [name, String(quotas[LIMIT[name]])])) as Record<QuotaName, string>;
 
 /** Issue 22 (M6 of issue 15): a municipality's limits beside the defaults, each one changeable. */
 export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: () => void }) {
   const { t } = useTranslation();
   const [gkz, setGkz] = useState('');
   const [shown, setShown] = useState<{ gkz: string; quotas: Quotas } | null>(null);
-  const [limits, setLimits] = useState<Record<QuotaName, string>>({ markets: '', 'dates-per-market': '', dates: '' });
+  const [limits, setLimits] = useState<Record<QuotaName, string>>(
+    Object.fromEntries(QUOTA_NAMES.map((name) => [name, ''])) as Record<QuotaName, string>,
+  );
   const [message, setMessage] = useState('');
   /** A gkz not on file is said under the field, the one thing to correct. */
   const [gkzError, setGkzError] = useState('');
   const showQuotas = (of: string, quotas: Quotas) => {
     setShown({ gkz: of, quotas });
-    setLimits({
-      markets: String(quotas.max_markets),
-      'dates-per-market': String(quotas.max_dates_per_market),
-      dates: String(quotas.max_dates),
-    });
+    setLimits(limitsOf(quotas));
   };
   const load = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,11 +118,10 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
             </thead>
             <tbody>
               {QUOTA_NAMES.map((name) => {
-                const used = USED[name];
                 return (
                   <tr key={name}>
                     <th scope="row">{t(`operator.quotas.${name}`)}</th>
-                    <td>{used ? formatCount(locale, shown.quotas[used]) : '–'}</td>
+                    <td>{usedOf(name, shown.quotas, locale)}</td>
                     <td>{formatCount(locale, QUOTA_DEFAULTS[name])}</td>
                     <td>
                       <form

@@ -151,7 +151,12 @@ export function createApi({
     content.changed();
     publisher?.changed();
   };
-  const photos = createMarketPhotoService({ db, store: photoStore, clock });
+  const photos = createMarketPhotoService({
+    db,
+    store: photoStore,
+    clock,
+    ...(publisher ? { published: () => publisher.settled() } : {}),
+  });
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
   marketPhotoRoutes(api, photos, db, clock);
   if (publisher) publishRoutes(api, publisher);

@@ -34,7 +34,22 @@ export interface PhotoOwnership {
 export type MarketPhotoService = ReturnType<typeof createMarketPhotoService>;
 
 /** Issue 20: a clerk's photo uploads, owned by their municipality, within its quota. */
-export function createMarketPhotoService({ db, store, clock }: { db: Database; store: PhotoStore; clock: () => Date }) {
+export function createMarketPhotoService({
+  db,
+  store,
+  clock,
+  published,
+}: {
+  db: Database;
+  store: PhotoStore;
+  clock: () => Date;
+  /**
+   * Resolves once every change made so far is in the public directory (the publisher's settled()):
+   * a photo let go is deleted only then, so a page published before the change never points at
+   * files already gone. Without it (no directory: API tests), at once.
+   */
+  published?: () => Promise<void>;
+}) {
   /** Deletes the photo, row and files, unless a market shows it (checked in the deleting transaction). */
   const removeIfUnused = async (photo: UploadedPhoto): Promise<boolean> => {
     const removed = await db.transaction(async (tx) => {
@@ -54,10 +69,16 @@ export function createMarketPhotoService({ db, store, clock }: { db: Database; s
       if (row?.gkz !== gkz) throw new ApiError('photo_not_found', { 'image.url': 'photo_not_found' });
     },
     async released(urls) {
-      for (const url of new Set(urls)) {
-        const photo = url === undefined ? null : uploadedPhotoOf(url);
-        if (photo) await removeIfUnused(photo);
-      }
+      const photos = [...new Set(urls)].flatMap((url) => (url === undefined ? [] : (uploadedPhotoOf(url) ?? [])));
+      if (photos.length === 0) return;
+      const remove = async () => {
+        for (const photo of photos) await removeIfUnused(photo);
+      };
+      if (!published) return remove();
+      // After the publish, beside the requests: the clerk's save does not wait for it.
+      void published()
+        .then(remove)
+        .catch((error: unknown) => console.error(`Deleting a photo let go failed: ${String(error)}`));
     },
   };
 

@@ -1,13 +1,14 @@
+import type { QuotaName } from '../../../lib/operator.ts';
 import type { Queryable } from '../database.ts';
+
+export type { QuotaName };
 
 export const QUOTA_COLUMNS = {
   markets: 'max_markets',
   'dates-per-market': 'max_dates_per_market',
   dates: 'max_dates',
-  // Issue 20: set on the command line; the console's form offers the three above.
   'photo-megabytes': 'max_photo_megabytes',
-} as const;
-export type QuotaName = keyof typeof QUOTA_COLUMNS;
+} as const satisfies Record<QuotaName, string>;
 
 export interface Quotas {
   max_markets: number;
