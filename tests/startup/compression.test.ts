@@ -35,8 +35,8 @@ const ANSWERS = [
   ['a pre-rendered page', () => '/info', ['br', 'gzip']],
   ['an island bundle', () => bundle, ['br', 'gzip']],
   ['the markets feed', () => '/api/public/markets.json', ['br', 'gzip']],
-  // Rendered per request: gzip alone, cheap enough to do each time.
-  ['a page rendered on demand', () => '/anmelden', ['gzip']],
+  // Rendered per request, compressed as it streams (brotli at a quality cheap enough for each time).
+  ['a page rendered on demand', () => '/anmelden', ['br', 'gzip']],
 ] as const;
 
 describe.each(ANSWERS)('%s', (_kind, pathOf, encodings) => {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MessageKey } from '../../lib/translate.ts';
@@ -19,11 +19,16 @@ import { useUnsaved } from '../forms/use-unsaved.ts';
 import { FormSection } from '../forms/form-section.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { FreeTextField, LineField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
-import { ImageFields } from './image-fields.tsx';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields, ruleControlOf } from './rule-fields.tsx';
 import { FirstDateFields, SeasonFields } from './season-fields.tsx';
 import { VisibilityFields } from './visibility-fields.tsx';
+
+/**
+ * The photo section's code (upload, preview, focal point) comes when a market's form is first shown,
+ * not with the markets list: the editing pages stay under their 120 kB on the wire (issues 17, 19).
+ */
+const ImageFields = lazy(() => import('./image-fields.tsx').then((module) => ({ default: module.ImageFields })));
 
 interface MarketFormProps {
   locale: Locale;
@@ -121,7 +126,9 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
         <LineField {...fields} field="email" label="market.field.email" type="email" />
       </FormSection>
       <FormSection {...section('image')}>
-        <ImageFields {...fields} />
+        <Suspense fallback={null}>
+          <ImageFields {...fields} />
+        </Suspense>
       </FormSection>
       <FormSection {...section('visibility')}>
         <VisibilityFields {...fields} />
