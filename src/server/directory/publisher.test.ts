@@ -129,7 +129,9 @@ describe('the publisher', () => {
     const { market } = await addMarket('Kirtag mit Bild', image);
     publisher.changed();
     const copyOf = () => publisher.current().pages.get(publisher.current().marketPaths.get(market.id) ?? '');
-    const until = Date.now() + 10_000;
+    // The copy is published by the publish after the download, which under a full test run may rest
+    // three times the last publish's work first (publishDelay): seconds, not one.
+    const until = Date.now() + 40_000;
     while (!imageFileOf(copyOf()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imageFileOf(copyOf())).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
     expect(publisher.current().images.size).toBeGreaterThan(0);
