@@ -19,6 +19,24 @@ export const QUOTA_DEFAULTS: Record<QuotaName, number> = {
   dates: 30_000,
   'photo-megabytes': 50,
 };
+/** A municipality's quotas and what it uses of them, as the operator API answers them. */
+export interface Quotas {
+  max_markets: number;
+  max_dates_per_market: number;
+  max_dates: number;
+  max_photo_megabytes: number;
+  markets: number;
+  dates: number;
+  /** Bytes the municipality's uploaded photos take (migration 0014). */
+  photo_bytes: number;
+}
+/** Each quota's limit: its field in `Quotas` and its column of `municipalities`. */
+export const QUOTA_COLUMNS = {
+  markets: 'max_markets',
+  'dates-per-market': 'max_dates_per_market',
+  dates: 'max_dates',
+  'photo-megabytes': 'max_photo_megabytes',
+} as const satisfies Record<QuotaName, keyof Quotas>;
 export const setQuotaSchema = z.object({
   gkz,
   name: z.enum(QUOTA_NAMES, { error: 'invalid_request' }),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { QUOTA_DEFAULTS, QUOTA_NAMES, type QuotaName } from '../../lib/operator.ts';
+import { QUOTA_COLUMNS, QUOTA_DEFAULTS, QUOTA_NAMES, type QuotaName, type Quotas } from '../../lib/operator.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { callApi } from '../../stores/api-client.ts';
@@ -7,22 +7,6 @@ import { Field } from '../forms/field.tsx';
 import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 
-interface Quotas {
-  max_markets: number;
-  max_dates_per_market: number;
-  max_dates: number;
-  max_photo_megabytes: number;
-  markets: number;
-  dates: number;
-  /** Bytes its uploaded photos take (issue 20). */
-  photo_bytes: number;
-}
-const LIMIT: Record<QuotaName, keyof Quotas> = {
-  markets: 'max_markets',
-  'dates-per-market': 'max_dates_per_market',
-  dates: 'max_dates',
-  'photo-megabytes': 'max_photo_megabytes',
-};
 /** What the municipality uses of a limit; the per-market one has no single figure. */
 function usedOf(name: QuotaName, quotas: Quotas, locale: Locale): string {
   if (name === 'dates-per-market') return '–';
@@ -31,7 +15,10 @@ function usedOf(name: QuotaName, quotas: Quotas, locale: Locale): string {
   return formatCount(locale, quotas[name]);
 }
 const limitsOf = (quotas: Quotas) =>
-  Object.fromEntries(QUOTA_NAMES.map((name) => [name, String(quotas[LIMIT[name]])])) as Record<QuotaName, string>;
+  Object.fromEntries(QUOTA_NAMES.map((name) => [name, String(quotas[QUOTA_COLUMNS[name]])])) as Record<
+    QuotaName,
+    string
+  >;
 
 /** Issue 22 (M6 of issue 15): a municipality's limits beside the defaults, each one changeable. */
 export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: () => void }) {
@@ -73,7 +60,7 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
       setMessage(
         t('operator.quotas.changed', {
           quota: t(`operator.quotas.${name}`),
-          value: formatCount(locale, answer.quotas[LIMIT[name]]),
+          value: formatCount(locale, answer.quotas[QUOTA_COLUMNS[name]]),
         }),
       );
     } catch (error) {

@@ -10,7 +10,8 @@ import {
   type OperatorActionRow,
 } from '../db/queries/operator-actions.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
-import { QUOTA_COLUMNS, readQuotas, setQuota, type QuotaName, type Quotas } from '../db/queries/quotas.ts';
+import { QUOTA_COLUMNS, type QuotaName, type Quotas } from '../../lib/operator.ts';
+import { readQuotas, setQuota } from '../db/queries/quotas.ts';
 import { disableUser, disallowEmail, endSessionsOf, moveUser } from '../db/queries/revocation.ts';
 import { shown } from './operator-text.ts';
 import { previewMasterData, type MasterDataPreview } from './master-data-preview.ts';

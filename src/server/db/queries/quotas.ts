@@ -1,25 +1,5 @@
-import type { QuotaName } from '../../../lib/operator.ts';
+import { QUOTA_COLUMNS, type QuotaName, type Quotas } from '../../../lib/operator.ts';
 import type { Queryable } from '../database.ts';
-
-export type { QuotaName };
-
-export const QUOTA_COLUMNS = {
-  markets: 'max_markets',
-  'dates-per-market': 'max_dates_per_market',
-  dates: 'max_dates',
-  'photo-megabytes': 'max_photo_megabytes',
-} as const satisfies Record<QuotaName, string>;
-
-export interface Quotas {
-  max_markets: number;
-  max_dates_per_market: number;
-  max_dates: number;
-  max_photo_megabytes: number;
-  markets: number;
-  dates: number;
-  /** Bytes the municipality's uploaded photos take (migration 0014). */
-  photo_bytes: number;
-}
 
 /** A municipality's quotas and what it uses of them; null for an unknown gkz. */
 export async function readQuotas(db: Queryable, gkz: string): Promise<Quotas | null> {
