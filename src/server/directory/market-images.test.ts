@@ -133,11 +133,23 @@ describe('collectMarketImages', () => {
       vi.fn(() => Promise.resolve(null)),
     );
     await writeFile(path.join(cache, 'alt.jpg'), 'alt');
+    const later = Date.now() + 2 * 60 * 60 * 1000;
     await collectMarketImages(
       directoryOf([]),
       cache,
       vi.fn(() => Promise.resolve(null)),
+      later,
     );
     expect(await readdir(cache)).toEqual([]);
+  });
+
+  it('keeps a copy fetched a moment ago that the directory it read does not show yet', async () => {
+    // Another publish or process (issue 18: two processes share the cache) fetched it after
+    // this directory was read; deleting it would leave the new market's page without its image.
+    const cache = path.join(folder, 'cache');
+    await mkdir(cache, { recursive: true });
+    await writeFile(path.join(cache, 'neu.jpg'), 'bild');
+    await collectMarketImages(directoryOf([]), cache, 'copies only');
+    expect(await readdir(cache)).toEqual(['neu.jpg']);
   });
 });

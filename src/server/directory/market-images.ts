@@ -11,6 +11,8 @@ export const MARKET_IMAGES_PATH = '/markt-bilder';
 /** A copy this young is used again instead of fetching the image anew (builds run nightly). */
 const FRESH_MS = 20 * 60 * 60 * 1000;
 const PARALLEL = 8;
+/** An unused copy is deleted only once it is older than this. */
+const KEEP_NEW_COPY_MS = 60 * 60 * 1000;
 
 /**
  * Issue 15, M7: the whole step has one deadline and one byte budget, so that slow or large image
@@ -59,7 +61,11 @@ export async function collectMarketImages(
   }
   const used = new Set(markets.map((market) => market.image_file && path.basename(market.image_file)));
   for (const name of await readdir(cacheDir)) {
-    if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
+    if (used.has(name)) continue;
+    // A copy younger than this was fetched after the directory was read, by another publish or
+    // process sharing the cache (issue 18): it is the new market's, not an abandoned one.
+    const info = await stat(path.join(cacheDir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > KEEP_NEW_COPY_MS) await rm(path.join(cacheDir, name), { force: true });
   }
   return { copied, failed: markets.length - copied };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DirectoryPage } from '../../lib/directory/directory.ts';
 import type { MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
@@ -37,8 +37,11 @@ beforeAll(async () => {
   db = await openDatabase({ dataDir: null });
   await importBundledMasterDataIfEmpty(db);
 }, 30_000);
+// A publisher left polling would publish beside the next test's, on the same image cache.
+afterEach(() => {
+  for (const publisher of started.splice(0)) publisher.stop();
+});
 afterAll(async () => {
-  for (const publisher of started) publisher.stop();
   await db.close();
   rmSync(folder, { recursive: true, force: true });
 });
