@@ -66,6 +66,21 @@ describe.each(ANSWERS)('%s', (_kind, pathOf, encodings) => {
   });
 });
 
+describe('a content call', () => {
+  it('goes out whole, in its districts\' pieces, when the client takes no coding, and the same in gzip', async () => {
+    // Issue 18: an uncompressed answer is written piece by piece, not joined first.
+    const plain = await get('/api/get_content_stops/1');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const markets = (JSON.parse(plain.body.toString()) as { data: { wko_markets: Record<string, object> } }).data;
+    expect(Object.keys(markets.wko_markets['2'] ?? {}).length).toBeGreaterThan(1);
+    const gzip = await get('/api/get_content_stops/1', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+});
+
 describe('a pre-compressed file', () => {
   it('has an ETag per coding, answers HEAD with the length it would send, and gives ranges only of identity', async () => {
     const br = await get(bundle, { 'Accept-Encoding': 'br' });

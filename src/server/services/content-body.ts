@@ -5,6 +5,8 @@ import type { Encoding } from '../compression/negotiate.ts';
 /** A content answer's body: its JSON as UTF-8, and in each coding when asked for. */
 export interface ContentBody {
   readonly raw: Buffer;
+  /** The same JSON in the pieces it was made of: a whole answer is sent without joining 17 MB first. */
+  readonly rawChunks: readonly Buffer[];
   bytes(encoding: Encoding | null): Promise<Buffer>;
   /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
   atHand(encoding: Encoding): boolean;
@@ -13,7 +15,7 @@ export interface ContentBody {
 /** A small answer (a delta): compressed when asked for, as any generated answer. */
 export function smallBody(text: string): ContentBody {
   const body = compressedBody(text);
-  return { raw: body.raw, bytes: (encoding) => body.bytes(encoding), atHand: () => true };
+  return { raw: body.raw, rawChunks: [body.raw], bytes: (encoding) => body.bytes(encoding), atHand: () => true };
 }
 
 /**
@@ -36,6 +38,7 @@ export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () =>
     get raw() {
       return text();
     },
+    rawChunks: parts.map((part) => part.raw),
     bytes(encoding) {
       if (encoding === 'gzip') return (gzip ??= joinedGzip(parts));
       if (encoding === 'br') return startBrotli();
