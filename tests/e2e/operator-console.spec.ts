@@ -90,6 +90,26 @@ test('accounts: allow a new address, then disable its user after the dialog says
   expect(login.status()).not.toBe(200);
   await expectNoAxeViolations(page);
   await photograph(page, 'accounts', 'operator.accounts.heading');
+
+  // Withdrawing the address asks first as well: Escape keeps it, the dialog's first button withdraws it.
+  const disallow = page.getByRole('button', { name: fill(m('operator.accounts.disallow'), { email: address }) });
+  await tabTo(page, disallow, 80);
+  await page.keyboard.press('Enter');
+  const withdraw = page.getByRole('dialog', { name: fill(m('operator.accounts.disallowTitle'), { email: address }) });
+  await expect(withdraw).toContainText(m('operator.accounts.disallowText'));
+  await expect(withdraw.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await photograph(page, 'disallow-dialog');
+  await page.keyboard.press('Escape');
+  await expect(withdraw).toBeHidden();
+  await expect(disallow).toBeVisible();
+  await disallow.focus();
+  await page.keyboard.press('Enter');
+  await expect(withdraw).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  const withdrawn = fill(m('operator.accounts.disallowed'), { email: address });
+  await expect(page.getByRole('status').filter({ hasText: withdrawn })).toBeVisible();
+  await expect(disallow).toBeHidden();
 });
 
 test('master data: two lists chosen, a preview of what changes, applied, and back', async ({ page }) => {

@@ -13,6 +13,7 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
   const [found, setFound] = useState<Municipality[] | null>(null);
   const [message, setMessage] = useState('');
   const [disabling, setDisabling] = useState<string | null>(null);
+  const [disallowing, setDisallowing] = useState<{ of: Municipality; email: string } | null>(null);
   const search = async () => {
     const answer = await callApi<{ municipalities: Municipality[] }>('operator/municipalities', {
       query: { q: query },
@@ -35,6 +36,12 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     search().catch((error: unknown) => setMessage(messageOf(error, t)));
+  };
+  const disallow = () => {
+    if (!disallowing) return;
+    const { of, email } = disallowing;
+    setDisallowing(null);
+    void act('operator/disallow_email', { gkz: of.gkz, email }, () => t('operator.accounts.disallowed', { email }));
   };
   const disable = (email: string) => {
     setDisabling(null);
@@ -69,10 +76,7 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
                 act('operator/allow_email', { gkz: of.gkz, email }, () =>
                   t('operator.accounts.allowed', { email, name: of.name }),
                 ),
-              disallow: (of, email) =>
-                void act('operator/disallow_email', { gkz: of.gkz, email }, () =>
-                  t('operator.accounts.disallowed', { email }),
-                ),
+              disallow: (of, email) => setDisallowing({ of, email }),
               endSessions: (email) =>
                 void act('operator/end_sessions', { email }, () => t('operator.accounts.loggedOut', { email })),
               disable: setDisabling,
@@ -91,6 +95,17 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
         ]}
       >
         <p>{t('operator.accounts.disableText', { email: disabling ?? '' })}</p>
+      </Dialog>
+      <Dialog
+        open={disallowing !== null}
+        title={t('operator.accounts.disallowTitle', { email: disallowing?.email ?? '' })}
+        onCancel={() => setDisallowing(null)}
+        actions={[
+          { label: t('operator.accounts.disallowConfirm'), onClick: disallow, danger: true },
+          { label: t('dialog.cancel'), onClick: () => setDisallowing(null), primary: true },
+        ]}
+      >
+        <p>{t('operator.accounts.disallowText')}</p>
       </Dialog>
     </section>
   );
