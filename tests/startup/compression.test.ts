@@ -67,7 +67,7 @@ describe.each(ANSWERS)('%s', (_kind, pathOf, encodings) => {
 });
 
 describe('a content call', () => {
-  it('goes out whole, in its districts\' pieces, when the client takes no coding, and the same in gzip', async () => {
+  it("goes out whole, in its districts' pieces, when the client takes no coding, and the same in gzip", async () => {
     // Issue 18: an uncompressed answer is written piece by piece, not joined first.
     const plain = await get('/api/get_content_stops/1');
     expect(plain.status).toBe(200);
