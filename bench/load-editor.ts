@@ -35,6 +35,16 @@ const CHECK_EVERY_READS = 4;
 /** Dates each editor keeps; after that, they change the ones they have. */
 const DATES_PER_EDITOR = 10;
 
+/** What makes an editor: it can be sent to another thread and made there again. */
+export interface EditorSeed {
+  index: number;
+  cookie: string;
+  market: NewMarket;
+}
+
+/** What an editor knows when the load has stopped: what the database must now hold. */
+export type EditorOutcome = Pick<Editor, 'market' | 'dates' | 'refusals' | 'acknowledged' | 'pending'>;
+
 /**
  * One clerk of the load test, on one connection: one save at a time, each sent at the version of
  * the last answer, so every save must succeed and the last acknowledged one is what the database
@@ -56,11 +66,19 @@ export class Editor {
   private readonly index: number;
   private readonly cookie: string;
 
+  readonly seed: EditorSeed;
+
   constructor(index: number, cookie: string, market: NewMarket) {
+    this.seed = { index, cookie, market };
     this.index = index;
     this.cookie = cookie;
     const { title, type, schedule, location } = market;
     this.market = { id: market.id, version: 1, fields: { title, type, schedule, location, description: '' } };
+  }
+
+  outcome(): EditorOutcome {
+    const { market, dates, refusals, acknowledged, pending } = this;
+    return { market, dates, refusals, acknowledged, pending };
   }
 
   /** The next request: autocannon's raw request fields. */
