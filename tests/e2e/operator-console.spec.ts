@@ -98,11 +98,12 @@ test('accounts: allow a new address, then disable its user after the dialog says
   const withdraw = page.getByRole('dialog', { name: fill(m('operator.accounts.disallowTitle'), { email: address }) });
   await expect(withdraw).toContainText(m('operator.accounts.disallowText'));
   await expect(withdraw.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await expect(withdraw).toHaveAccessibleDescription(m('operator.accounts.disallowText'));
+  await expectNoAxeViolations(page);
   await photograph(page, 'disallow-dialog');
   await page.keyboard.press('Escape');
   await expect(withdraw).toBeHidden();
-  await expect(disallow).toBeVisible();
-  await disallow.focus();
+  await expect(disallow).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(withdraw).toBeVisible();
   await page.keyboard.press('Shift+Tab');
@@ -110,6 +111,7 @@ test('accounts: allow a new address, then disable its user after the dialog says
   const withdrawn = fill(m('operator.accounts.disallowed'), { email: address });
   await expect(page.getByRole('status').filter({ hasText: withdrawn })).toBeVisible();
   await expect(disallow).toBeHidden();
+  await expect(page.getByLabel(fill(m('operator.accounts.allowLabel'), { name: 'Hartberg' }))).toBeFocused();
 });
 
 test('master data: two lists chosen, a preview of what changes, applied, and back', async ({ page }) => {

@@ -24,6 +24,8 @@ interface DialogProps {
 export function Dialog({ open, title, children, actions, onCancel }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The text says what the action does: read out with the title when the safe button takes the focus.
+  const textId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -40,13 +42,14 @@ export function Dialog({ open, title, children, actions, onCancel }: DialogProps
       ref={dialog}
       className="dialog"
       aria-labelledby={titleId}
+      aria-describedby={textId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
       <h2 id={titleId}>{title}</h2>
-      {children}
+      <div id={textId}>{children}</div>
       <div className="form-actions">
         {actions.map((action) => (
           <button

@@ -41,7 +41,12 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
     if (!disallowing) return;
     const { of, email } = disallowing;
     setDisallowing(null);
-    void act('operator/disallow_email', { gkz: of.gkz, email }, () => t('operator.accounts.disallowed', { email }));
+    void act('operator/disallow_email', { gkz: of.gkz, email }, () =>
+      t('operator.accounts.disallowed', { email }),
+    ).then(
+      // The address's row is gone with its buttons: the keyboard goes on at the field for a new address.
+      (done) => done && document.getElementById(`allow-${of.gkz}`)?.focus(),
+    );
   };
   const disable = (email: string) => {
     setDisabling(null);
