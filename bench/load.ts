@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { startPortal } from '../scripts/portal-process.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -13,6 +13,7 @@ import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
 import type { Editor, EditorOutcome, EditorRecord } from './load-editor.ts';
+import { figuresOf, type Figures } from './load-figures.ts';
 
 /**
  * `npm run load`: the portal under the load a public service meets, on loopback. Readers fetch
@@ -160,22 +161,21 @@ try {
     editorsOnTheirThread(url, editors),
   ]);
   ownLoop.disable();
-  const { saves, outcomes } = clerks;
+  const { figures: saves, outcomes } = clerks;
   const memory = await portal.memory();
   await portal.stop();
 
   const problems: string[] = [];
   // Issue 15, M9: the load of honest readers and editors should cause no security events.
   console.log(`Security log: ${portal.securityLines()} lines during the load.`);
-  const groups = { 'content calls': content, 'public pages': pages, editors: saves };
-  for (const [group, result] of Object.entries(groups)) console.log(line(group, result, problems));
-  console.log(line('installs', installs, problems));
+  const groups = { 'content calls': figuresOf(content), 'public pages': figuresOf(pages), editors: saves };
+  for (const [group, figures] of Object.entries(groups)) console.log(line(group, figures, problems));
+  console.log(line('installs', figuresOf(installs), problems));
   console.log('');
-  for (const [group, result] of Object.entries(groups)) {
-    const p99 = result.latency.p99;
+  for (const [group, figures] of Object.entries(groups)) {
     const budget = P99_BUDGETS_MS[group as keyof typeof groups];
-    console.log(`${group} p99: ${p99} ms (budget < ${budget} ms: ${p99 < budget ? 'OK' : 'OVER'})`);
-    if (p99 >= budget) problems.push(`${group} p99 ${p99} ms`);
+    console.log(`${group} p99: ${figures.p99} ms (budget < ${budget} ms: ${figures.p99 < budget ? 'OK' : 'OVER'})`);
+    if (figures.p99 >= budget) problems.push(`${group} p99 ${figures.p99} ms`);
   }
   const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(0);
   console.log(
@@ -260,7 +260,7 @@ async function lostSaves(editors: readonly EditorOutcome[]): Promise<string[]> {
 function editorsOnTheirThread(
   url: string,
   editors: readonly Editor[],
-): Promise<{ saves: Result; outcomes: EditorOutcome[] }> {
+): Promise<{ figures: Figures; outcomes: EditorOutcome[] }> {
   const worker = new Worker(new URL('./load-editors-worker.ts', import.meta.url), {
     workerData: { url, seconds, seeds: editors.map((editor) => editor.seed) },
   });
@@ -294,18 +294,17 @@ async function directoryPages(url: string, count: number): Promise<string[]> {
   return [...shallow, ...drawn];
 }
 
-function line(group: string, result: Result, problems: string[]): string {
-  // A 304 is an app's content unchanged since it last asked: an answer, not a failure.
-  const refused = result['4xx'] + result['5xx'];
-  const failed = result.errors + result.timeouts + refused;
+function line(group: string, figures: Figures, problems: string[]): string {
+  const failed = figures.errors + figures.timeouts + figures.refused;
   if (failed > 0)
-    problems.push(`${group}: ${result.errors} errors, ${result.timeouts} timeouts, ${refused} answers 4xx or 5xx`);
-  // Per second over the whole run: an aggregated result (the editors) has no per-second histogram.
-  const perSecond = (result.requests.total / seconds).toFixed(0);
-  const megabytes = (result.throughput.total / seconds / 1e6).toFixed(1);
+    problems.push(
+      `${group}: ${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.refused} answers 4xx or 5xx`,
+    );
+  const perSecond = (figures.requests / seconds).toFixed(0);
+  const megabytes = (figures.bytes / seconds / 1e6).toFixed(1);
   return (
-    `${group.padEnd(15)} ${String(result.requests.total).padStart(7)} requests, ${perSecond.padStart(5)}/s, ` +
-    `${megabytes} MB/s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
-    `errors ${result.errors}, timeouts ${result.timeouts}, 304 ${result['3xx']}, 4xx/5xx ${refused}`
+    `${group.padEnd(15)} ${String(figures.requests).padStart(7)} requests, ${perSecond.padStart(5)}/s, ` +
+    `${megabytes} MB/s; latency p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms; ` +
+    `errors ${figures.errors}, timeouts ${figures.timeouts}, 304 ${figures.notModified}, 4xx/5xx ${figures.refused}`
   );
 }

@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { startPortal } from '../scripts/portal-process.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
@@ -11,6 +10,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { createEditors } from './editors.ts';
+import { runClerks } from './run-clerks.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
@@ -27,10 +27,6 @@ import { startThrowawayPostgres } from './throwaway-postgres.ts';
  */
 export const SCALE_OUT_GOAL = 1.6;
 const PASSWORD = 'Lastprobe-am-Hauptplatz-2027';
-// In autocannon's API (README, "autocannon.aggregateResult"), not in its type definitions.
-const { aggregateResult } = autocannon as unknown as {
-  aggregateResult: (results: Result[], options: { url: string; connections: number }) => Result;
-};
 
 export interface SaveThroughput {
   processes: number;
@@ -71,30 +67,14 @@ export async function measureSaveThroughput(
       passwordHash,
       logIn: (email, index) => logIn(urls[index % processes]!, email),
     });
-    const results = await Promise.all(
-      editors.map((editor, index) =>
-        autocannon({
-          url: urls[index % processes]!,
-          connections: 1,
-          duration: seconds,
-          skipAggregateResult: true,
-          requests: [
-            {
-              setupRequest: (request) => ({ ...request, ...editor.nextRequest() }),
-              onResponse: (status, body) => editor.answered(status, body),
-            },
-          ],
-        }),
-      ),
-    );
-    const all = aggregateResult(results, { url: urls[0]!, connections: editors.length });
+    const all = await runClerks(urls, editors, seconds);
     const saves = editors.reduce((sum, editor) => sum + editor.acknowledged, 0);
     return {
       processes,
       saves,
       perSecond: saves / seconds,
-      p50: all.latency.p50,
-      p99: all.latency.p99,
+      p50: all.p50,
+      p99: all.p99,
       problems: editors.flatMap((editor) => editor.refusals),
     };
   } finally {

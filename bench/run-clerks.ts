@@ -1,0 +1,61 @@
+import { Agent, request } from 'node:http';
+import type { Editor } from './load-editor.ts';
+import { figuresOfLatencies, type Figures } from './load-figures.ts';
+
+const TIMEOUT_MS = 10_000; // as autocannon's
+
+/**
+ * Each clerk one request at a time on its own kept-alive connection, for `seconds`; clerk `i`
+ * to `urls[i % urls.length]`. Timed from sending to the answer's last byte. What they read back
+ * is checked afterwards (Editor.checkReads), so no parsing of 17 MB is timed as the portal's.
+ */
+export async function runClerks(
+  urls: readonly string[],
+  editors: readonly Editor[],
+  seconds: number,
+): Promise<Figures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: editors.length });
+  const latencies: number[] = [];
+  const counts = { bytes: 0, errors: 0, timeouts: 0, notModified: 0, refused: 0 };
+  const until = performance.now() + seconds * 1000;
+
+  const send = (url: string, next: ReturnType<Editor['nextRequest']>) =>
+    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const outgoing = request(
+        new URL(next.path, url),
+        { method: next.method, headers: next.headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      outgoing.setTimeout(TIMEOUT_MS, () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', reject);
+      outgoing.end(next.body);
+    });
+
+  const clerk = async (editor: Editor, url: string) => {
+    while (performance.now() < until) {
+      const next = editor.nextRequest();
+      const started = performance.now();
+      const answer = await send(url, next).catch((error: Error) => error);
+      if (answer instanceof Error) {
+        if (answer.message === 'timeout') counts.timeouts += 1;
+        else counts.errors += 1;
+        editor.answered(0, Buffer.from(answer.message));
+        continue;
+      }
+      latencies.push(performance.now() - started);
+      counts.bytes += answer.body.length;
+      if (answer.status >= 400) counts.refused += 1;
+      editor.answered(answer.status, answer.body);
+    }
+  };
+
+  await Promise.all(editors.map((editor, index) => clerk(editor, urls[index % urls.length]!)));
+  agent.destroy();
+  for (const editor of editors) editor.checkReads();
+  return { ...figuresOfLatencies(latencies), ...counts };
+}
