@@ -57,6 +57,19 @@ function appRefresh(path: string): autocannon.Request {
   };
 }
 
+/**
+ * The pages one after another, shared by all page readers: one request that picks its path, since
+ * autocannon makes every request of its list ready for each connection at the start (3,000 pages
+ * for 100 connections held its thread for seconds, and that was timed in the first answers).
+ */
+function pageReading(paths: readonly string[]): autocannon.Request {
+  let next = 0;
+  return {
+    method: 'GET',
+    setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+  };
+}
+
 /** Directory pages the page readers ask for, drawn from the live sitemap (more than the portal's page cache holds). */
 const DIRECTORY_SAMPLE = 3000;
 const CONTENT_PATHS = ['/api/get_content/1', '/api/get_content_stops/1'];
@@ -131,11 +144,13 @@ try {
       `it, ${readerCount - contentReaders} readers of ${pagePaths.length} public pages, ${editors.length} editors saving.\n`,
   );
   const readerHeaders = { 'accept-encoding': 'gzip', 'accept-language': 'de-AT,de;q=0.9' };
-  // autocannon times each answer on this process's thread: while it is busy (a clerk's read of
-  // 17 MB parsed), every answer waiting meanwhile is timed longer than the server took.
+  // autocannon times each answer on this process's thread: while it is busy, every answer waiting
+  // meanwhile is timed longer than the server took (so the clerks have a thread of their own).
   const ownLoop = monitorEventLoopDelay({ resolution: 10 });
   ownLoop.enable();
-  const [content, installs, pages, clerks] = await Promise.all([
+  const clerks = clerksOnTheirThread(url, editors);
+  await clerks.warm;
+  const [content, installs, pages, saved] = await Promise.all([
     autocannon({
       url,
       connections: contentReaders,
@@ -156,12 +171,12 @@ try {
       connections: readerCount - contentReaders,
       duration: seconds,
       headers: readerHeaders,
-      requests: pagePaths.map((path) => ({ method: 'GET', path })),
+      requests: [pageReading(pagePaths)],
     }),
-    editorsOnTheirThread(url, editors),
+    clerks.run(),
   ]);
   ownLoop.disable();
-  const { figures: saves, outcomes } = clerks;
+  const { figures: saves, outcomes } = saved;
   const memory = await portal.memory();
   await portal.stop();
 
@@ -256,18 +271,26 @@ async function lostSaves(editors: readonly EditorOutcome[]): Promise<string[]> {
   }
 }
 
-/** The clerks' load on a thread of its own (bench/load-editors-worker.ts); what they saved comes back. */
-function editorsOnTheirThread(
-  url: string,
-  editors: readonly Editor[],
-): Promise<{ figures: Figures; outcomes: EditorOutcome[] }> {
+/**
+ * The clerks on a thread of their own (bench/load-editors-worker.ts): `warm` once they have saved
+ * for a few seconds untimed; `run` starts the timed load and answers what they saved.
+ */
+function clerksOnTheirThread(url: string, editors: readonly Editor[]) {
   const worker = new Worker(new URL('./load-editors-worker.ts', import.meta.url), {
     workerData: { url, seconds, seeds: editors.map((editor) => editor.seed) },
   });
-  return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  const warm = Promise.race([new Promise<void>((resolve) => worker.once('message', () => resolve())), failed]);
+  return {
+    warm,
+    run: (): Promise<{ figures: Figures; outcomes: EditorOutcome[] }> => {
+      const done = new Promise<{ figures: Figures; outcomes: EditorOutcome[] }>((resolve) =>
+        worker.once('message', resolve),
+      );
+      worker.postMessage('go');
+      return Promise.race([done, failed]);
+    },
+  };
 }
 
 /** The URL paths of the built public pages. */
