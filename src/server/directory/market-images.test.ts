@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,22 +125,24 @@ describe('collectMarketImages', () => {
     expect(download).toHaveBeenCalledTimes(1);
   });
 
-  it('deletes copies no market uses any more', async () => {
+  it('deletes copies no market uses any more once they are an hour old', async () => {
     const cache = path.join(folder, 'cache');
     await collectMarketImages(
       directoryOf([]),
       cache,
       vi.fn(() => Promise.resolve(null)),
     );
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
     await writeFile(path.join(cache, 'alt.jpg'), 'alt');
-    const later = Date.now() + 2 * 60 * 60 * 1000;
+    await utimes(path.join(cache, 'alt.jpg'), hoursAgo(2), hoursAgo(2));
+    await writeFile(path.join(cache, 'eben-erst.jpg'), 'neu');
+    await utimes(path.join(cache, 'eben-erst.jpg'), hoursAgo(0.9), hoursAgo(0.9));
     await collectMarketImages(
       directoryOf([]),
       cache,
       vi.fn(() => Promise.resolve(null)),
-      later,
     );
-    expect(await readdir(cache)).toEqual([]);
+    expect(await readdir(cache)).toEqual(['eben-erst.jpg']);
   });
 
   it('keeps a copy fetched a moment ago that the directory it read does not show yet', async () => {

@@ -16,8 +16,10 @@ import { searchPartOf } from './search-parts.ts';
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
 let db: Database;
 const started: Publisher[] = [];
+let caches = 0;
 const start = async (pollMs = 60_000, download?: ImageDownload) => {
-  const imageCache = path.join(folder, 'images');
+  // A cache of its own: a stopped publisher's publish under way still ends, and tidies its cache.
+  const imageCache = path.join(folder, `images-${(caches += 1)}`);
   const publisher = await startPublisher(db, { imageCache, debounceMs: 50, pollMs, ...(download && { download }) });
   started.push(publisher);
   return publisher;
