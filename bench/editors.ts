@@ -29,7 +29,7 @@ export async function createEditors(db: Database, count: number, login?: EditorL
       await insertMarket(db, market);
       await insertMarketDates(db, [newMarketDate(market.id, { date_start: '2027-01-02', date_end: '2027-01-02' })]);
       const cookie = login ? await login.logIn(email, index) : `${SESSION_COOKIE}=${await startSession(db, userId)}`;
-      return new Editor(index, cookie, market);
+      return new Editor({ index, cookie, market });
     }),
   );
 }

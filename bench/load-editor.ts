@@ -67,17 +67,13 @@ export class Editor {
   private checking = false;
   /** Reads to check once the load is over, with the versions acknowledged when each was answered. */
   private readonly toCheck: { path: string; status: number; body: Buffer; expected: Map<string, number> }[] = [];
-  private readonly index: number;
-  private readonly cookie: string;
-
+  /** Who the clerk is (its index, session cookie and market): all it needs to be made again on another thread. */
   readonly seed: EditorSeed;
 
-  constructor(index: number, cookie: string, market: NewMarket) {
-    this.seed = { index, cookie, market };
-    this.index = index;
-    this.cookie = cookie;
-    const { title, type, schedule, location } = market;
-    this.market = { id: market.id, version: 1, fields: { title, type, schedule, location, description: '' } };
+  constructor(seed: EditorSeed) {
+    this.seed = seed;
+    const { id, title, type, schedule, location } = seed.market;
+    this.market = { id, version: 1, fields: { title, type, schedule, location, description: '' } };
   }
 
   outcome(): EditorOutcome {
@@ -88,13 +84,13 @@ export class Editor {
   /** The next request: its method, path, headers and body. */
   nextRequest(): { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string } {
     if (this.pending || this.reading)
-      this.refusals.push(`editor ${this.index + 1}: no answer to a request (connection error or timeout)`);
+      this.refusals.push(`editor ${this.seed.index + 1}: no answer to a request (connection error or timeout)`);
     const n = this.sent++;
     if (n % 10 === 9) {
       // Now and then the clerk opens the editing page again: their own content, hidden records too.
       this.reading = OWN_CONTENT[Math.floor(n / 10) % 2]!;
       this.checking = this.reads++ % CHECK_EVERY_READS === 0;
-      return { method: 'GET', path: this.reading, headers: { cookie: this.cookie, 'accept-encoding': 'gzip' } };
+      return { method: 'GET', path: this.reading, headers: { cookie: this.seed.cookie, 'accept-encoding': 'gzip' } };
     }
     const save = this.plan(n);
     this.pending = save;
@@ -103,7 +99,7 @@ export class Editor {
     return {
       method: 'POST',
       path: save.path,
-      headers: { 'content-type': 'application/json', cookie: this.cookie },
+      headers: { 'content-type': 'application/json', cookie: this.seed.cookie },
       body: JSON.stringify(body),
     };
   }
@@ -115,7 +111,7 @@ export class Editor {
     if (!save) return;
     if (status !== 200) {
       const text = body.toString().slice(0, 200);
-      this.refusals.push(`editor ${this.index + 1}: ${save.path} answered ${status}: ${text}`);
+      this.refusals.push(`editor ${this.seed.index + 1}: ${save.path} answered ${status}: ${text}`);
       return;
     }
     const data = (JSON.parse(body.toString()) as SaveAnswer).data;
@@ -124,7 +120,7 @@ export class Editor {
         ? data?.wko_markets?.['2']?.[this.market.id]
         : Object.values(data?.wko_market_dates ?? {}).find((date) => !save.id || date.id === save.id);
     if (!answered) {
-      this.refusals.push(`editor ${this.index + 1}: ${save.path} answered without the saved record`);
+      this.refusals.push(`editor ${this.seed.index + 1}: ${save.path} answered without the saved record`);
       return;
     }
     const record = { id: answered.id, version: answered.version, fields: save.fields };
@@ -139,7 +135,7 @@ export class Editor {
     const path = this.reading!;
     this.reading = null;
     if (!this.checking) {
-      if (status !== 200) this.refusals.push(`editor ${this.index + 1}: ${path} answered ${status}`);
+      if (status !== 200) this.refusals.push(`editor ${this.seed.index + 1}: ${path} answered ${status}`);
       return;
     }
     const records = path === OWN_CONTENT[0] ? this.dates : [this.market];
@@ -156,14 +152,14 @@ export class Editor {
       const stale = [...expected].filter(([id, version]) => seen?.[id]?.version !== version);
       if (!seen || stale.length > 0)
         this.refusals.push(
-          `editor ${this.index + 1}: ${path} answered ${status} without ${stale.length} saved records`,
+          `editor ${this.seed.index + 1}: ${path} answered ${status} without ${stale.length} saved records`,
         );
     }
     this.toCheck.length = 0;
   }
 
   private plan(n: number): Save {
-    const stamp = `Redakteur ${this.index + 1}, Speicherung ${n + 1}`;
+    const stamp = `Redakteur ${this.seed.index + 1}, Speicherung ${n + 1}`;
     if (n % 3 === 0) {
       const fields = { ...this.market.fields, description: `Geändert: ${stamp}` };
       return { path: '/api/save_market', record: 'market', id: this.market.id, fields };

@@ -9,7 +9,7 @@ import { runClerks } from './run-clerks.ts';
  */
 const WARM_SECONDS = 3;
 const { url, seconds, seeds } = workerData as { url: string; seconds: number; seeds: EditorSeed[] };
-const editors = seeds.map(({ index, cookie, market }) => new Editor(index, cookie, market));
+const editors = seeds.map((seed) => new Editor(seed));
 await runClerks([url], editors, WARM_SECONDS);
 const go = new Promise((resolve) => parentPort?.once('message', resolve));
 parentPort?.postMessage('warm');

@@ -146,10 +146,10 @@ try {
   const readerHeaders = { 'accept-encoding': 'gzip', 'accept-language': 'de-AT,de;q=0.9' };
   // autocannon times each answer on this process's thread: while it is busy, every answer waiting
   // meanwhile is timed longer than the server took (so the clerks have a thread of their own).
-  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
-  ownLoop.enable();
   const clerks = clerksOnTheirThread(url, editors);
   await clerks.warm;
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
   const [content, installs, pages, saved] = await Promise.all([
     autocannon({
       url,
