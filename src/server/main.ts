@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
+import { refreshStatistics } from './db/queries/housekeeping.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { restrictFileModes } from './file-modes.ts';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const { imported, seeded } = await prepareDatabase(db, config, new Date());
+  await refreshStatistics(db);
   if (imported)
     console.log(
       `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,

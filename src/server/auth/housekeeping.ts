@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { pruneContentChanges } from '../db/queries/content-changes.ts';
-import { purgeExpired } from '../db/queries/housekeeping.ts';
+import { purgeExpired, refreshStatistics } from '../db/queries/housekeeping.ts';
 import { COUNTER_RETENTION_SECONDS } from './rate-limit.ts';
 
 /** At most this often: a purge per request cost 22 ms per attempt at 100,000 counters (issue 15, M4). */
@@ -15,6 +15,8 @@ export const VISITOR_RETENTION_DAYS = 180;
  */
 const CHANGE_LOG_SECONDS = 7 * 24 * 60 * 60;
 const CHANGE_LOG_MAX_COMMITS = 200_000;
+/** The embedded database's statistics (refreshStatistics): counted at start, then once a day. */
+const STATISTICS_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The purge on a schedule of the server's clock: the first request after each interval starts it
@@ -23,6 +25,7 @@ const CHANGE_LOG_MAX_COMMITS = 200_000;
  */
 export function createHousekeeping(db: Database, clock: () => Date) {
   let last = -Infinity;
+  let statisticsAt = clock().getTime();
   let running: Promise<void> | null = null;
   return {
     async maybePurge(): Promise<void> {
@@ -36,7 +39,14 @@ export function createHousekeeping(db: Database, clock: () => Date) {
         visitors: VISITOR_RETENTION_DAYS * 24 * 60 * 60,
       })
         .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_COMMITS))
-        .catch((error: unknown) => console.error('Purging expired counters, sessions and links failed:', error))
+        .then(async () => {
+          if (now.getTime() - statisticsAt < STATISTICS_EVERY_MS) return;
+          statisticsAt = now.getTime();
+          await refreshStatistics(db);
+        })
+        .catch((error: unknown) =>
+          console.error('Housekeeping (purging expired counters, sessions and links; statistics) failed:', error),
+        )
         .finally(() => {
           running = null;
         });
