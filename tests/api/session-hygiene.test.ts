@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GKZ_A } from './helpers/fixtures.ts';
+import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Issue 15, L1 and L2. */
@@ -46,4 +46,27 @@ it('L2: logging in ends the session the browser held before', async () => {
   expect(login.status).toBe(200);
   expect((await server.fetch('/api/get_account', { headers: { Cookie: before } })).status).toBe(401);
   expect((await server.fetch('/api/get_account', { headers: { Cookie: login.cookie! } })).status).toBe(200);
+});
+
+it('a session in use stays open: its idle clock moves on, at most once a minute', async () => {
+  const { userId, cookie } = await loggedInUser(server.db, GKZ_A);
+  const idleFor = async () =>
+    (
+      await server.db.query<{ seconds: number }>(
+        'SELECT extract(epoch FROM now() - last_seen_at)::int AS seconds FROM sessions WHERE user_id = $1',
+        [userId],
+      )
+    )[0]?.seconds;
+  const lastSeen = (ago: string) =>
+    server.db.query(`UPDATE sessions SET last_seen_at = now() - $2::interval WHERE user_id = $1`, [userId, ago]);
+  const use = async () =>
+    expect((await server.fetch('/api/get_account', { headers: { Cookie: cookie } })).status).toBe(200);
+  await lastSeen('3 hours 59 minutes');
+  await use();
+  expect(await idleFor()).toBeLessThan(5);
+  await lastSeen('30 seconds');
+  await use();
+  expect(await idleFor()).toBeGreaterThanOrEqual(30); // not a write per request
+  await lastSeen('4 hours 1 minute');
+  expect((await server.fetch('/api/get_account', { headers: { Cookie: cookie } })).status).toBe(401);
 });

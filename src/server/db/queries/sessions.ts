@@ -13,25 +13,23 @@ export interface LiveSessionRow {
 
 /**
  * The user of a live session by its token's hash. The idle clock is moved on at most once a
- * minute, so an editor's stream of requests is not a stream of writes.
+ * minute, so an editor's stream of requests is not a stream of writes (and the lookup a plain
+ * read: as one statement with the update beside it, it cost the embedded database a third more).
  */
 export async function findLiveSession(db: Queryable, tokenHash: string): Promise<LiveSessionRow | undefined> {
-  const [row] = await db.query<LiveSessionRow>(
-    `WITH live AS (
-       SELECT s.token_hash, s.last_seen_at, u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed,
-         u.operator_since IS NOT NULL AS operator
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
-       JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
-       WHERE s.token_hash = $1 AND u.disabled_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}
-     ), touched AS (
-       UPDATE sessions SET last_seen_at = now()
-       WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < now() - interval '1 minute')
-     )
-     SELECT user_id, email, gkz, confirmed, operator FROM live`,
+  const [row] = await db.query<LiveSessionRow & { idle: boolean }>(
+    `SELECT u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed,
+       u.operator_since IS NOT NULL AS operator, s.last_seen_at < now() - interval '1 minute' AS idle
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
+     JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
+     WHERE s.token_hash = $1 AND u.disabled_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - ${SESSION_IDLE}`,
     [tokenHash],
   );
-  return row;
+  if (!row) return undefined;
+  const { idle, ...user } = row;
+  if (idle) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
+  return user;
 }
 
 /** A session ending `lifetimeSeconds` from now by the database's clock, as findLiveSession reads it. */
