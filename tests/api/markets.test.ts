@@ -117,6 +117,46 @@ describe('save_market', () => {
   });
 });
 
+describe('what a save answers', () => {
+  /** The market as the clerk's own content call shows it now, in every language group. */
+  const storedMarkets = async (id: string) => {
+    const own = await call('get_content_stops/1?include_hidden_records=1', undefined, clerkA);
+    return Object.fromEntries(
+      Object.entries(own.body.data!.wko_markets).map(([group, markets]) => [group, markets[id]]),
+    );
+  };
+  const answeredMarkets = (answer: Answer, id: string) =>
+    Object.fromEntries(Object.entries(answer.body.data!.wko_markets).map(([group, markets]) => [group, markets[id]]));
+
+  it('is the market as stored after it, whether the market or one of its dates was saved', async () => {
+    const created = await call(
+      'save_market',
+      { ...KIRTAG, first_date: { date_start: '2027-07-25', date_end: '2027-07-25' } },
+      clerkA,
+    );
+    const market = marketOf(created);
+    expect(answeredMarkets(created, market.id)).toEqual(await storedMarkets(market.id));
+    server.clock.now = new Date(NOW.getTime() + 60_000);
+    const changed = await call('save_market', { ...KIRTAG, id: market.id, version: 1, title: 'Herbstkirtag' }, clerkA);
+    expect(answeredMarkets(changed, market.id)).toEqual(await storedMarkets(market.id));
+    const [date] = datesOf(created);
+    const dateSaved = await call(
+      'save_market_date',
+      {
+        id: date!.id,
+        version: date!.version,
+        wko_market_id: market.id,
+        date_start: '2027-07-26',
+        date_end: '2027-07-26',
+      },
+      clerkA,
+    );
+    expect(dateSaved.status).toBe(200);
+    expect(answeredMarkets(dateSaved, market.id)).toEqual(await storedMarkets(market.id));
+    expect(marketOf(dateSaved)).toMatchObject({ title: 'Herbstkirtag', version: 2 });
+  });
+});
+
 describe('the validation rules of seed section 5, each refused and passed', () => {
   const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
     ['required title', { title: '' }, { title: 'Ostermarkt' }, 'required_fields'],

@@ -111,6 +111,7 @@ export function createMarketService({
         await photos.refuseForeign(tx, user.gkz, fields.image?.url);
         let previous: MarketRecord | null = null;
         let market: NewMarket;
+        let stored: MarketRecord | null = null;
         if (id === undefined) {
           market = newMarket(user.gkz, { ...fields, rule: withAnchor(null) });
           await insertMarket(tx, market);
@@ -125,7 +126,7 @@ export function createMarketService({
           if (version === undefined) throw new ApiError('required_fields', { version: 'required_fields' });
           if (version !== previous.version) throw new ApiError('conflict');
           market = { ...newMarket(user.gkz, { ...fields, rule: withAnchor(previous) }), id };
-          await updateMarket(tx, market, clock());
+          stored = await updateMarket(tx, market, clock());
           if (previous.image?.url !== fields.image?.url) replacedImage = previous.image?.url;
         }
         if (market.rule) await deriveRegularDates(tx, market, today, clock());
@@ -138,7 +139,8 @@ export function createMarketService({
             changes,
           });
         }
-        return answer(tx, market.id, await listMarketDates(tx, market.id));
+        // The rule's dates below change no field of the market the answer holds.
+        return answer(stored ?? (await readMarket(tx, market.id)), await listMarketDates(tx, market.id));
       });
       await photos.released([replacedImage]);
       return saved;
@@ -164,7 +166,7 @@ export function createMarketService({
       return write(async (tx) => {
         const market = await ownMarket(tx, user, input.wko_market_id);
         const id = await writeMarketDate(tx, user, market, input, today);
-        return answer(tx, market.id, await listMarketDates(tx, market.id, [id]));
+        return answer(market, await listMarketDates(tx, market.id, [id]));
       });
     },
 
@@ -189,7 +191,7 @@ export function createMarketService({
             ),
           );
         }
-        return answer(tx, marketId, await listMarketDates(tx, marketId, ids));
+        return answer(market, await listMarketDates(tx, marketId, ids));
       });
     },
 
@@ -224,8 +226,11 @@ export function createMarketService({
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
-async function answer(tx: Queryable, marketId: string, dates: readonly MarketDateRecord[]): Promise<SavedRecords> {
-  const market = await readMarket(tx, marketId);
+/**
+ * A save's answer: the market and the dates written. A date's write changes no field of its market
+ * the answer holds (only dates_revision, migration 0012), so the market locked for it is answered.
+ */
+function answer(market: MarketRecord, dates: readonly MarketDateRecord[]): SavedRecords {
   // The schema leaves out what is only for the server (replaces_date).
   const publicDates = dates.map((date) => marketDateRecordSchema.parse(date));
   return { wko_markets: groupsByLanguage([market]), wko_market_dates: byId(publicDates) };

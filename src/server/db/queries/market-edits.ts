@@ -53,13 +53,15 @@ export async function listMarketDates(tx: Queryable, marketId: string, ids?: rea
   );
 }
 
-/** Writes every field of a changed market and raises its version. */
-export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE markets SET ${MARKET_ASSIGNMENTS}, version = version + 1, updated_at = $${EDITABLE_COUNT + 2}
-     WHERE id = $1`,
+/** Writes every field of a changed market and raises its version; answers the market as it now is. */
+export async function updateMarket(tx: Queryable, market: NewMarket, now: Date): Promise<MarketRecord> {
+  const [row] = await tx.query<Parameters<typeof toMarketRecord>[0]>(
+    `UPDATE markets m SET ${MARKET_ASSIGNMENTS}, version = version + 1, updated_at = $${EDITABLE_COUNT + 2}
+     WHERE m.id = $1 RETURNING ${MARKET_COLUMNS}`,
     [market.id, ...marketFieldValues(market), now],
   );
+  if (!row) throw new Error(`Market ${market.id} vanished inside its own transaction`);
+  return toMarketRecord(row);
 }
 
 export async function updateMarketDate(
