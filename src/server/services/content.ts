@@ -15,6 +15,7 @@ import {
   labelsIn,
   marketRecord,
   type ContentKind,
+  type ContentRecord,
   type Districts,
 } from './content-records.ts';
 
@@ -84,7 +85,7 @@ export function createContentService(db: Database) {
     dates: oncePer(BROTLI_EVERY_MS),
     markets: oncePer(BROTLI_EVERY_MS),
   };
-  const ownAnswers = new Map<string, Promise<ContentAnswer>>();
+  const ownAnswers = new Map<string, ContentAnswer>();
   const deltas = new Map<string, KeptDelta>();
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
   const folded = new Map<string, ContentAnswer>();
@@ -146,23 +147,24 @@ export function createContentService(db: Database) {
     return refresh;
   }
 
-  async function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string): Promise<ContentAnswer> {
-    const { version, own } = await db.transaction(async (tx) => {
+  /** The user's municipality's records, hidden ones too, and the content version they are of. */
+  function readOwn(kind: ContentKind, gkz: string): Promise<{ version: string; records: ContentRecord[] }> {
+    return db.transaction(async (tx) => {
       const version = await contentVersion(tx);
-      if (kind === 'markets') return { version, own: (await listMarketsOf(tx, gkz)).map(marketRecord) };
-      return { version, own: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
+      if (kind === 'markets') return { version, records: (await listMarketsOf(tx, gkz)).map(marketRecord) };
+      return { version, records: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
     });
-    // The user's district part with their municipality's published records replaced by all of them.
+  }
+
+  /** The public answer with the user's district made again: their municipality's records all in it, hidden ones too. */
+  function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
     const district = districtOf(gkz);
     const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
     const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
     const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
       ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
     );
-    return {
-      etag: etagOf(kind, `${held.version}.${version}`, gkz),
-      body: joinedBody(answerParts(kind, districts), () => false),
-    };
+    return joinedBody(answerParts(kind, districts), () => false);
   }
 
   /** A delta read from the change log (another process's version, or from before the steps held). */
@@ -189,16 +191,17 @@ export function createContentService(db: Database) {
     async lookup(kind: ContentKind, ownGkz: string | null): Promise<ContentLookup> {
       const held = await publicAnswer(kind);
       if (!ownGkz) return { etag: held.answer.etag, answer: () => Promise.resolve(held.answer) };
-      // The ETag from the versions alone, so a client whose copy is current costs no more.
-      const etag = etagOf(kind, `${held.version}.${await contentVersion(db)}`, ownGkz);
+      // Read before the ETag is known (one turn of the database, not two): a clerk's copy is
+      // seldom current, as any save in Austria makes a new version.
+      const own = await readOwn(kind, ownGkz);
+      const etag = etagOf(kind, `${held.version}.${own.version}`, ownGkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
         if (!kept) {
-          kept = ownAnswer(kind, held, ownGkz);
-          kept.catch(() => ownAnswers.delete(etag));
+          kept = { etag, body: ownAnswer(kind, held, ownGkz, own.records) };
           keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
         }
-        return kept;
+        return Promise.resolve(kept);
       };
       return { etag, answer };
     },
