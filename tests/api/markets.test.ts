@@ -153,6 +153,19 @@ describe('what a save answers', () => {
     );
     expect(dateSaved.status).toBe(200);
     expect(answeredMarkets(dateSaved, market.id)).toEqual(await storedMarkets(market.id));
+    const ownDates = (await call('get_content/1?include_hidden_records=1', undefined, clerkA)).body.data!
+      .wko_market_dates;
+    expect(dateSaved.body.data!.wko_market_dates).toEqual({ [date!.id]: ownDates[date!.id] });
+    expect(datesOf(dateSaved)).toMatchObject([{ date_start: '2027-07-26', version: 2 }]);
+    const added = await call(
+      'save_market_date',
+      { wko_market_id: market.id, date_start: '2027-08-02', date_end: '2027-08-02' },
+      clerkA,
+    );
+    const [addedDate] = datesOf(added);
+    const ownNow = (await call('get_content/1?include_hidden_records=1', undefined, clerkA)).body.data!
+      .wko_market_dates;
+    expect(added.body.data!.wko_market_dates).toEqual({ [addedDate!.id]: ownNow[addedDate!.id] });
     expect(marketOf(dateSaved)).toMatchObject({ title: 'Herbstkirtag', version: 2 });
   });
 });

@@ -11,6 +11,7 @@ import {
   deleteMarketDateRows,
   deleteMarketRow,
   insertMarketChange,
+  insertMarketDate,
   listMarketChanges,
   listMarketDates,
   lockMarket,
@@ -19,6 +20,7 @@ import {
   updateMarket,
   updateMarketDate,
   type MarketChange,
+  type StoredDate,
 } from '../db/queries/market-edits.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
 import { byId, groupsByLanguage } from './content.ts';
@@ -64,14 +66,14 @@ export function createMarketService({
   const record = (tx: Queryable, user: SessionUser, change: Omit<MarketChange, 'user' | 'at'>) =>
     insertMarketChange(tx, { ...change, user, at: clock() });
 
-  /** Creates or changes one date of a market the user may edit, with its history entry; answers its id. */
+  /** Creates or changes one date of a market the user may edit, with its history entry; answers it as stored. */
   const writeMarketDate = async (
     tx: Queryable,
     user: SessionUser,
     market: MarketRecord,
     input: MarketDateInput,
     today: string,
-  ): Promise<string> => {
+  ): Promise<StoredDate> => {
     const { id, version, wko_market_id: marketId, ...fields } = input;
     const previous = id === undefined ? null : await lockMarketDate(tx, id);
     if (id !== undefined) {
@@ -87,15 +89,16 @@ export function createMarketService({
         ? { type: fields.type === 'cancelled' ? ('cancelled' as const) : ('regular' as const), replaces: null }
         : typeBesideRule(fields, previous, onRule(market, fields, today));
     const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
-    if (previous) await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock());
-    else await insertMarketDates(tx, [date]);
+    const stored = previous
+      ? await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock())
+      : await insertMarketDate(tx, date);
     await record(tx, user, {
       marketId,
       marketDateId: date.id,
       action: previous ? 'updated' : 'created',
       changes: differences(previous, date, DATE_FIELDS),
     });
-    return date.id;
+    return stored;
   };
 
   return {
@@ -165,8 +168,7 @@ export function createMarketService({
       const today = viennaDay(clock());
       return write(async (tx) => {
         const market = await ownMarket(tx, user, input.wko_market_id);
-        const id = await writeMarketDate(tx, user, market, input, today);
-        return answer(market, await listMarketDates(tx, market.id, [id]));
+        return answer(market, [await writeMarketDate(tx, user, market, input, today)]);
       });
     },
 
@@ -183,13 +185,12 @@ export function createMarketService({
         for (const [index, input] of inputs.entries()) {
           if (input.id !== undefined)
             throw new ApiError('invalid_request', { [`dates.${index}.id`]: 'invalid_request' });
-          ids.push(
-            await writeMarketDate(tx, user, market, { ...input, wko_market_id: marketId }, today).catch(
-              (error: unknown) => {
-                throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
-              },
-            ),
+          const written = await writeMarketDate(tx, user, market, { ...input, wko_market_id: marketId }, today).catch(
+            (error: unknown) => {
+              throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
+            },
           );
+          ids.push(written.id);
         }
         return answer(market, await listMarketDates(tx, marketId, ids));
       });

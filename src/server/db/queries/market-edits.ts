@@ -3,6 +3,7 @@ import type { Queryable } from '../database.ts';
 import {
   DATE_COLUMNS,
   EDITABLE_COUNT,
+  insertMarketDates,
   MARKET_ASSIGNMENTS,
   MARKET_COLUMNS,
   marketFieldValues,
@@ -64,15 +65,24 @@ export async function updateMarket(tx: Queryable, market: NewMarket, now: Date):
   return toMarketRecord(row);
 }
 
+/** Adds one date; answers it as stored. */
+export async function insertMarketDate(tx: Queryable, date: NewMarketDate): Promise<StoredDate> {
+  await insertMarketDates(tx, [date]);
+  const [row] = await listMarketDates(tx, date.wko_market_id, [date.id]);
+  if (!row) throw new Error(`Date ${date.id} vanished inside its own transaction`);
+  return row;
+}
+
+/** Writes every field of a changed date and raises its version; answers the date as it now is. */
 export async function updateMarketDate(
   tx: Queryable,
   date: NewMarketDate & { replaces_date: string | null },
   now: Date,
-): Promise<void> {
-  await tx.query(
-    `UPDATE market_dates SET date_start = $2, date_end = $3, time_from = $4, time_to = $5, status = $6, type = $7,
+): Promise<StoredDate> {
+  const [row] = await tx.query<StoredDate>(
+    `UPDATE market_dates d SET date_start = $2, date_end = $3, time_from = $4, time_to = $5, status = $6, type = $7,
        note = $8, hidden = $9, replaces_date = $10, version = version + 1, updated_at = $11
-     WHERE id = $1`,
+     WHERE d.id = $1 RETURNING ${DATE_COLUMNS}, d.replaces_date`,
     [
       date.id,
       date.date_start,
@@ -87,6 +97,8 @@ export async function updateMarketDate(
       now,
     ],
   );
+  if (!row) throw new Error(`Date ${date.id} vanished inside its own transaction`);
+  return row;
 }
 
 /** Gives regular dates of a rule its new times (a rule change), raising their versions. */
