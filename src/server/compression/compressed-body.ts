@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { negotiateEncoding, type Encoding } from './negotiate.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -13,6 +13,13 @@ export const MIN_COMPRESSED_BYTES = 1024;
  * Austria scale it runs to megabytes (quality 11 would take seconds of a thread-pool thread).
  */
 const BROTLI_QUALITY = 5;
+
+/**
+ * Below this an answer is compressed on the event loop (at most a quarter of a millisecond): from
+ * the thread pool its bytes came back only at the next turn of the loop, which under load (issue 18:
+ * every app asking for its own delta) was tens of milliseconds later.
+ */
+const COMPRESS_AT_ONCE_BELOW = 64 * 1024;
 
 let compressions = 0;
 
@@ -40,17 +47,19 @@ export function compressedBody(body: string | Buffer): CompressedBody {
   };
 }
 
-/** `raw` in one coding, off the event loop. */
+/** `raw` in one coding: a small one at once, a large one off the event loop. */
 export function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
   compressions += 1;
-  if (encoding === 'gzip') return gzipAsync(raw);
-  return brotliAsync(raw, {
+  const options: BrotliOptions = {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
     },
-  });
+  };
+  if (raw.length < COMPRESS_AT_ONCE_BELOW)
+    return Promise.resolve(encoding === 'gzip' ? gzipSync(raw) : brotliCompressSync(raw, options));
+  return encoding === 'gzip' ? gzipAsync(raw) : brotliAsync(raw, options);
 }
 
 /**

@@ -1,0 +1,29 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compress } from './compressed-body.ts';
+
+const decode = { gzip: gunzipSync, br: brotliDecompressSync };
+
+/** Whether `work` finished before a turn of the event loop (where waiting requests are read) came round. */
+async function beforeATurn(work: () => Promise<unknown>): Promise<boolean> {
+  let turned = false;
+  setImmediate(() => (turned = true));
+  await work();
+  return !turned;
+}
+
+describe.each(['gzip', 'br'] as const)('compress (%s)', (encoding) => {
+  it('compresses a small answer (a delta) at once: waiting for the thread pool cost it a turn of a busy event loop', async () => {
+    const raw = Buffer.from(JSON.stringify({ data: { wko_market_dates: {}, deleted_ids: ['a'.repeat(3000)] } }));
+    let bytes: Buffer = Buffer.alloc(0);
+    expect(await beforeATurn(async () => (bytes = await compress(raw, encoding)))).toBe(true);
+    expect(decode[encoding](bytes)).toEqual(raw);
+  });
+
+  it('compresses a large answer off the event loop', async () => {
+    const raw = Buffer.from('{"x":"' + 'Markt '.repeat(200_000) + '"}');
+    let bytes: Buffer = Buffer.alloc(0);
+    expect(await beforeATurn(async () => (bytes = await compress(raw, encoding)))).toBe(false);
+    expect(decode[encoding](bytes)).toEqual(raw);
+  });
+});
