@@ -16,6 +16,11 @@ export interface Figures {
   refused: number;
 }
 
+type LatencyFigures = Pick<Figures, 'requests' | 'p50' | 'p99' | 'max'>;
+
+/** The editors' figures, and apart their saves' and their reads of their own content (2 MB each at Austria scale). */
+export type EditorFigures = Figures & { saves: LatencyFigures; ownReads: LatencyFigures };
+
 export function figuresOf(result: Result): Figures {
   return {
     requests: result.requests.total,
@@ -31,7 +36,7 @@ export function figuresOf(result: Result): Figures {
 }
 
 /** The count and percentiles (whole ms) of latencies taken by hand. */
-export function figuresOfLatencies(latencies: number[]): Pick<Figures, 'requests' | 'p50' | 'p99' | 'max'> {
+export function figuresOfLatencies(latencies: number[]): LatencyFigures {
   const sorted = Float64Array.from(latencies).sort();
   const at = (share: number) => Math.round(sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0);
   return { requests: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0) };

@@ -13,7 +13,7 @@ import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
 import type { Editor, EditorOutcome, EditorRecord } from './load-editor.ts';
-import { figuresOf, type Figures } from './load-figures.ts';
+import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
 
 /**
  * `npm run load`: the portal under the load a public service meets, on loopback. Readers fetch
@@ -176,15 +176,22 @@ try {
     clerks.run(),
   ]);
   ownLoop.disable();
-  const { figures: saves, outcomes } = saved;
+  const { figures: editing, outcomes } = saved;
   const memory = await portal.memory();
   await portal.stop();
 
   const problems: string[] = [];
   // Issue 15, M9: the load of honest readers and editors should cause no security events.
   console.log(`Security log: ${portal.securityLines()} lines during the load.`);
-  const groups = { 'content calls': figuresOf(content), 'public pages': figuresOf(pages), editors: saves };
+  const groups = { 'content calls': figuresOf(content), 'public pages': figuresOf(pages), editors: editing };
   for (const [group, figures] of Object.entries(groups)) console.log(line(group, figures, problems));
+  for (const [part, figures] of [
+    ['saves', editing.saves],
+    ['own content reads', editing.ownReads],
+  ] as const)
+    console.log(
+      `  of which ${part}: ${figures.requests}, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms`,
+    );
   console.log(line('installs', figuresOf(installs), problems));
   console.log('');
   for (const [group, figures] of Object.entries(groups)) {
@@ -283,8 +290,8 @@ function clerksOnTheirThread(url: string, editors: readonly Editor[]) {
   const warm = Promise.race([new Promise<void>((resolve) => worker.once('message', () => resolve())), failed]);
   return {
     warm,
-    run: (): Promise<{ figures: Figures; outcomes: EditorOutcome[] }> => {
-      const done = new Promise<{ figures: Figures; outcomes: EditorOutcome[] }>((resolve) =>
+    run: (): Promise<{ figures: EditorFigures; outcomes: EditorOutcome[] }> => {
+      const done = new Promise<{ figures: EditorFigures; outcomes: EditorOutcome[] }>((resolve) =>
         worker.once('message', resolve),
       );
       worker.postMessage('go');

@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import type { Editor } from './load-editor.ts';
-import { figuresOfLatencies, type Figures } from './load-figures.ts';
+import { figuresOfLatencies, type EditorFigures } from './load-figures.ts';
 
 const TIMEOUT_MS = 10_000; // as autocannon's
 
@@ -13,9 +13,11 @@ export async function runClerks(
   urls: readonly string[],
   editors: readonly Editor[],
   seconds: number,
-): Promise<Figures> {
+): Promise<EditorFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: editors.length });
   const latencies: number[] = [];
+  const saves: number[] = [];
+  const ownReads: number[] = [];
   const counts = { bytes: 0, errors: 0, timeouts: 0, notModified: 0, refused: 0 };
   const until = performance.now() + seconds * 1000;
 
@@ -47,7 +49,9 @@ export async function runClerks(
         editor.answered(0, Buffer.from(answer.message));
         continue;
       }
-      latencies.push(performance.now() - started);
+      const latency = performance.now() - started;
+      latencies.push(latency);
+      (next.method === 'GET' ? ownReads : saves).push(latency);
       counts.bytes += answer.body.length;
       if (answer.status >= 400) counts.refused += 1;
       editor.answered(answer.status, answer.body);
@@ -57,5 +61,10 @@ export async function runClerks(
   await Promise.all(editors.map((editor, index) => clerk(editor, urls[index % urls.length]!)));
   agent.destroy();
   for (const editor of editors) editor.checkReads();
-  return { ...figuresOfLatencies(latencies), ...counts };
+  return {
+    ...figuresOfLatencies(latencies),
+    ...counts,
+    saves: figuresOfLatencies(saves),
+    ownReads: figuresOfLatencies(ownReads),
+  };
 }
