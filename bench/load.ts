@@ -20,7 +20,7 @@ import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
  * the two content calls (gzip, as the app does) and the public pages; logged-in editors, each on
  * one connection in their own municipality, save their market and its dates one after another.
  * Afterwards every acknowledged save is compared with the database. Prints throughput, p50/p99
- * latency and errors per group; exits 1 on any error, lost save, or a content p99 over budget.
+ * latency and errors per group; exits 1 on any error, lost save, or any group's p99 over its budget.
  *
  *   npm run load -- [--seconds 60] [--readers 200] [--editors 50] [--markets 0] [--database-url URL]
  *                   [--cpu-profile DIR]

@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const { imported, seeded } = await prepareDatabase(db, config, new Date());
-  await refreshStatistics(db);
+  // Without them the portal still answers, only slower: a failure is told, not fatal.
+  await refreshStatistics(db).catch((error: unknown) =>
+    console.warn(`Counting the tables for the planner failed (the portal runs, with slower reads): ${String(error)}`),
+  );
   if (imported)
     console.log(
       `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,

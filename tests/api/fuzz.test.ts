@@ -117,7 +117,7 @@ async function snapshot(): Promise<{ A: string; B: string; rest: string }> {
   const municipality = (gkz: string) =>
     `${rows(`markets t WHERE gkz = '${gkz}'`)} || ${rows(`market_dates t WHERE market_id IN (SELECT id FROM markets WHERE gkz = '${gkz}')`)}`;
   // Excluded, because a refused request may change them: rate_limits (every counted attempt, refused
-  // or not) and sessions.last_seen_at (every request with a session cookie touches it).
+  // or not) and sessions.last_seen_at (a request with a session cookie moves it on, once a minute).
   const rest = [
     ...OTHER_TABLES.map((table) => rows(`${table} t`)),
     rows('sessions t', '(t.token_hash, t.user_id, t.expires_at)'),

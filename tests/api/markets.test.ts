@@ -168,6 +168,44 @@ describe('what a save answers', () => {
     expect(added.body.data!.wko_market_dates).toEqual({ [addedDate!.id]: ownNow[addedDate!.id] });
     expect(marketOf(dateSaved)).toMatchObject({ title: 'Herbstkirtag', version: 2 });
   });
+
+  it('is the market and the dates as stored after adding several dates at once, in the order of their days', async () => {
+    const market = marketOf(await call('save_market', KIRTAG, clerkA));
+    const days = ['2027-09-12', '2027-05-01', '2027-07-04'];
+    const added = await call(
+      'add_market_dates',
+      { wko_market_id: market.id, dates: days.map((day) => ({ date_start: day, date_end: day })) },
+      clerkA,
+    );
+    expect(added.status).toBe(200);
+    expect(answeredMarkets(added, market.id)).toEqual(await storedMarkets(market.id));
+    expect(datesOf(added).map((date) => date.date_start)).toEqual([...days].sort());
+    const own = (await call('get_content/1?include_hidden_records=1', undefined, clerkA)).body.data!.wko_market_dates;
+    for (const date of datesOf(added)) expect(date).toEqual(own[date.id]);
+  });
+
+  it('is the market as stored after its rule made its dates', async () => {
+    const rule = { freq: 'weekly', weekdays: ['SA'], time_from: '08:00', time_to: '12:00' };
+    const created = await call('save_market', { ...KIRTAG, schedule: 'regular', type: 'wochenmarkt', rule }, clerkA);
+    const market = marketOf(created);
+    expect(answeredMarkets(created, market.id)).toEqual(await storedMarkets(market.id));
+    const changed = await call(
+      'save_market',
+      {
+        ...KIRTAG,
+        schedule: 'regular',
+        type: 'wochenmarkt',
+        id: market.id,
+        version: 1,
+        rule: { ...rule, time_to: '13:00' },
+      },
+      clerkA,
+    );
+    expect(changed.status).toBe(200);
+    expect(answeredMarkets(changed, market.id)).toEqual(await storedMarkets(market.id));
+    const own = (await call('get_content/1?include_hidden_records=1', undefined, clerkA)).body.data!.wko_market_dates;
+    for (const date of datesOf(changed)) expect(date).toEqual(own[date.id]);
+  });
 });
 
 describe('the validation rules of seed section 5, each refused and passed', () => {

@@ -39,14 +39,13 @@ export function createHousekeeping(db: Database, clock: () => Date) {
         visitors: VISITOR_RETENTION_DAYS * 24 * 60 * 60,
       })
         .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_COMMITS))
+        .catch((error: unknown) => console.error('Purging expired counters, sessions and links failed:', error))
         .then(async () => {
           if (now.getTime() - statisticsAt < STATISTICS_EVERY_MS) return;
-          statisticsAt = now.getTime();
           await refreshStatistics(db);
+          statisticsAt = now.getTime();
         })
-        .catch((error: unknown) =>
-          console.error('Housekeeping (purging expired counters, sessions and links; statistics) failed:', error),
-        )
+        .catch((error: unknown) => console.error('Counting the tables for the planner failed:', error))
         .finally(() => {
           running = null;
         });

@@ -11,7 +11,6 @@ import {
   deleteMarketDateRows,
   deleteMarketRow,
   insertMarketChange,
-  insertMarketDate,
   listMarketChanges,
   listMarketDates,
   lockMarket,
@@ -20,9 +19,15 @@ import {
   updateMarket,
   updateMarketDate,
   type MarketChange,
-  type StoredDate,
 } from '../db/queries/market-edits.ts';
-import { insertMarket, insertMarketDates, newMarket, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
+import {
+  insertMarket,
+  insertMarketDates,
+  newMarket,
+  newMarketDate,
+  type NewMarket,
+  type StoredDate,
+} from '../db/queries/markets.ts';
 import { byId, groupsByLanguage } from './content.ts';
 import type { PhotoOwnership } from './market-photos.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
@@ -91,7 +96,7 @@ export function createMarketService({
     const date = { ...newMarketDate(marketId, { ...fields, type }), ...(id ? { id } : {}) };
     const stored = previous
       ? await updateMarketDate(tx, { ...date, replaces_date: replaces }, clock())
-      : await insertMarketDate(tx, date);
+      : (await insertMarketDates(tx, [date]))[0]!;
     await record(tx, user, {
       marketId,
       marketDateId: date.id,
@@ -142,7 +147,7 @@ export function createMarketService({
             changes,
           });
         }
-        // The rule's dates below change no field of the market the answer holds.
+        // Deriving the rule's dates (above) changed no field of the market the answer holds.
         return answer(stored ?? (await readMarket(tx, market.id)), await listMarketDates(tx, market.id));
       });
       await photos.released([replacedImage]);
@@ -181,18 +186,19 @@ export function createMarketService({
       const today = viennaDay(clock());
       return write(async (tx) => {
         const market = await ownMarket(tx, user, marketId);
-        const ids: string[] = [];
+        const written: StoredDate[] = [];
         for (const [index, input] of inputs.entries()) {
           if (input.id !== undefined)
             throw new ApiError('invalid_request', { [`dates.${index}.id`]: 'invalid_request' });
-          const written = await writeMarketDate(tx, user, market, { ...input, wko_market_id: marketId }, today).catch(
-            (error: unknown) => {
-              throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
-            },
+          written.push(
+            await writeMarketDate(tx, user, market, { ...input, wko_market_id: marketId }, today).catch(
+              (error: unknown) => {
+                throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
+              },
+            ),
           );
-          ids.push(written.id);
         }
-        return answer(market, await listMarketDates(tx, marketId, ids));
+        return answer(market, written.sort(byDay));
       });
     },
 
@@ -227,9 +233,14 @@ export function createMarketService({
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
+/** Dates in the order a market's dates are listed (listMarketDates). */
+const byDay = (a: StoredDate, b: StoredDate) =>
+  a.date_start < b.date_start ? -1 : a.date_start > b.date_start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
 /**
  * A save's answer: the market and the dates written. A date's write changes no field of its market
- * the answer holds (only dates_revision, migration 0012), so the market locked for it is answered.
+ * that the answer holds (only dates_revision and dates_changed_at, migration 0012), so the market
+ * locked for it is answered.
  */
 function answer(market: MarketRecord, dates: readonly MarketDateRecord[]): SavedRecords {
   // The schema leaves out what is only for the server (replaces_date).

@@ -1,13 +1,8 @@
 import type { MarketDateRecord, MarketDateType, MarketRecord } from '../../lib/market.ts';
 import { regularDays } from '../../lib/recurrence.ts';
 import type { Queryable } from '../db/database.ts';
-import {
-  deleteMarketDateRows,
-  listMarketDates,
-  retimeMarketDates,
-  type StoredDate,
-} from '../db/queries/market-edits.ts';
-import { insertMarketDates, newMarketDate, type NewMarket } from '../db/queries/markets.ts';
+import { deleteMarketDateRows, listMarketDates, retimeMarketDates } from '../db/queries/market-edits.ts';
+import { insertMarketDates, newMarketDate, type NewMarket, type StoredDate } from '../db/queries/markets.ts';
 
 /**
  * The regular dates of a weekly or monthly market follow its rule (api.md; design: "Schedules"):

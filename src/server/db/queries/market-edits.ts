@@ -1,14 +1,14 @@
-import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
+import type { MarketRecord } from '../../../lib/market.ts';
 import type { Queryable } from '../database.ts';
 import {
   DATE_COLUMNS,
   EDITABLE_COUNT,
-  insertMarketDates,
   MARKET_ASSIGNMENTS,
   MARKET_COLUMNS,
   marketFieldValues,
   type NewMarket,
   type NewMarketDate,
+  type StoredDate,
   toMarketRecord,
 } from './markets.ts';
 
@@ -33,9 +33,6 @@ export async function readMarket(tx: Queryable, id: string): Promise<MarketRecor
   if (!row) throw new Error(`Market ${id} vanished inside its own transaction`);
   return toMarketRecord(row);
 }
-
-/** A date as stored, with the regular day a changed one replaces. */
-export type StoredDate = MarketDateRecord & { replaces_date: string | null };
 
 export async function lockMarketDate(tx: Queryable, id: string): Promise<StoredDate | null> {
   const [row] = await tx.query<StoredDate>(
@@ -63,14 +60,6 @@ export async function updateMarket(tx: Queryable, market: NewMarket, now: Date):
   );
   if (!row) throw new Error(`Market ${market.id} vanished inside its own transaction`);
   return toMarketRecord(row);
-}
-
-/** Adds one date; answers it as stored. */
-export async function insertMarketDate(tx: Queryable, date: NewMarketDate): Promise<StoredDate> {
-  await insertMarketDates(tx, [date]);
-  const [row] = await listMarketDates(tx, date.wko_market_id, [date.id]);
-  if (!row) throw new Error(`Date ${date.id} vanished inside its own transaction`);
-  return row;
 }
 
 /** Writes every field of a changed date and raises its version; answers the date as it now is. */

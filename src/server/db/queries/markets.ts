@@ -158,13 +158,18 @@ export async function insertMarket(db: Queryable, market: NewMarket): Promise<vo
   );
 }
 
-export async function insertMarketDates(db: Queryable, dates: readonly NewMarketDate[]): Promise<void> {
-  if (dates.length === 0) return;
+/** A date as stored, with the regular day a changed one replaces. */
+export type StoredDate = MarketDateRecord & { replaces_date: string | null };
+
+/** Adds dates; answers them as stored, in the order given. */
+export async function insertMarketDates(db: Queryable, dates: readonly NewMarketDate[]): Promise<StoredDate[]> {
+  if (dates.length === 0) return [];
   const column = <K extends keyof NewMarketDate>(key: K) => dates.map((date) => date[key]);
-  await db.query(
-    `INSERT INTO market_dates (id, market_id, date_start, date_end, time_from, time_to, status, type, note, hidden)
+  const rows = await db.query<StoredDate>(
+    `INSERT INTO market_dates AS d (id, market_id, date_start, date_end, time_from, time_to, status, type, note, hidden)
      SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::text[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::boolean[])`,
+       $8::text[], $9::text[], $10::boolean[])
+     RETURNING ${DATE_COLUMNS}, d.replaces_date`,
     [
       column('id'),
       column('wko_market_id'),
@@ -178,4 +183,6 @@ export async function insertMarketDates(db: Queryable, dates: readonly NewMarket
       column('hidden'),
     ],
   );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return dates.map((date) => byId.get(date.id)!);
 }
