@@ -130,7 +130,9 @@ async function changedRecords(tx: Queryable, before: Records, since: bigint, ver
  */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byTitle = (a: MarketRecord, b: MarketRecord) => byCodeUnit(a.title, b.title) || byCodeUnit(a.id, b.id);
-const byDay = (a: PublishedDate, b: PublishedDate) => byCodeUnit(a.date_start, b.date_start) || byCodeUnit(a.id, b.id);
+/** Dates by day, then id: as a snapshot keeps them, and as a save answers several. */
+export const byDay = (a: Pick<PublishedDate, 'date_start' | 'id'>, b: Pick<PublishedDate, 'date_start' | 'id'>) =>
+  byCodeUnit(a.date_start, b.date_start) || byCodeUnit(a.id, b.id);
 
 function publishedOf(
   version: string,

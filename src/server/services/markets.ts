@@ -28,6 +28,7 @@ import {
   type NewMarket,
   type StoredDate,
 } from '../db/queries/markets.ts';
+import { byDay } from '../db/published.ts';
 import { byId, groupsByLanguage } from './content.ts';
 import type { PhotoOwnership } from './market-photos.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
@@ -232,10 +233,6 @@ export function createMarketService({
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
-
-/** Dates in the order a market's dates are listed (listMarketDates). */
-const byDay = (a: StoredDate, b: StoredDate) =>
-  a.date_start < b.date_start ? -1 : a.date_start > b.date_start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /**
  * A save's answer: the market and the dates written. A date's write changes no field of its market

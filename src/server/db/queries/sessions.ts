@@ -2,6 +2,8 @@ import type { Queryable } from '../database.ts';
 
 /** Idle sessions end after this; the purge (housekeeping.ts) uses the same span. */
 const SESSION_IDLE = "interval '4 hours'";
+/** The idle clock moves on at most this often. */
+const TOUCH_EVERY = "interval '1 minute'";
 
 export interface LiveSessionRow {
   user_id: string;
@@ -19,7 +21,7 @@ export interface LiveSessionRow {
 export async function findLiveSession(db: Queryable, tokenHash: string): Promise<LiveSessionRow | undefined> {
   const [row] = await db.query<LiveSessionRow & { touch_due: boolean }>(
     `SELECT u.id AS user_id, u.email, u.gkz, u.email_confirmed_at IS NOT NULL AS confirmed,
-       u.operator_since IS NOT NULL AS operator, s.last_seen_at < now() - interval '1 minute' AS touch_due
+       u.operator_since IS NOT NULL AS operator, s.last_seen_at < now() - ${TOUCH_EVERY} AS touch_due
      FROM sessions s JOIN users u ON u.id = s.user_id
      -- Issue 15, M8: checked on every use, so a moved or removed address or a disabled user is out at once.
      JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
@@ -31,7 +33,7 @@ export async function findLiveSession(db: Queryable, tokenHash: string): Promise
   // Requests at once all see the clock due: only the first moves it.
   if (touchDue)
     await db.query(
-      `UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND last_seen_at < now() - interval '1 minute'`,
+      `UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND last_seen_at < now() - ${TOUCH_EVERY}`,
       [tokenHash],
     );
   return user;
