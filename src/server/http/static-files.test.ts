@@ -29,9 +29,9 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function get(pathname: string, headers: Record<string, string> = {}) {
+function get(pathname: string, headers: Record<string, string> = {}, at = port) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
+    request({ host: '127.0.0.1', port: at, path: pathname, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -63,5 +63,31 @@ describe('staticFiles', () => {
   it('keeps dotfiles, variants and paths outside its folder to itself', async () => {
     for (const pathname of ['/.env', '/info/index.html.gz', '/%2e%2e/%2e%2e/etc/passwd', '/../etc/passwd'])
       expect((await get(pathname)).status).toBe(404);
+  });
+
+  it('follows files as they land and go', async () => {
+    mkdirSync(path.join(root, 'kommt'));
+    expect((await get('/kommt/')).status).toBe(404);
+    writeFileSync(path.join(root, 'kommt', 'index.html'), page);
+    expect((await get('/kommt/')).status).toBe(200);
+    rmSync(path.join(root, 'kommt', 'index.html'));
+    expect((await get('/kommt/')).status).toBe(404);
+  });
+
+  it('with lookupsHoldMs looks a path up at most that often: a file that lands is served after it', async () => {
+    const holding = staticFiles(root, () => undefined, { lookupsHoldMs: 500 });
+    const other = createServer((req, res) => holding(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const at = (other.address() as AddressInfo).port;
+    try {
+      expect((await get('/neu/', {}, at)).status).toBe(404);
+      mkdirSync(path.join(root, 'neu'));
+      writeFileSync(path.join(root, 'neu', 'index.html'), page);
+      expect((await get('/neu/', {}, at)).status).toBe(404); // the miss still holds
+      await new Promise((resolve) => setTimeout(resolve, 550));
+      expect((await get('/neu/', {}, at)).status).toBe(200);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -2,7 +2,14 @@ import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf } from '../compression/file-types.ts';
-import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding, withVary } from '../compression/negotiate.ts';
+import {
+  encodedEtag,
+  ENCODINGS,
+  type Encoding,
+  FILE_SUFFIX,
+  negotiateEncoding,
+  withVary,
+} from '../compression/negotiate.ts';
 import { etagMatches } from './etag.ts';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -12,15 +19,19 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: ()
  * `x.br` or `x.gz` when the client accepts it, else `x`. Written here rather than with sirv
  * (issue 17): sirv ignored `q=0`, told a file's codings apart in the ETag only by size and time,
  * sent 304s without Vary, replaced the Vary set before it, and gave byte ranges of the compressed file.
- * Files are looked up per request, so a rebuild beside the running portal is served as it lands.
+ * Files are looked up per request, so a file is served as it lands and not after it is deleted;
+ * with `lookupsHoldMs` (the build, which changes only with a deploy) a lookup holds that long.
  */
-export function staticFiles(root: string, cacheControl: (pathname: string) => string | undefined): StaticHandler {
-  const base = path.resolve(root);
+export function staticFiles(
+  root: string,
+  cacheControl: (pathname: string) => string | undefined,
+  { lookupsHoldMs = 0 } = {},
+): StaticHandler {
+  const lookUp = lookups(path.resolve(root), lookupsHoldMs);
   return (req, res, next) => {
-    const found = findFile(base, pathnameOf(req.url ?? '/'));
+    const { found, variantStats } = lookUp(pathnameOf(req.url ?? '/'));
     if (!found) return next();
     const { file, stats, pathname } = found;
-    const variantStats = new Map(ENCODINGS.map((encoding) => [encoding, statOf(file + FILE_SUFFIX[encoding])]));
     const variants = ENCODINGS.filter((encoding) => isFresh(variantStats.get(encoding), stats));
     const encoding = negotiateEncoding(req.headers['accept-encoding'], variants);
     const sent = (encoding && variantStats.get(encoding)) || stats;
@@ -60,6 +71,35 @@ export function staticFiles(root: string, cacheControl: (pathname: string) => st
   };
 }
 
+/** Lookups kept at most (then all are dropped); longer paths, as only made-up ones are, are looked up each time. */
+const LOOKUPS_KEPT = 10_000;
+const LONGEST_KEPT_PATH = 256;
+
+interface Lookup {
+  found: ReturnType<typeof findFile>;
+  variantStats: Map<Encoding, Stats | undefined>;
+  at: number;
+}
+
+/** The file for a path and its compressed variants, looked up at most once in `holdsMs`. */
+function lookups(base: string, holdsMs: number): (pathname: string) => Lookup {
+  const kept = new Map<string, Lookup>();
+  return (pathname) => {
+    const at = performance.now();
+    const held = kept.get(pathname);
+    if (held && at - held.at < holdsMs) return held;
+    const found = findFile(base, pathname);
+    const variantStats = new Map(
+      found ? ENCODINGS.map((encoding) => [encoding, statOf(found.file + FILE_SUFFIX[encoding])]) : [],
+    );
+    const lookup = { found, variantStats, at };
+    if (!holdsMs || pathname.length > LONGEST_KEPT_PATH) return lookup;
+    if (kept.size >= LOOKUPS_KEPT) kept.clear();
+    kept.set(pathname, lookup);
+    return lookup;
+  };
+}
+
 function pathnameOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
   try {
@@ -88,8 +128,7 @@ function findFile(base: string, pathname: string): { file: string; stats: Stats;
 
 function statOf(file: string): Stats | undefined {
   try {
-    // Without an error for a missing file: a directory page is no file, and its six misses were
-    // a tenth of the server's time under load (issue 18), most of it in making errors.
+    // Without an error for a missing file: making errors was most of a miss's time (issue 18).
     return statSync(file, { throwIfNoEntry: false });
   } catch {
     return undefined; // a path through a file, or no permission
