@@ -46,7 +46,7 @@ describe.skipIf(!onPostgres)('saves committing out of order', () => {
   it('lose no change, and the second save does not wait for the first', async () => {
     const first = (await addMarket(db, GKZ_A, { title: 'Erster' })).dates[0]!.id;
     const second = (await addMarket(db, GKZ_B, { title: 'Zweiter' })).dates[0]!.id;
-    const content = createContentService(db);
+    const content = createContentService(db, { refreshEveryMs: 0 }); // reads right after each change
     const start = (await content.lookup('dates', null)).etag;
 
     const early = await connect();

@@ -49,7 +49,7 @@ function merge(held: Data, delta: Data): Data {
 describe('merging deltas into an earlier full answer', () => {
   for (const kind of ['dates', 'markets'] as const satisfies readonly ContentKind[]) {
     it(`gives exactly the current full answer (${kind})`, async () => {
-      const content = createContentService(db);
+      const content = createContentService(db, { refreshEveryMs: 0 }); // reads right after each change
       const answer = async (since?: string) => {
         const found = since === undefined ? null : await content.delta(kind, since);
         const whole = found ?? (await (await content.lookup(kind, null)).answer());
@@ -72,7 +72,7 @@ describe('merging deltas into an earlier full answer', () => {
               etag = delta.etag;
             }
             held = merge(held, (await answer(etag)).data);
-            const now = await createContentService(db).lookup(kind, null);
+            const now = await createContentService(db, { refreshEveryMs: 0 }).lookup(kind, null);
             const full = await now.answer();
             expect(held).toEqual((JSON.parse(full.body.raw.toString()) as { data: Data }).data);
             // The answer spliced from the changes is the one read whole, byte for byte.

@@ -7,7 +7,7 @@ import { messages } from './helpers/messages.ts';
 const m = messages('de');
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
-/** What the public content service says about a market title now. */
+/** What the public content service says about a market title now (a save is in it within a quarter second). */
 async function published(page: Page, title: string): Promise<boolean> {
   const answer = await page.request.get('/api/get_content_stops/1');
   return (await answer.text()).includes(title);
@@ -59,7 +59,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
     name: m('marketDate.heading').replace('{{years}}', `${NEXT_YEAR - 1}–${NEXT_YEAR}`),
   });
   await expect(dateRows(dates)).toHaveCount(2);
-  expect(await published(page, 'Kirtag zu Ehren des heiligen Martin')).toBe(true);
+  await expect.poll(() => published(page, 'Kirtag zu Ehren des heiligen Martin')).toBe(true);
 
   // Back in the list: it stands in the section of next year.
   await page.getByRole('button', { name: m('markets.backToList') }).click();
@@ -114,7 +114,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
     .click();
   await expect(page.getByText(m('notice.marketDeleted'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Martinikirtag' })).toHaveCount(0);
-  expect(await published(page, 'Martinikirtag')).toBe(false);
+  await expect.poll(() => published(page, 'Martinikirtag')).toBe(false);
 });
 
 test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturday is cancelled', async ({ page }) => {
@@ -162,20 +162,22 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
   await expect(saturdays.first()).toContainText(m('marketDate.status.cancelled'));
   expect(first).toContain(m('marketDate.status.takes_place'));
 
-  // Published: the market with its cancelled Saturday.
-  const stops = (await (await page.request.get('/api/get_content_stops/1')).json()) as {
-    data: { wko_markets: Record<string, Record<string, { id: string; title: string }>> };
-  };
-  const market = Object.values(stops.data.wko_markets['2']!).find(
-    (one) => one.title === 'Samstags-Bauernmarkt am Ring',
-  );
-  expect(market).toBeDefined();
-  const content = (await (await page.request.get('/api/get_content/1')).json()) as {
-    data: { wko_market_dates: Record<string, { wko_market_id: string; status: string }> };
-  };
-  const ofMarket = Object.values(content.data.wko_market_dates).filter((date) => date.wko_market_id === market!.id);
-  expect(ofMarket.filter((date) => date.status === 'cancelled')).toHaveLength(1);
-  expect(ofMarket.length).toBeGreaterThan(50);
+  // Published (within a quarter second): the market with its cancelled Saturday.
+  await expect(async () => {
+    const stops = (await (await page.request.get('/api/get_content_stops/1')).json()) as {
+      data: { wko_markets: Record<string, Record<string, { id: string; title: string }>> };
+    };
+    const market = Object.values(stops.data.wko_markets['2']!).find(
+      (one) => one.title === 'Samstags-Bauernmarkt am Ring',
+    );
+    expect(market).toBeDefined();
+    const content = (await (await page.request.get('/api/get_content/1')).json()) as {
+      data: { wko_market_dates: Record<string, { wko_market_id: string; status: string }> };
+    };
+    const ofMarket = Object.values(content.data.wko_market_dates).filter((date) => date.wko_market_id === market!.id);
+    expect(ofMarket.filter((date) => date.status === 'cancelled')).toHaveLength(1);
+    expect(ofMarket.length).toBeGreaterThan(50);
+  }).toPass();
 });
 
 test('two clerks change the same market: the second is told, keeps the input and can reload', async ({ browser }) => {
@@ -204,9 +206,11 @@ test('two clerks change the same market: the second is told, keeps the input and
   await second!.getByRole('button', { name: m('saveBar.save') }).click();
   await expect(second!.getByText(m('notice.saved'))).toBeVisible();
   // Both changes are stored: nobody's input is lost.
-  const stops = await (await second!.request.get('/api/get_content_stops/1')).text();
-  expect(stops).toContain('Schlosspark Hartberg');
-  expect(stops).toContain('Erdgeschoss');
+  await expect(async () => {
+    const stops = await (await second!.request.get('/api/get_content_stops/1')).text();
+    expect(stops).toContain('Schlosspark Hartberg');
+    expect(stops).toContain('Erdgeschoss');
+  }).toPass();
   await Promise.all(contexts.map((context) => context.close()));
 });
 

@@ -15,11 +15,11 @@ export const MIN_COMPRESSED_BYTES = 1024;
 const BROTLI_QUALITY = 5;
 
 /**
- * Below this an answer is compressed on the event loop (about a tenth of a millisecond for gzip, a
- * fifth for brotli): from the thread pool its bytes came back only at the next turn of the loop,
- * which under load (issue 18: every app asking for its own delta) was tens of milliseconds later.
+ * Below this an answer is compressed on the event loop (about a millisecond at most, for brotli at
+ * 128 KB): from the thread pool its bytes came back only at the next turn of the loop, which under
+ * load (issue 18: the apps' deltas under a stream of saves) was tens of milliseconds later.
  */
-const COMPRESS_AT_ONCE_BELOW = 16 * 1024;
+const COMPRESS_AT_ONCE_BELOW = 128 * 1024;
 
 let compressions = 0;
 

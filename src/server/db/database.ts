@@ -11,6 +11,12 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The same database for the short reads a reader's request waits on (the content version, a
+   * delta): on PGlite's one connection they go before the saves waiting their turn; PostgreSQL,
+   * with its pool of connections, is itself.
+   */
+  readonly ahead: Database;
 }
 
 /**

@@ -10,7 +10,7 @@ const busy = (ms: number) => () => {
 
 describe('the embedded database taking turns', () => {
   it('lets waiting events through between slices of a long queue of work', async () => {
-    const inTurn = takingTurns(20);
+    const { inTurn } = takingTurns(20);
     const finished: number[] = [];
     const queue = Array.from({ length: 50 }, (_, index) => inTurn(busy(2)).then(() => finished.push(index)));
     let doneWhenEventRan = -1;
@@ -21,7 +21,7 @@ describe('the embedded database taking turns', () => {
   });
 
   it('runs work one after another, in order, and goes on after a failure', async () => {
-    const inTurn = takingTurns();
+    const { inTurn } = takingTurns();
     const order: string[] = [];
     const failing = inTurn(() => {
       order.push('a');
@@ -31,5 +31,24 @@ describe('the embedded database taking turns', () => {
     await expect(failing).rejects.toThrow('refused');
     await next;
     expect(order).toEqual(['a', 'b']);
+  });
+
+  it('runs work given first before the work already waiting, and then the rest in order', async () => {
+    const { inTurn, first } = takingTurns();
+    const order: string[] = [];
+    const note = (name: string) => () => Promise.resolve(void order.push(name));
+    const saves = [inTurn(note('save 1')), inTurn(note('save 2')), inTurn(note('save 3'))];
+    const read = first(note('read'));
+    await Promise.all([...saves, read]);
+    expect(order).toEqual(['read', 'save 1', 'save 2', 'save 3']);
+  });
+
+  it('answers a failure of work that throws before it returns a promise', async () => {
+    const { inTurn } = takingTurns();
+    const throwing = inTurn((): Promise<void> => {
+      throw new Error('refused at once');
+    });
+    await expect(throwing).rejects.toThrow('refused at once');
+    await expect(inTurn(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 });

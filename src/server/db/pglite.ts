@@ -34,38 +34,70 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
   });
   const whole = wrap(db);
-  const inTurn = takingTurns();
-  return {
+  const turns = takingTurns();
+  const inLane = (turn: Turn): Omit<Database, 'ahead'> => ({
     kind: 'pglite',
-    query: (sql, params) => inTurn(() => whole.query(sql, params)),
-    exec: (sql) => inTurn(() => whole.exec(sql)),
-    transaction: (work) => inTurn(() => db.transaction((tx) => work(wrap(tx)))),
+    query: (sql, params) => turn(() => whole.query(sql, params)),
+    exec: (sql) => turn(() => whole.exec(sql)),
+    transaction: (work) => turn(() => db.transaction((tx) => work(wrap(tx)))),
     close: async () => {
       await db.close();
       release();
     },
+  });
+  const ahead: Database = {
+    ...inLane(turns.first),
+    get ahead() {
+      return ahead;
+    },
   };
+  return { ...inLane(turns.inTurn), ahead };
 }
+
+type Turn = <T>(work: () => Promise<T>) => Promise<T>;
 
 /**
  * PGlite works on this thread, and goes from one query to the next in promise callbacks: a queue
  * of saves would run to its end before another request is even read. So queries and transactions
  * run one after another in slices: after 20 ms of database work, waiting network events go first.
+ * Work given `first` goes before the work waiting `inTurn`: a short read a reader waits on (the
+ * content version, a delta) is not held up by a queue of saves.
  */
-export function takingTurns(sliceMs = 20): <T>(work: () => Promise<T>) => Promise<T> {
-  let queue: Promise<unknown> = Promise.resolve();
+export function takingTurns(sliceMs = 20): { inTurn: Turn; first: Turn } {
+  const lanes = { first: [] as (() => Promise<void>)[], inTurn: [] as (() => Promise<void>)[] };
+  let running = false;
   let sliceStart = performance.now();
-  return (work) => {
-    const run = queue.then(async () => {
+  const drain = async () => {
+    for (
+      let next = lanes.first.shift() ?? lanes.inTurn.shift();
+      next;
+      next = lanes.first.shift() ?? lanes.inTurn.shift()
+    ) {
       if (performance.now() - sliceStart >= sliceMs) {
         await setImmediate();
         sliceStart = performance.now();
       }
-      return work();
-    });
-    queue = run.catch(() => {});
-    return run;
+      await next();
+    }
+    running = false;
   };
+  const inLane =
+    (lane: (() => Promise<void>)[]): Turn =>
+    (work) =>
+      new Promise((resolve, reject) => {
+        lane.push(() => {
+          const done = Promise.resolve().then(work); // a throw before its promise is a rejection too
+          done.then(resolve, reject);
+          return done.then(
+            () => {},
+            () => {},
+          );
+        });
+        if (running) return;
+        running = true;
+        queueMicrotask(() => void drain());
+      });
+  return { inTurn: inLane(lanes.inTurn), first: inLane(lanes.first) };
 }
 
 function lockDataDir(dataDir: string): () => void {

@@ -28,7 +28,7 @@ export async function openPostgres(url: string): Promise<Database> {
       await target.query(sql);
     },
   });
-  return {
+  const database: Database = {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(work) {
@@ -46,7 +46,11 @@ export async function openPostgres(url: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    get ahead() {
+      return database;
+    },
   };
+  return database;
 }
 
 /** The URL without its password, for messages. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
-import { createContentService } from './content.ts';
+import { createContentService, REFRESH_EVERY_MS } from './content.ts';
 
 /** A database of no markets whose content version the test sets, and whose version reads it can hold up. */
 function fakeDatabase() {
@@ -17,6 +17,9 @@ function fakeDatabase() {
     ...queryable,
     transaction: (work) => work(queryable),
     close: async () => {},
+    get ahead() {
+      return db;
+    },
   };
   return { db, state };
 }
@@ -28,7 +31,7 @@ afterEach(() => {
 describe('the public content answers', () => {
   it('are kept per content version and looked at again after a change made here', async () => {
     const { db, state } = fakeDatabase();
-    const content = createContentService(db);
+    const content = createContentService(db, { refreshEveryMs: 0 });
     const first = await content.lookup('dates', null);
     expect(first.etag).toBe('"dates-1-public"');
     const readsAfterFirst = state.versionReads;
@@ -53,7 +56,7 @@ describe('the public content answers', () => {
 
   it('go out as they are while a check is under way, so readers never queue behind the database', async () => {
     const { db, state } = fakeDatabase();
-    const content = createContentService(db);
+    const content = createContentService(db, { refreshEveryMs: 0 });
     await content.lookup('dates', null);
     let release = () => {};
     state.hold = new Promise((resolve) => (release = resolve));
@@ -65,6 +68,24 @@ describe('the public content answers', () => {
     expect(meanwhile.etag).toBe('"dates-1-public"');
     release();
     expect((await checking).etag).toBe('"dates-3-public"');
+  });
+
+  it('are made again at most every REFRESH_EVERY_MS under a stream of saves, with the last save in them', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.lookup('dates', null);
+    const readsAfterFirst = state.versionReads;
+    for (const version of [2, 3]) {
+      state.version = version;
+      content.changed();
+      expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"'); // made a moment ago
+    }
+    expect(state.versionReads).toBe(readsAfterFirst);
+
+    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
+    expect(state.versionReads).toBeGreaterThan(readsAfterFirst); // made again without waiting for a reader
+    expect((await content.lookup('dates', null)).etag).toBe('"dates-3-public"');
   });
 
   it("with a user's hidden records read their municipality afresh every time", async () => {

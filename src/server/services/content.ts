@@ -35,6 +35,12 @@ export interface ContentLookup {
 
 /** How long a check of the content version holds for changes made by other server processes. */
 const CHECKED_FOR_MS = 1000;
+/**
+ * Under a stream of saves, the public answers are made again at most this often: one new version
+ * for many saves, so its parts, gzip and the apps' deltas are made once for all of them, not per
+ * save (issue 18). A public answer is then at most this much behind a save made here.
+ */
+export const REFRESH_EVERY_MS = 250;
 /** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
 const BROTLI_EVERY_MS = 10_000;
 /**
@@ -77,10 +83,13 @@ interface KeptDelta {
  * A logged-in user's answer with hidden records is the public one with their own municipality's
  * records read afresh in place of its published ones, kept per municipality and version.
  */
-export function createContentService(db: Database) {
+export function createContentService(database: Database, { refreshEveryMs = REFRESH_EVERY_MS } = {}) {
+  // Its reads are short and a reader waits on each: they go before the saves waiting their turn.
+  const db = database.ahead;
   const publicAnswers = new Map<ContentKind, HeldAnswer>();
   const heldRecords = new Map<ContentKind, HeldRecords>();
   const refreshing = new Map<ContentKind, Promise<HeldAnswer>>();
+  const laterRefresh = new Map<ContentKind, NodeJS.Timeout>();
   const mayStartBrotli: Record<ContentKind, () => boolean> = {
     dates: oncePer(BROTLI_EVERY_MS),
     markets: oncePer(BROTLI_EVERY_MS),
@@ -138,7 +147,20 @@ export function createContentService(db: Database) {
 
   function publicAnswer(kind: ContentKind): Promise<HeldAnswer> {
     const held = publicAnswers.get(kind);
-    if (held && (isCurrent(held) || refreshing.has(kind))) return Promise.resolve(held);
+    if (held && (isCurrent(held) || refreshing.has(kind) || laterRefresh.has(kind))) return Promise.resolve(held);
+    const sinceLast = held ? performance.now() - held.checkedAt : Infinity;
+    if (held && sinceLast < refreshEveryMs) {
+      const later = setTimeout(() => {
+        laterRefresh.delete(kind);
+        refresh(kind).catch(() => {}); // the next request tries again
+      }, refreshEveryMs - sinceLast);
+      laterRefresh.set(kind, later.unref());
+      return Promise.resolve(held);
+    }
+    return refresh(kind);
+  }
+
+  function refresh(kind: ContentKind): Promise<HeldAnswer> {
     let refresh = refreshing.get(kind);
     if (!refresh) {
       refresh = refreshPublic(kind).finally(() => refreshing.delete(kind));

@@ -53,6 +53,7 @@ export async function startTestServer(environment: Record<string, string | undef
     mailer,
     clock: () => clock.now,
     securityLog: (line) => void securityLog.push(line),
+    contentRefreshMs: 0, // a read right after a save sees it, as the tests expect (services/content.ts)
   });
   return {
     url: running.url,
