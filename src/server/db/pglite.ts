@@ -59,11 +59,12 @@ type Turn = <T>(work: () => Promise<T>) => Promise<T>;
 /**
  * PGlite works on this thread, and goes from one query to the next in promise callbacks: a queue
  * of saves would run to its end before another request is even read. So queries and transactions
- * run one after another in slices: after 20 ms of database work, waiting network events go first.
+ * run one after another in slices: after 10 ms of database work, waiting network events go first
+ * (20 ms made every turn of the loop long enough for a tenth of the readers to wait two: decision 0025).
  * Work given `first` goes before the work waiting `inTurn`: a short read a reader waits on (the
  * content version, a delta) is not held up by a queue of saves.
  */
-export function takingTurns(sliceMs = 20): { inTurn: Turn; first: Turn } {
+export function takingTurns(sliceMs = 10): { inTurn: Turn; first: Turn } {
   const lanes = { first: [] as (() => Promise<void>)[], inTurn: [] as (() => Promise<void>)[] };
   let running = false;
   let sliceStart = performance.now();
