@@ -44,7 +44,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   );
   const photos = photoFiles(photoStore);
   // A directory page is no file: its six misses in the build were a twentieth of the server's time under load (issue 18).
-  const built = pages && staticFiles(pages.clientDir, cacheControlOf, { lookupsHoldMs: 1000 });
+  const built = pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000 });
   const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);

@@ -74,8 +74,8 @@ describe('staticFiles', () => {
     expect((await get('/kommt/')).status).toBe(404);
   });
 
-  it('with lookupsHoldMs looks a path up at most that often: a file that lands is served after it', async () => {
-    const holding = staticFiles(root, () => undefined, { lookupsHoldMs: 500 });
+  it('with missesHoldMs looks a path that found no file up again only after that long', async () => {
+    const holding = staticFiles(root, () => undefined, { missesHoldMs: 500 });
     const other = createServer((req, res) => holding(req, res, () => res.writeHead(404).end()));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const at = (other.address() as AddressInfo).port;
@@ -86,6 +86,9 @@ describe('staticFiles', () => {
       expect((await get('/neu/', {}, at)).status).toBe(404); // the miss still holds
       await new Promise((resolve) => setTimeout(resolve, 550));
       expect((await get('/neu/', {}, at)).status).toBe(200);
+      // A file found is not held: rewritten in place, it goes out whole at once.
+      writeFileSync(path.join(root, 'neu', 'index.html'), page + 'Bauernmarkt');
+      expect((await get('/neu/', {}, at)).body.toString()).toBe(page + 'Bauernmarkt');
     } finally {
       other.close();
     }

@@ -2,14 +2,7 @@ import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf } from '../compression/file-types.ts';
-import {
-  encodedEtag,
-  ENCODINGS,
-  type Encoding,
-  FILE_SUFFIX,
-  negotiateEncoding,
-  withVary,
-} from '../compression/negotiate.ts';
+import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding, withVary } from '../compression/negotiate.ts';
 import { etagMatches } from './etag.ts';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -20,18 +13,20 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: ()
  * (issue 17): sirv ignored `q=0`, told a file's codings apart in the ETag only by size and time,
  * sent 304s without Vary, replaced the Vary set before it, and gave byte ranges of the compressed file.
  * Files are looked up per request, so a file is served as it lands and not after it is deleted;
- * with `lookupsHoldMs` (the build, which changes only with a deploy) a lookup holds that long.
+ * with `missesHoldMs` (the build, which changes only with a deploy) a path that found no file is
+ * not looked up again for that long. A file found is always looked up afresh: its size is sent.
  */
 export function staticFiles(
   root: string,
   cacheControl: (pathname: string) => string | undefined,
-  { lookupsHoldMs = 0 } = {},
+  { missesHoldMs = 0 } = {},
 ): StaticHandler {
-  const lookUp = lookups(path.resolve(root), lookupsHoldMs);
+  const lookUp = holdingMisses(path.resolve(root), missesHoldMs);
   return (req, res, next) => {
-    const { found, variantStats } = lookUp(pathnameOf(req.url ?? '/'));
+    const found = lookUp(pathnameOf(req.url ?? '/'));
     if (!found) return next();
     const { file, stats, pathname } = found;
+    const variantStats = new Map(ENCODINGS.map((encoding) => [encoding, statOf(file + FILE_SUFFIX[encoding])]));
     const variants = ENCODINGS.filter((encoding) => isFresh(variantStats.get(encoding), stats));
     const encoding = negotiateEncoding(req.headers['accept-encoding'], variants);
     const sent = (encoding && variantStats.get(encoding)) || stats;
@@ -71,32 +66,22 @@ export function staticFiles(
   };
 }
 
-/** Lookups kept at most (then all are dropped); longer paths, as only made-up ones are, are looked up each time. */
-const LOOKUPS_KEPT = 10_000;
+/** Misses kept at most (then all are dropped); longer paths, as only made-up ones are, are looked up each time. */
+const MISSES_KEPT = 10_000;
 const LONGEST_KEPT_PATH = 256;
 
-interface Lookup {
-  found: ReturnType<typeof findFile>;
-  variantStats: Map<Encoding, Stats | undefined>;
-  at: number;
-}
-
-/** The file for a path and its compressed variants, looked up at most once in `holdsMs`. */
-function lookups(base: string, holdsMs: number): (pathname: string) => Lookup {
-  const kept = new Map<string, Lookup>();
+/** findFile, a path that found no file not looked up again for `holdsMs`. */
+function holdingMisses(base: string, holdsMs: number): (pathname: string) => ReturnType<typeof findFile> {
+  const misses = new Map<string, number>();
   return (pathname) => {
     const at = performance.now();
-    const held = kept.get(pathname);
-    if (held && at - held.at < holdsMs) return held;
+    if (at - (misses.get(pathname) ?? -Infinity) < holdsMs) return null;
     const found = findFile(base, pathname);
-    const variantStats = new Map(
-      found ? ENCODINGS.map((encoding) => [encoding, statOf(found.file + FILE_SUFFIX[encoding])]) : [],
-    );
-    const lookup = { found, variantStats, at };
-    if (!holdsMs || pathname.length > LONGEST_KEPT_PATH) return lookup;
-    if (kept.size >= LOOKUPS_KEPT) kept.clear();
-    kept.set(pathname, lookup);
-    return lookup;
+    if (!found && holdsMs && pathname.length <= LONGEST_KEPT_PATH) {
+      if (misses.size >= MISSES_KEPT) misses.clear();
+      misses.set(pathname, at);
+    }
+    return found;
   };
 }
 
