@@ -43,6 +43,31 @@ describe('the embedded database taking turns', () => {
     expect(order).toEqual(['read', 'save 1', 'save 2', 'save 3']);
   });
 
+  it('runs work given first during a yield before the work it yielded from', async () => {
+    const { inTurn, first } = takingTurns(0); // a yield before every piece of work
+    const order: string[] = [];
+    const note = (name: string) => () => Promise.resolve(void order.push(name));
+    const saves = [inTurn(note('save 1')), inTurn(note('save 2'))];
+    let read: Promise<void> | undefined;
+    // A request read while the database yields.
+    setImmediate(() => {
+      read = first(note('read'));
+    });
+    await Promise.all(saves);
+    await read;
+    expect(order).toEqual(['read', 'save 1', 'save 2']);
+  });
+
+  it('lets a waiting save through after every four pieces of work given first', async () => {
+    const { inTurn, first } = takingTurns();
+    const order: string[] = [];
+    const note = (name: string) => () => Promise.resolve(void order.push(name));
+    const saves = [inTurn(note('save 1')), inTurn(note('save 2'))];
+    const reads = Array.from({ length: 6 }, (_, i) => first(note(`read ${i + 1}`)));
+    await Promise.all([...saves, ...reads]);
+    expect(order).toEqual(['read 1', 'read 2', 'read 3', 'read 4', 'save 1', 'read 5', 'read 6', 'save 2']);
+  });
+
   it('answers a failure of work that throws before it returns a promise', async () => {
     const { inTurn } = takingTurns();
     const throwing = inTurn((): Promise<void> => {

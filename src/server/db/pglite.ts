@@ -56,31 +56,36 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 type Turn = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** How many pieces of work given `first` go in a row while work waits its turn. */
+const FIRST_IN_A_ROW = 4;
+
 /**
  * PGlite works on this thread, and goes from one query to the next in promise callbacks: a queue
  * of saves would run to its end before another request is even read. So queries and transactions
  * run one after another in slices: after 10 ms of database work, waiting network events go first
  * (20 ms made every turn of the loop long enough for a tenth of the readers to wait two: decision 0025).
- * Work given `first` goes before the work waiting `inTurn`: a short read a reader waits on (the
- * content version, a delta) is not held up by a queue of saves.
+ * Work given `first` goes before the work waiting `inTurn`: a read a reader waits on (the content
+ * version, a delta) is not held up by a queue of saves, and a stream of such reads (anyone may ask
+ * for deltas) still lets a save through after every FIRST_IN_A_ROW.
  */
 export function takingTurns(sliceMs = 10): { inTurn: Turn; first: Turn } {
   const lanes = { first: [] as (() => Promise<void>)[], inTurn: [] as (() => Promise<void>)[] };
   let running = false;
   let sliceStart = performance.now();
+  let firstInARow = 0;
   const drain = async () => {
-    for (
-      let next = lanes.first.shift() ?? lanes.inTurn.shift();
-      next;
-      next = lanes.first.shift() ?? lanes.inTurn.shift()
-    ) {
+    while (lanes.first.length || lanes.inTurn.length) {
       if (performance.now() - sliceStart >= sliceMs) {
         await setImmediate();
         sliceStart = performance.now();
       }
-      await next();
+      // Chosen after the yield: reads given `first` by the requests read meanwhile go next.
+      const takeFirst = lanes.first.length > 0 && (firstInARow < FIRST_IN_A_ROW || !lanes.inTurn.length);
+      firstInARow = takeFirst ? firstInARow + 1 : 0;
+      await (takeFirst ? lanes.first.shift() : lanes.inTurn.shift())!();
     }
     running = false;
+    firstInARow = 0;
   };
   const inLane =
     (lane: (() => Promise<void>)[]): Turn =>
