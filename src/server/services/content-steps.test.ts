@@ -12,9 +12,17 @@ describe('the steps a content service held', () => {
     expect(steps.between(1n, 5n)).toEqual({ changed: [record('a', 'a2'), record('c', 'c1')], deletedIds: ['b'] });
     expect(steps.between(4n, 5n)).toEqual({ changed: [record('c', 'c1')], deletedIds: [] });
     expect(steps.between(5n, 5n)).toEqual({ changed: [], deletedIds: [] });
-    // Not a version held (another process's), or not up to now: the change log answers.
-    expect(steps.between(3n, 5n)).toBeNull();
+    // Not up to now, or from before the steps: the change log answers.
     expect(steps.between(1n, 6n)).toBeNull();
+    expect(steps.between(0n, 5n)).toBeNull();
+  });
+
+  it("answer a version inside a step (read from the log, or another process's) with that whole step", () => {
+    const steps = new ContentSteps();
+    steps.add(1n, 2n, { changed: [record('a', 'a1'), record('b', 'b1')], deletedIds: [] });
+    steps.add(2n, 4n, { changed: [record('a', 'a2')], deletedIds: ['b', 'c'] });
+    steps.add(4n, 5n, { changed: [record('c', 'c1')], deletedIds: [] });
+    expect(steps.between(3n, 5n)).toEqual({ changed: [record('a', 'a2'), record('c', 'c1')], deletedIds: ['b'] });
   });
 
   it('start afresh when a step does not follow the last (a full read between)', () => {

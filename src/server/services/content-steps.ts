@@ -31,10 +31,15 @@ export class ContentSteps {
     this.records = 0;
   }
 
-  /** What changed from `since` to `upTo`, the later change of a record counting; null when the steps do not span it. */
+  /**
+   * What changed from `since` to `upTo`, the later change of a record counting; null when the steps
+   * do not span it. A `since` inside a step (a version read from the change log, or another
+   * process's) takes that whole step: its changes before `since` are sent again as they are now,
+   * which a client's merge takes as it is, and the app's next `since` is one the steps hold.
+   */
   between(since: bigint, upTo: bigint): ContentDelta | null {
     if (since === upTo) return { changed: [], deletedIds: [] };
-    const start = this.steps.findIndex((step) => step.from === since);
+    const start = this.steps.findIndex((step) => step.from <= since && since < step.to);
     if (start < 0 || this.steps.at(-1)?.to !== upTo) return null;
     const changed = new Map<string, ContentDelta['changed'][number]>();
     const deleted = new Set<string>();

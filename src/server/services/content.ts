@@ -84,7 +84,7 @@ interface KeptDelta {
  * records read afresh in place of its published ones, kept per municipality and version.
  */
 export function createContentService(database: Database, { refreshEveryMs = REFRESH_EVERY_MS } = {}) {
-  // Its reads are short and a reader waits on each: they go before the saves waiting their turn.
+  // A reader waits on each of its reads: they go before the saves waiting their turn.
   const db = database.ahead;
   const publicAnswers = new Map<ContentKind, HeldAnswer>();
   const heldRecords = new Map<ContentKind, HeldRecords>();
