@@ -12,9 +12,9 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * The same database for the short reads a reader's request waits on (the content version, a
-   * delta): on PGlite's one connection they go before the saves waiting their turn; PostgreSQL,
-   * with its pool of connections, is itself.
+   * The same database for the reads a reader's request waits on (the content version, a delta):
+   * on PGlite's one connection they go before the saves waiting their turn; PostgreSQL, with its
+   * pool of connections, is itself.
    */
   readonly ahead: Database;
 }

@@ -38,7 +38,7 @@ const CHECKED_FOR_MS = 1000;
 /**
  * Under a stream of saves, the public answers are made again at most this often: one new version
  * for many saves, so its parts, gzip and the apps' deltas are made once for all of them, not per
- * save (issue 18). A public answer is then at most this much behind a save made here.
+ * save (issue 18). A public answer is then about this much behind a save made here at most.
  */
 export const REFRESH_EVERY_MS = 250;
 /** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
