@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +72,31 @@ describe('staticFiles', () => {
     expect((await get('/kommt/')).status).toBe(200);
     rmSync(path.join(root, 'kommt', 'index.html'));
     expect((await get('/kommt/')).status).toBe(404);
+  });
+
+  it('sends no more than the length it told when a file grows while it is read', async () => {
+    const size = 4 * 1024 * 1024; // more than the socket takes at once, so the reading waits on the client
+    writeFileSync(path.join(root, 'gross.txt'), 'x'.repeat(size));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const fetchOnce = (pathname: string, whileAnswering = () => {}) =>
+      new Promise<{ status: number; length: number }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: pathname, agent }, (res) => {
+          whileAnswering();
+          let length = 0;
+          res.on('data', (chunk: Buffer) => (length += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, length }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      const grown = await fetchOnce('/gross.txt', () => appendFileSync(path.join(root, 'gross.txt'), 'y'.repeat(1000)));
+      expect(grown).toEqual({ status: 200, length: size });
+      // The kept-alive connection carries the next answer, not the rest of the file.
+      expect((await fetchOnce('/info/')).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('with missesHoldMs looks a path that found no file up again only after that long', async () => {

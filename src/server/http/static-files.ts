@@ -56,12 +56,22 @@ export function staticFiles(
         'Content-Length': range.end - range.start + 1,
       });
     } else res.writeHead(200, { 'Content-Length': sent.size });
-    if (req.method === 'HEAD') {
+    const length = range ? range.end - range.start + 1 : sent.size;
+    if (req.method === 'HEAD' || length === 0) {
       res.end();
       return;
     }
-    createReadStream(encoding ? file + FILE_SUFFIX[encoding] : file, range ?? {})
+    // Never more bytes than the length told, nor fewer: a file rewritten by a rebuild while it is
+    // read would run on into the next answer of a kept-alive connection, or leave the client waiting.
+    const stream = createReadStream(
+      encoding ? file + FILE_SUFFIX[encoding] : file,
+      range ?? { start: 0, end: length - 1 },
+    );
+    stream
       .on('error', () => res.destroy()) // removed by a rebuild midway: the client sees a cut answer, not a wrong one
+      .on('end', () => {
+        if (stream.bytesRead < length) res.destroy();
+      })
       .pipe(res);
   };
 }
