@@ -12,6 +12,7 @@ import { downloadImage } from './directory/image-download.ts';
 import { startPublisher } from './directory/publisher.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
+import { createContentService } from './services/content.ts';
 
 /**
  * `npm start` (with --build) and `npm run serve`: validate the environment, build the pages,
@@ -42,11 +43,19 @@ async function main(): Promise<void> {
   const imageCache = marketImageCache(config);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
   const publisher = await startPublisher(db, { imageCache, download: downloadImage });
-  const running = await startServer({ config, db, pages, publisher, imageCache }).catch(async (error: unknown) => {
-    publisher.stop();
-    await db.close();
-    throw error;
-  });
+  const content = createContentService(db);
+  await content
+    .prepare()
+    .catch((error: unknown) =>
+      console.warn(`Making the content answers ahead failed (the first app's call makes them): ${String(error)}`),
+    );
+  const running = await startServer({ config, db, pages, publisher, imageCache, content }).catch(
+    async (error: unknown) => {
+      publisher.stop();
+      await db.close();
+      throw error;
+    },
+  );
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );

@@ -15,7 +15,7 @@ import { pingDatabase } from '../db/queries/health.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
-import { createContentService, REFRESH_EVERY_MS } from '../services/content.ts';
+import { createContentService, type ContentService } from '../services/content.ts';
 import { createMarketService } from '../services/markets.ts';
 import { createMarketPhotoService } from '../services/market-photos.ts';
 import { createPhotoStore, photoDirOf, type PhotoStore } from '../photos/photo-store.ts';
@@ -57,8 +57,8 @@ export interface ApiDependencies {
   publisher?: Publisher;
   /** Where uploaded photos go (issue 20); defaults to DATA_DIR/market-photos. */
   photoStore?: PhotoStore;
-  /** How often at most public content is made again under a stream of saves (services/content.ts); API tests: 0. */
-  contentRefreshMs?: number;
+  /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
+  content?: ContentService;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -76,7 +76,7 @@ export function createApi({
   isSitePath = sitePathShapes,
   publisher,
   photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
-  contentRefreshMs = REFRESH_EVERY_MS,
+  content = createContentService(db),
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
   const mailer = givenMailer ?? createMailer(config);
@@ -145,7 +145,6 @@ export function createApi({
     await pingDatabase(db);
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
-  const content = createContentService(db, { refreshEveryMs: contentRefreshMs });
   contentRoutes(api, content);
   const anonymousLimit = anonymousLimits(db, config, clock);
   visitorRoutes(api, db, anonymousLimit);

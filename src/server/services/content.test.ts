@@ -88,6 +88,17 @@ describe('the public content answers', () => {
     expect((await content.lookup('dates', null)).etag).toBe('"dates-3-public"');
   });
 
+  it('are made ahead by prepare, so the first call waits for no database', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.prepare();
+    const readsAfterPrepare = state.versionReads;
+    expect(readsAfterPrepare).toBeGreaterThan(0);
+    expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"');
+    expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
+    expect(state.versionReads).toBe(readsAfterPrepare);
+  });
+
   it("with a user's hidden records read their municipality afresh every time", async () => {
     const { db, state } = fakeDatabase();
     const content = createContentService(db);

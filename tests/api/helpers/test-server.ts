@@ -7,6 +7,7 @@ import { startServer } from '../../../src/server/http/server.ts';
 import type { Mail } from '../../../src/server/mail/mailer.ts';
 import type { SecurityLine } from '../../../src/server/security-log.ts';
 import { importBundledMasterDataIfEmpty } from '../../../src/server/master-data/import.ts';
+import { createContentService } from '../../../src/server/services/content.ts';
 
 export interface TestServer {
   url: string;
@@ -53,7 +54,7 @@ export async function startTestServer(environment: Record<string, string | undef
     mailer,
     clock: () => clock.now,
     securityLog: (line) => void securityLog.push(line),
-    contentRefreshMs: 0, // a read right after a save sees it, as the tests expect (services/content.ts)
+    content: createContentService(db, { refreshEveryMs: 0 }), // a read right after a save sees it, as the tests expect
   });
   return {
     url: running.url,
