@@ -89,7 +89,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   const publicAnswers = new Map<ContentKind, HeldAnswer>();
   const heldRecords = new Map<ContentKind, HeldRecords>();
   const refreshing = new Map<ContentKind, Promise<HeldAnswer>>();
-  const laterRefresh = new Map<ContentKind, NodeJS.Timeout>();
+  const refreshDue = new Set<ContentKind>();
   const mayStartBrotli: Record<ContentKind, () => boolean> = {
     dates: oncePer(BROTLI_EVERY_MS),
     markets: oncePer(BROTLI_EVERY_MS),
@@ -147,14 +147,14 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
 
   function publicAnswer(kind: ContentKind): Promise<HeldAnswer> {
     const held = publicAnswers.get(kind);
-    if (held && (isCurrent(held) || refreshing.has(kind) || laterRefresh.has(kind))) return Promise.resolve(held);
+    if (held && (isCurrent(held) || refreshing.has(kind) || refreshDue.has(kind))) return Promise.resolve(held);
     const sinceLast = held ? performance.now() - held.checkedAt : Infinity;
     if (held && sinceLast < refreshEveryMs) {
-      const later = setTimeout(() => {
-        laterRefresh.delete(kind);
+      refreshDue.add(kind);
+      setTimeout(() => {
+        refreshDue.delete(kind);
         refresh(kind).catch(() => {}); // the next request tries again
-      }, refreshEveryMs - sinceLast);
-      laterRefresh.set(kind, later.unref());
+      }, refreshEveryMs - sinceLast).unref();
       return Promise.resolve(held);
     }
     return refresh(kind);
