@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PRIVATE_FOLDER_MODE } from '../file-modes.ts';
 import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-statements.ts';
 import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
 
 /**
@@ -26,13 +27,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       `The embedded database in ${dataDir ?? 'memory'} could not be opened: ${String(error)}`,
     );
   }
-  const wrap = (target: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable => ({
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await target.query<Row>(sql, params as unknown[])).rows,
-    exec: async (sql) => {
-      await target.exec(sql);
-    },
-  });
+  const statements = preparedStatements(db);
+  const wrap = (target: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable => {
+    const inTransaction = target !== db;
+    return {
+      query: (sql, params = []) => statements.query(sql, params, inTransaction),
+      exec: async (sql) => {
+        await target.exec(sql);
+        await statements.forget(inTransaction);
+      },
+    };
+  };
   const whole = wrap(db);
   const turns = takingTurns();
   const inLane = (turn: Turn): Omit<Database, 'ahead'> => ({

@@ -1,0 +1,77 @@
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+
+/** Prepared statements kept at once; the one least recently used is closed to make room. */
+const KEPT_STATEMENTS = 500;
+
+const { serialize } = protocol;
+
+/**
+ * PGlite's `query` parses, describes and plans its statement on every call, in six trips into the
+ * database. At Austria scale under load that was most of a save's database time: planning the
+ * session check alone took three quarters of it (decision record 0026). Here each statement text
+ * is prepared once under a name of its own, and a call is one trip: bind, describe, execute, sync.
+ * Parameters and rows are turned to and from text by PGlite's own serializers and parsers, as its
+ * `query` does. PostgreSQL replans a prepared statement by itself when a table it reads changes;
+ * `forget` is for changes of the shape of its answer (migrations): later calls prepare anew.
+ */
+export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
+  const prepared = new Map<string, { name: string; types: number[] }>();
+  let named = 0;
+
+  const trip = (messages: Uint8Array[], inTransaction: boolean) =>
+    db.execProtocol(joined(messages), { syncToFs: !inTransaction });
+
+  const prepare = async (sql: string, inTransaction: boolean) => {
+    const oldest = prepared.size >= kept ? prepared.entries().next().value : undefined;
+    if (oldest) {
+      prepared.delete(oldest[0]);
+      await trip([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()], inTransaction);
+    }
+    const name = `s${++named}`;
+    const { messages } = await trip(
+      [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()],
+      inTransaction,
+    );
+    return { name, types: parse.parseDescribeStatementResults(messages) };
+  };
+
+  return {
+    async query<Row>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Row[]> {
+      const statement = prepared.get(sql) ?? (await prepare(sql, inTransaction));
+      prepared.delete(sql); // kept in the order of their last use
+      prepared.set(sql, statement);
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const toText = db.serializers[statement.types[index]!];
+        if (toText) return toText(value);
+        // A type PGlite has no serializer for (an enum): text as it is, anything else as JSON.
+        return typeof value === 'string' ? value : JSON.stringify(value);
+      });
+      const { messages } = await trip(
+        [
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ],
+        inTransaction,
+      );
+      return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[];
+    },
+    /** After statements that may change what a prepared statement answers (migrations). */
+    async forget(inTransaction: boolean): Promise<void> {
+      prepared.clear();
+      await trip([serialize.query('DEALLOCATE ALL')], inTransaction);
+    },
+  };
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
