@@ -89,4 +89,12 @@ describe('prepared statements of the embedded database', () => {
     await statements.forget(false);
     expect(await statements.query(read, ['m1'], false)).toEqual([expect.objectContaining({ id: 'm1', floor: null })]);
   });
+
+  it('says the database is closed once it is', async () => {
+    const closing = await PGlite.create();
+    const statements = preparedStatements(closing);
+    await statements.query('SELECT 1 AS n', [], false);
+    await closing.close();
+    await expect(statements.query('SELECT 1 AS n', [], false)).rejects.toThrow('PGlite is closed');
+  });
 });

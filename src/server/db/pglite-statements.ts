@@ -18,8 +18,11 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
   const prepared = new Map<string, { name: string; types: number[] }>();
   let named = 0;
 
-  const trip = (messages: Uint8Array[], inTransaction: boolean) =>
-    db.execProtocol(joined(messages), { syncToFs: !inTransaction });
+  const trip = (messages: Uint8Array[], inTransaction: boolean) => {
+    // As PGlite's own query says it (a housekeeping run that outlives the server, say): not a TypeError from inside.
+    if (db.closed) return Promise.reject(new Error('PGlite is closed'));
+    return db.execProtocol(joined(messages), { syncToFs: !inTransaction });
+  };
 
   const prepare = async (sql: string, inTransaction: boolean) => {
     const oldest = prepared.size >= kept ? prepared.entries().next().value : undefined;
