@@ -39,6 +39,9 @@ for (const encoded of ['%09', '%0a', '%0d']) {
     await login.getByRole('button', { name: m('login.submit') }).click();
     await expect(page).toHaveURL(/\/maerkte$/);
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    // The screen has its account before the logout: else it goes on to the login page as the test ends, and
+    // closing a context in the middle of that navigation sometimes hung Playwright's teardown for 30 s.
+    await expect(page.getByRole('button', { name: m('account.logoutEverywhere') })).toBeVisible();
     await page.request.post('/api/logout');
   });
 }
