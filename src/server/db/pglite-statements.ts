@@ -7,8 +7,8 @@ const { serialize } = protocol;
 
 /**
  * PGlite's `query` parses, describes and plans its statement on every call, in six trips into the
- * database. At Austria scale under load that was most of a save's database time: planning the
- * session check alone took three quarters of it (decision record 0026). Here each statement text
+ * database. At Austria scale under load that was most of a save's database time: planning took
+ * three quarters of the session check's own time (decision record 0026). Here each statement text
  * is prepared once under a name of its own, and a call is one trip: bind, describe, execute, sync.
  * Parameters and rows are turned to and from text by PGlite's own serializers and parsers, as its
  * `query` does. PostgreSQL replans a prepared statement by itself when a table it reads changes;
