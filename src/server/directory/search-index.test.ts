@@ -1,6 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Directory, DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
-import { RememberedRecords, searchRecords } from './search-index.ts';
+import { RememberedRecords, searchIndexFiles, searchRecords } from './search-index.ts';
 
 const date = (date_start: string, fields: Partial<DirectoryDate> = {}): DirectoryDate => ({
   id: date_start,
@@ -80,5 +81,30 @@ describe('search records kept from one publish to the next (issue 18)', () => {
     renamed.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.title = 'Grüner Markt';
     const changed = searchRecords(renamed, '2026-11-24', remembered);
     expect(changed[0]!.record.meta?.['title']).toBe('Grüner Markt');
+  });
+});
+
+describe('the search index made on a thread of its own (issue 18)', () => {
+  const niceOfThreads = () =>
+    readdirSync('/proc/self/task').map((task) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
+    });
+
+  it.runIf(existsSync('/proc/self/task'))(
+    'indexes at the lowest CPU priority, and leaves the other threads theirs',
+    async () => {
+      const before = niceOfThreads();
+      const files = await searchIndexFiles(searchRecords(directory, '2026-11-24').map(({ record }) => record));
+      expect(files.some((file) => file.path.startsWith('pagefind-entry'))).toBe(true);
+      expect(niceOfThreads()).toContain(19);
+      expect(niceOfThreads().filter((nice) => nice !== 19)).toEqual(before.filter((nice) => nice !== 19));
+    },
+  );
+
+  it('answers a failing index with its error, and indexes again afterwards', async () => {
+    const [record] = searchRecords(directory, '2026-11-24').map(({ record }) => record);
+    await expect(searchIndexFiles([{ ...record!, url: undefined as unknown as string }])).rejects.toThrow(/Pagefind/);
+    expect((await searchIndexFiles([record!])).length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
-import * as pagefind from 'pagefind';
+import { Worker } from 'node:worker_threads';
+import type * as pagefind from 'pagefind';
 import { dateOverview } from '../../lib/directory/date-overview.ts';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
 import { dateSpanInWords, dayFormatter } from '../../lib/directory/format.ts';
@@ -8,6 +9,7 @@ import { LOCALES, localizedPath } from '../../lib/languages.ts';
 import { shownTextsOf } from '../../lib/market-fields.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { compoundParts } from './compound-parts.ts';
+import type { IndexAnswer } from './search-index-worker.ts';
 
 /** One file of the search index, by its path below `/pagefind/` (or below a part's folder). */
 export type SearchFile = { path: string; content: Uint8Array };
@@ -97,33 +99,39 @@ export class RememberedRecords {
   }
 }
 
-/** Pagefind runs one indexing process per Node process: closing it ends every index under way, so one at a time. */
+/** Pagefind runs one indexing process per thread: closing it ends every index under way, so one at a time. */
 let indexing: Promise<unknown> = Promise.resolve();
+/** The thread that indexes (search-index-worker.ts), started at the first index and kept. */
+let indexer: Worker | undefined;
 
 /** An index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
 export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
-  const files = indexing.then(() => indexFiles(records));
+  const files = indexing.then(() => indexOnItsThread(records));
   indexing = files.catch(() => {});
   return files;
 }
 
-/** Pagefind's ready-made interfaces: public/js/search.js is the directory's own, so they are not served. */
-const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\./;
-
-async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
-  // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
-  // Austria scale) took Pagefind 2 s to write and the portal's memory a map of them (issue 17).
-  const { index, errors } = await pagefind.createIndex({ maxFragments: 300 });
-  try {
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    // All at once: one at a time waits for the indexing process's answer to each (issue 17: 18,000 at Austria scale).
-    const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
-    const failed = added.flatMap((answer) => answer.errors);
-    if (failed.length > 0) throw new Error(`Pagefind: ${failed.join('; ')}`);
-    const built = await index.getFiles();
-    if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
-    return built.files.filter((file) => !UNUSED.test(file.path));
-  } finally {
-    await pagefind.close();
-  }
+function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+  const worker = (indexer ??= new Worker(new URL('./search-index-worker.ts', import.meta.url)));
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.off('message', answered).off('error', failed).off('exit', stopped);
+      worker.unref(); // an idle indexer keeps no process alive (the build, tests)
+    };
+    const answered = (answer: IndexAnswer) => {
+      done();
+      if ('error' in answer) reject(new Error(answer.error));
+      else resolve(answer.files);
+    };
+    const failed = (error: Error) => {
+      done();
+      indexer = undefined; // the next index starts a new thread
+      void worker.terminate();
+      reject(error);
+    };
+    const stopped = (code: number) => failed(new Error(`The search index's thread stopped (exit code ${code})`));
+    worker.ref();
+    worker.on('message', answered).on('error', failed).on('exit', stopped);
+    worker.postMessage(records);
+  });
 }

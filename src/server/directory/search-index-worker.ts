@@ -1,0 +1,48 @@
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import * as pagefind from 'pagefind';
+import type { SearchFile, SearchRecord } from './search-index.ts';
+
+/**
+ * Pagefind's indexing, on a thread of its own (search-index.ts starts it) at the lowest CPU
+ * priority: this thread's encoding of the records and the indexing process it starts (which
+ * inherits the priority) then get the CPU only when readers and clerks leave it idle. At Austria
+ * scale a publish's index took a core for 8–10 s, and the clerks' saves waited twice as long
+ * meanwhile (issue 18). A system that refuses the priority indexes at the normal one.
+ */
+try {
+  setPriority(19);
+} catch {
+  // indexing at the normal priority
+}
+
+export type IndexAnswer = { files: SearchFile[] } | { error: string };
+
+parentPort?.on('message', (records: SearchRecord[]) => {
+  indexFiles(records).then(
+    (files) => parentPort?.postMessage({ files } satisfies IndexAnswer),
+    (error: unknown) =>
+      parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies IndexAnswer),
+  );
+});
+
+/** Pagefind's ready-made interfaces: public/js/search.js is the directory's own, so they are not served. */
+const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\./;
+
+async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+  // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
+  // Austria scale) took Pagefind 2 s to write and the portal's memory a map of them (issue 17).
+  const { index, errors } = await pagefind.createIndex({ maxFragments: 300 });
+  try {
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    // All at once: one at a time waits for the indexing process's answer to each (issue 17: 18,000 at Austria scale).
+    const added = await Promise.all(records.map((record) => index.addCustomRecord(record)));
+    const failed = added.flatMap((answer) => answer.errors);
+    if (failed.length > 0) throw new Error(`Pagefind: ${failed.join('; ')}`);
+    const built = await index.getFiles();
+    if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+    return built.files.filter((file) => !UNUSED.test(file.path));
+  } finally {
+    await pagefind.close();
+  }
+}
