@@ -25,31 +25,53 @@ export const SEARCH_PARTS_FILE = 'parts.json';
 
 /** The part that holds a market's records: "0" to "7", the name of its folder below `/pagefind/`. */
 export function searchPartOf(marketId: string): string {
-  return String(createHash('sha256').update(marketId).digest().readUInt32BE(0) % SEARCH_PART_COUNT);
+  let part = partOfMarket.get(marketId);
+  if (part === undefined) {
+    part = String(createHash('sha256').update(marketId).digest().readUInt32BE(0) % SEARCH_PART_COUNT);
+    partOfMarket.set(marketId, part);
+  }
+  return part;
 }
+
+/** Each market's part, worked out once: a publish asks for every market's in three languages. */
+const partOfMarket = new Map<string, string>();
 
 /** The records of each part that has any, and a hash of them: an unchanged part is not made again. */
 export type SearchParts = ReadonlyMap<string, { key: string; records: readonly SearchRecord[] }>;
 
 export function searchParts(directory: Directory, today?: string, remembered?: Remembered): SearchParts {
-  const records = new Map<string, SearchRecord[]>();
+  const parts = new Map<string, { records: SearchRecord[]; hashes: string[] }>();
   for (const { marketId, record } of searchRecords(directory, today, remembered)) {
     const part = searchPartOf(marketId);
     // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
     const parted = { ...record, filters: { ...record.filters, part: [part] } };
-    const list = records.get(part);
-    if (list) list.push(parted);
-    else records.set(part, [parted]);
+    let entry = parts.get(part);
+    if (!entry) parts.set(part, (entry = { records: [], hashes: [] }));
+    entry.records.push(parted);
+    entry.hashes.push(hashOf(record));
   }
   return new Map(
-    [...records]
+    [...parts]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([part, list]) => [part, { key: keyOf(list), records: list }]),
+      .map(([part, { records, hashes }]) => [part, { key: digest(hashes.join('\n')), records }]),
   );
 }
 
-function keyOf(records: readonly SearchRecord[]): string {
-  return createHash('sha256').update(JSON.stringify(records)).digest('hex');
+/**
+ * Each record's hash, made once: a record kept from the last publish (RememberedRecords) is not
+ * written out and hashed again. All 18,000 at Austria scale took 50–150 ms of the server's thread
+ * per publish, in one block (issue 18).
+ */
+const recordHashes = new WeakMap<SearchRecord, string>();
+
+function hashOf(record: SearchRecord): string {
+  let hash = recordHashes.get(record);
+  if (hash === undefined) recordHashes.set(record, (hash = digest(JSON.stringify(record))));
+  return hash;
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** The index as served: each part's files and its key, and every file by its path below `/pagefind/`. */
