@@ -62,6 +62,24 @@ describe('get_content with since', () => {
     expect((await dates()).etag).toBe(delta.etag);
   });
 
+  it("logs a date's save as no change of its market, and the market's own save as one", async () => {
+    const before = await stops();
+    const date = (await dates()).data.wko_market_dates[market.dates[0]!]!;
+    await post('/api/save_market_date', { ...date, note: 'Mit Blasmusik' });
+    const afterDate = await stops(before.etag);
+    expect(afterDate.etag).not.toBe(before.etag);
+    expect(Object.values(afterDate.data.wko_markets).flatMap(Object.keys)).toEqual([]);
+    const own = Object.values(before.data.wko_markets)[0]![market.id]!;
+    const fields = { title: own.title, type: own.type, schedule: own.schedule, location: own.location };
+    await post('/api/save_market', { ...fields, id: market.id, version: own.version, description: 'Neu' });
+    const afterMarket = await stops(afterDate.etag);
+    expect(Object.values(afterMarket.data.wko_markets).map((group) => Object.keys(group))).toEqual([
+      [market.id],
+      [market.id],
+      [market.id],
+    ]);
+  });
+
   it('after a delete names the date in deleted_ids', async () => {
     const before = await dates();
     await post('/api/delete_market_date', { id: market.dates[1] });
