@@ -107,14 +107,22 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   let failed = false;
   let waiting: (() => void)[] = [];
 
-  /** When the last publish ended and how long it worked (ms, performance.now()). */
+  /**
+   * When the last publish ended, and how long its pages took (ms, performance.now()): its search
+   * index, made after them, works at the lowest priority (search-index-worker.ts) and takes no CPU
+   * the readers and clerks want, so it earns no rest.
+   */
   let last = { end: -Infinity, duration: 0 };
   const run = async () => {
     timer = undefined;
     again = false;
     const started = performance.now();
+    let pagesOutAt: number | undefined;
     try {
-      current = await publish(db, imageCache, searchRecords, now(), current, (pages) => (current = pages));
+      current = await publish(db, imageCache, searchRecords, now(), current, (pages) => {
+        current = pages;
+        pagesOutAt = performance.now();
+      });
       failed = false;
       images.fetchMissing(current.directory);
     } catch (error) {
@@ -123,7 +131,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     running = undefined;
-    last = { end: performance.now(), duration: performance.now() - started };
+    const end = performance.now();
+    last = { end, duration: (pagesOutAt ?? end) - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
