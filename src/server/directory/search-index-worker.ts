@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
@@ -10,6 +11,9 @@ import type { SearchFile, SearchRecord } from './search-index.ts';
  * scale a publish's index took a core for 8–10 s, and the clerks' saves waited twice as long
  * meanwhile (issue 18). A system that refuses the priority indexes at the normal one.
  */
+// A thread inherits the priority of the thread that starts it: the thread pool (compression and
+// files for the whole portal) is started first, should it not be yet, so it keeps the normal one.
+await stat(import.meta.filename);
 try {
   setPriority(19);
 } catch {
