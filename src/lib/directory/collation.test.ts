@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MarketRecord } from '../market.ts';
-import { MARKET_TEXT_FIELDS } from '../market-fields.ts';
 import { byFirstLetter } from './collation.ts';
 import { buildDirectory, marketsOf } from './directory.ts';
+import { sampleDate, sampleMarket } from './sample-records.ts';
 
 describe('byFirstLetter', () => {
   it('sorts a title by its first letter, not its opening quotation mark', () => {
@@ -32,10 +31,9 @@ describe('byFirstLetter', () => {
 
 describe('the web directory', () => {
   it('lists a municipality’s markets by the first letter of their titles, as the book does (issue 21)', () => {
-    const markets = ['Kirtag', '„Grüner Markt“', 'Bauernmarkt', '"Adventmarkt"'].map((title, i) => ({
-      ...marketOf(`m${i}`, title),
-      changed_at: '2027-01-01T00:00:00.000Z',
-    }));
+    const markets = ['Kirtag', '„Grüner Markt“', 'Bauernmarkt', '"Adventmarkt"'].map((title, i) =>
+      sampleMarket(`m${i}`, title),
+    );
     const directory = buildDirectory({
       readAt: new Date('2027-01-01T00:00:00Z'),
       year: 2027,
@@ -43,20 +41,7 @@ describe('the web directory', () => {
       districts: [{ code: '622', name: 'Hartberg-Fürstenfeld', state_code: 6 }],
       municipalities: [{ gkz: '62219', name: 'Hartberg', postcode: '8230', website: '', district_code: '622' }],
       markets,
-      dates: markets.map((market) => ({
-        id: `${market.id}-d`,
-        wko_market_id: market.id,
-        date_start: '2027-06-05',
-        date_end: '2027-06-05',
-        time_from: null,
-        time_to: null,
-        status: 'takes_place' as const,
-        type: 'regular' as const,
-        note: '',
-        hidden: false,
-        version: 1,
-        replaces_date: null,
-      })),
+      dates: markets.map((market) => sampleDate(market.id, '2027-06-05')),
     });
     expect([...marketsOf(directory)].map(({ market }) => market.title)).toEqual([
       '"Adventmarkt"',
@@ -66,29 +51,3 @@ describe('the web directory', () => {
     ]);
   });
 });
-
-function marketOf(id: string, title: string): MarketRecord {
-  return {
-    id,
-    gkz: '62219',
-    title,
-    ...(Object.fromEntries(MARKET_TEXT_FIELDS.map(({ name }) => [name, ''])) as Pick<
-      MarketRecord,
-      (typeof MARKET_TEXT_FIELDS)[number]['name']
-    >),
-    type: 'bauernmarkt',
-    schedule: 'dates',
-    rule: null,
-    rrule: null,
-    status: 'active',
-    date_start: null,
-    date_end: null,
-    website: '',
-    phone: '',
-    email: '',
-    image: null,
-    hidden: false,
-    version: 1,
-    updated_at: '2027-01-01T00:00:00.000Z',
-  };
-}

@@ -95,8 +95,6 @@ export function buildDirectory(source: DirectorySource): Directory {
   const last = `${year + 1}-12-31`;
   const byName = <T extends { name: string }>(a: T, b: T) => byFirstLetter(a.name, b.name);
   const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
-  const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
-
   const datesByMarket = groupBy(
     source.dates.filter((d) => d.date_end >= first && d.date_start <= last),
     (d) => d.wko_market_id,
@@ -155,32 +153,15 @@ export function buildDirectory(source: DirectorySource): Directory {
                 postcode: municipality.postcode,
                 website: municipality.website,
                 path: municipalityPath,
-                markets: markets.map((market) => ({
-                  id: market.id,
-                  title: market.title,
-                  ...shownTextsOf(market),
-                  type: market.type,
-                  rule: market.rule,
-                  date_start: market.date_start,
-                  date_end: market.date_end,
-                  website: market.website,
-                  phone: market.phone,
-                  email: market.email,
-                  image: market.image,
-                  changed_at: market.changed_at,
-                  path: `${municipalityPath}/${marketSlugs.get(market)}`,
-                  dates: [...(datesByMarket.get(market.id) ?? [])].sort(byStart).map((d) => ({
-                    id: d.id,
-                    date_start: d.date_start,
-                    date_end: d.date_end,
-                    time_from: d.time_from,
-                    time_to: d.time_to,
-                    status: d.status,
-                    type: d.type,
-                    note: d.note,
-                    replaces_date: d.replaces_date,
-                  })),
-                })),
+                markets: markets.map((market) => {
+                  const path = `${municipalityPath}/${marketSlugs.get(market)}`;
+                  const dates = datesByMarket.get(market.id) ?? [];
+                  const made = madeMarkets.get(market);
+                  if (made && made.path === path && sameItems(made.dates, dates)) return made.market;
+                  const remade = directoryMarket(market, path, dates);
+                  madeMarkets.set(market, { path, dates, market: remade });
+                  return remade;
+                }),
               };
             }),
           };
@@ -197,9 +178,56 @@ export function buildDirectory(source: DirectorySource): Directory {
   };
 }
 
+/**
+ * Each market as last made, by the record it was made from (DirectorySource): a publish at Austria
+ * scale makes the directory of 6,000 markets again, all but the few changed as they were. One made
+ * from the same record, at the same address and with the same dates is the same object as before,
+ * so what is worked out from it once (its page's version, page-versions.ts) holds (issue 18).
+ */
+const madeMarkets = new WeakMap<object, { path: string; dates: readonly object[]; market: DirectoryMarket }>();
+
+function sameItems(a: readonly object[], b: readonly object[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+function directoryMarket(
+  market: DirectorySource['markets'][number],
+  path: string,
+  dates: readonly DirectorySource['dates'][number][],
+): DirectoryMarket {
+  return {
+    id: market.id,
+    title: market.title,
+    ...shownTextsOf(market),
+    type: market.type,
+    rule: market.rule,
+    date_start: market.date_start,
+    date_end: market.date_end,
+    website: market.website,
+    phone: market.phone,
+    email: market.email,
+    image: market.image,
+    changed_at: market.changed_at,
+    path,
+    dates: [...dates].sort(byStart).map((d) => ({
+      id: d.id,
+      date_start: d.date_start,
+      date_end: d.date_end,
+      time_from: d.time_from,
+      time_to: d.time_to,
+      status: d.status,
+      type: d.type,
+      note: d.note,
+      replaces_date: d.replaces_date,
+    })),
+  };
+}
+
 function statePathOf(state: { code: number; name: string }): string {
   return `${DIRECTORY_PATH}/${slugOf(state.name) || state.code}`;
 }
+
+const byStart = (a: MarketDateRecord, b: MarketDateRecord) => a.date_start.localeCompare(b.date_start);
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();

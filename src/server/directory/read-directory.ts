@@ -1,4 +1,5 @@
 import { buildDirectory, type Directory } from '../../lib/directory/directory.ts';
+import type { MarketRecord } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished, type Published } from '../db/published.ts';
@@ -20,7 +21,22 @@ export function directoryOf(published: Published, now: Date, year = Number(vienn
   const age = new Map(published.idsByAge.map((id, index) => [id, index]));
   const markets = [...published.markets]
     .sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0))
-    .map((market) => ({ ...market, changed_at: published.revisionOf(market.id).changedAt }));
+    .map((market) => withChange(market, published.revisionOf(market.id).changedAt));
   const { states, districts, municipalities, dates } = published;
   return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
 }
+
+/**
+ * A market with its last change, the same object while both stay the same: the directory makes a
+ * market again only from a record it has not seen (buildDirectory), and a snapshot read after a
+ * change keeps the records of the markets it did not touch (db/published.ts).
+ */
+function withChange(market: MarketRecord, changedAt: string): MarketRecord & { changed_at: string } {
+  const made = withChanges.get(market);
+  if (made?.changed_at === changedAt) return made;
+  const remade = { ...market, changed_at: changedAt };
+  withChanges.set(market, remade);
+  return remade;
+}
+
+const withChanges = new WeakMap<MarketRecord, MarketRecord & { changed_at: string }>();

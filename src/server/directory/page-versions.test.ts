@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildDirectory, pagesOf, type DirectorySource } from '../../lib/directory/directory.ts';
+import { sampleDate, sampleMarket } from '../../lib/directory/sample-records.ts';
+import { pageVersions } from './page-versions.ts';
+
+const TODAY = '2027-01-10';
+const places = {
+  readAt: new Date('2027-01-10T08:00:00Z'),
+  year: 2027,
+  states: [{ code: 6, name: 'Steiermark' }],
+  districts: [{ code: '622', name: 'Hartberg-Fürstenfeld', state_code: 6 }],
+  municipalities: [{ gkz: '62219', name: 'Hartberg', postcode: '8230', website: '', district_code: '622' }],
+};
+const image = { url: 'https://hartberg.at/markt.jpg', alt: 'Stände', description: '', focal_x: 50, focal_y: 50 };
+const markets = [{ ...sampleMarket('m0', 'Kirtag'), image }, sampleMarket('m1', 'Bauernmarkt')];
+const source: Pick<DirectorySource, 'markets' | 'dates'> = {
+  markets,
+  dates: markets.map((market) => sampleDate(market.id, '2027-05-01')),
+};
+const versionsOf = (directory: ReturnType<typeof buildDirectory>) => pageVersions(directory, pagesOf(directory), TODAY);
+
+describe('pageVersions, from one publish to the next (issue 18)', () => {
+  it('gives a directory whose markets are kept from the last publish the versions fresh records give', () => {
+    versionsOf(buildDirectory({ ...places, ...source }));
+    const retitled = { ...source, markets: [source.markets[0]!, { ...source.markets[1]!, title: 'Biomarkt' }] };
+    const again = buildDirectory({ ...places, ...retitled });
+    expect(versionsOf(again)).toEqual(versionsOf(structuredClone(again)));
+  });
+
+  it('gives a market’s page a new version when its image’s copy arrives', () => {
+    const directory = buildDirectory({ ...places, ...source });
+    const before = versionsOf(directory);
+    const market = directory.states[0]!.districts[0]!.municipalities[0]!.markets.find(({ id }) => id === 'm0')!;
+    market.image_file = '/markt-bilder/abc.jpg'; // as collectMarketImages notes it
+    const after = versionsOf(directory);
+    expect(after.get(market.path)).not.toBe(before.get(market.path));
+    expect(after).toEqual(versionsOf(structuredClone(directory)));
+  });
+});
