@@ -10,7 +10,21 @@ import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
 import { publishDelay, startPublisher, type Publisher } from './publisher.ts';
+import type * as searchPartsModule from './search-parts.ts';
 import { searchPartOf } from './search-parts.ts';
+
+/** Holds every search index made while `hold` is set: Pagefind under a busy day's load. */
+const indexing = vi.hoisted(() => ({ hold: undefined as Promise<void> | undefined }));
+vi.mock('./search-parts.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof searchPartsModule>();
+  return {
+    ...original,
+    updateSearchIndex: async (...made: Parameters<typeof original.updateSearchIndex>) => {
+      await indexing.hold;
+      return original.updateSearchIndex(...made);
+    },
+  };
+});
 
 /** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
@@ -119,6 +133,35 @@ describe('the publisher', () => {
     expect(here.current().marketPaths.get(market.id)).toBe(there.current().marketPaths.get(market.id));
   }, 60_000);
 
+  it('publishes a change while the search index of the one before is still being made (issue 18)', async () => {
+    const publisher = await start();
+    await addMarket('Kirtag zum Aufwärmen');
+    publisher.changed();
+    await publisher.settled();
+    let release = () => {};
+    indexing.hold = new Promise((resolve) => (release = resolve));
+    try {
+      const first = await addMarket('Kirtag vor dem Suchindex');
+      publisher.changed();
+      await until(() => publisher.current().marketPaths.has(first.market.id));
+      const second = await addMarket('Kirtag während des Suchindex');
+      publisher.changed();
+      // Pagefind at the lowest priority takes a minute under a full load (decision record 0027).
+      await until(() => publisher.current().marketPaths.has(second.market.id));
+      expect(publisher.status().pending).toBe(false);
+      const before = publisher.current().search;
+      release();
+      await publisher.settled();
+      const search = publisher.current().search;
+      expect(search).not.toBe(before);
+      for (const { market } of [first, second])
+        expect(search.files.has(`${searchPartOf(market.id)}/pagefind-entry.json`)).toBe(true);
+    } finally {
+      release();
+      indexing.hold = undefined;
+    }
+  }, 60_000);
+
   it("fetches a new market's image and publishes its copy, without waiting for the next start", async () => {
     const download = vi.fn<ImageDownload>((url) =>
       Promise.resolve(url.endsWith('neu.jpg') ? { bytes: Buffer.from('bild'), extension: 'jpg' } : null),
@@ -154,6 +197,13 @@ describe('the publisher', () => {
     expect(download.mock.calls.filter(([url]) => url.includes('fehlt')).length).toBe(1);
   }, 60_000);
 });
+
+/** Waits up to 5 s for `done`, which the test then expects. */
+async function until(done: () => boolean) {
+  const end = Date.now() + 5000;
+  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(done()).toBe(true);
+}
 
 function imageFileOf(page: DirectoryPage | undefined): string | undefined {
   return page?.kind === 'market' ? page.market.image_file : undefined;

@@ -15,7 +15,7 @@ import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-image
 import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
 import { RememberedRecords } from './search-index.ts';
-import { isCurrent, searchParts, updateSearchIndex, type SearchIndex } from './search-parts.ts';
+import { isCurrent, searchParts, updateSearchIndex, type SearchIndex, type SearchParts } from './search-parts.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
 export interface PublishedDirectory {
@@ -41,7 +41,8 @@ export interface PublishedDirectory {
   images: ReadonlySet<string>;
   /**
    * The search index, in parts (search-parts.ts): a change that leaves what it holds alone (a
-   * date after the next one) keeps it, a market's change makes its part again.
+   * date after the next one) keeps it, a market's change makes its part again. It follows the
+   * pages a few seconds later (searchFollower).
    */
   search: SearchIndex;
   publishedAt: Date;
@@ -97,7 +98,8 @@ export interface PublisherOptions {
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
-  let current = await publish(db, imageCache, searchRecords, now(), undefined, () => {});
+  const first = await publish(db, imageCache, searchRecords, now(), undefined);
+  let current: PublishedDirectory = { ...first.pages, search: await updateSearchIndex(first.parts) };
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
@@ -106,24 +108,37 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   /** The last publish failed (its search index, or the database away): the next check tries again. */
   let failed = false;
   let waiting: (() => void)[] = [];
+  /** Resolves `settled()` once no publish is under way or due and the search index has followed. */
+  const settle = () => {
+    if (running || timer || search.busy()) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  const search = searchFollower({
+    index: () => current.search,
+    made: (index) => (current = { ...current, search: index }),
+    failed: (error) => {
+      failed = true;
+      log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
+    done: settle,
+  });
 
   /**
-   * When the last publish ended, and how long its pages took (ms, performance.now()): its search
-   * index, made after them, works at the lowest priority (search-index-worker.ts) and takes no CPU
-   * the readers and clerks want, so it earns no rest.
+   * When the last publish ended and how long it took (ms, performance.now()). Its search index,
+   * made after it, works at the lowest priority (search-index-worker.ts) and takes no CPU the
+   * readers and clerks want, so it earns no rest.
    */
   let last = { end: -Infinity, duration: 0 };
   const run = async () => {
     timer = undefined;
     again = false;
     const started = performance.now();
-    let pagesOutAt: number | undefined;
     try {
-      current = await publish(db, imageCache, searchRecords, now(), current, (pages) => {
-        current = pages;
-        pagesOutAt = performance.now();
-      });
+      const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
+      current = { ...pages, search: current.search };
       failed = false;
+      search.follow(parts);
       images.fetchMissing(current.directory);
     } catch (error) {
       // What was published stays; the next check tries again.
@@ -132,12 +147,11 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     }
     running = undefined;
     const end = performance.now();
-    last = { end, duration: (pagesOutAt ?? end) - started };
+    last = { end, duration: end - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
-      for (const resolve of waiting) resolve();
-      waiting = [];
+      settle();
     }
   };
   let stopped = false;
@@ -180,7 +194,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       await check().catch(() => {}); // unreachable now: what this process knows
       return status();
     },
-    settled: () => (pending ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    settled: () => (pending || search.busy() ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
     stop() {
       stopped = true;
       clearInterval(poll);
@@ -241,11 +255,48 @@ function imageFetcher(
 }
 
 /**
- * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it. The
- * pages go out (`pagesOut`) as soon as they are ready, with the previous search index; the
- * search index follows when what it holds changed, only its parts that did (issue 17: Pagefind
- * takes seconds for all of Austria, a fraction of that for one part, and a date after a
- * market's next one does not change it).
+ * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
+ * parts, and never holds up the next publish. Pagefind works at the lowest priority (decision
+ * record 0027): under a working day's full load one index took a minute, and the pages of every
+ * change saved meanwhile waited for it.
+ */
+function searchFollower(on: {
+  index: () => SearchIndex;
+  made: (index: SearchIndex) => void;
+  failed: (error: unknown) => void;
+  done: () => void;
+}) {
+  let wanted: SearchParts | undefined;
+  let making: Promise<void> | undefined;
+  const make = async () => {
+    for (let parts = wanted; parts && !isCurrent(parts, on.index()); parts = wanted) {
+      wanted = undefined;
+      on.made(await updateSearchIndex(parts, on.index()));
+    }
+  };
+  return {
+    /** Makes the index of `parts` once the one being made is done, unless newer parts come first. */
+    follow(parts: SearchParts): void {
+      wanted = parts;
+      making ??= make()
+        .catch((error: unknown) => {
+          wanted = undefined; // the next publish, at the next check, asks again
+          on.failed(error);
+        })
+        .finally(() => {
+          making = undefined;
+          on.done();
+        });
+    },
+    busy: () => making !== undefined,
+  };
+}
+
+/**
+ * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it, and the
+ * parts of its search index (search-parts.ts: at Austria scale Pagefind takes seconds for all of
+ * them, a fraction of that for one, and a date after a market's next one changes none). The
+ * pages carry the previous search index until the parts' is made (searchFollower).
  */
 async function publish(
   db: Database,
@@ -253,8 +304,7 @@ async function publish(
   searchRecords: RememberedRecords,
   at: Date,
   previous: PublishedDirectory | undefined,
-  pagesOut: (pages: PublishedDirectory) => void,
-): Promise<PublishedDirectory> {
+): Promise<{ pages: Omit<PublishedDirectory, 'search'>; parts: SearchParts }> {
   const published = await readPublished(db, previous?.snapshot);
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
@@ -269,21 +319,18 @@ async function publish(
   const versionOf = (path: string) => versions.get(path) ?? '';
   const parts = searchParts(directory, today, { records: searchRecords, versionOf });
   searchRecords.settle();
-  const pages: PublishedDirectory = {
+  const pages = {
     version: published.version,
     snapshot: published,
     directory,
     pages: directoryPages,
-    pageVersion: (path) => versions.get(path) ?? `${published.version}-${today}`,
+    pageVersion: (path: string) => versions.get(path) ?? `${published.version}-${today}`,
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
-    search: previous?.search ?? (await updateSearchIndex(parts)),
     publishedAt: at,
   };
-  if (!previous || isCurrent(parts, previous.search)) return pages;
-  pagesOut(pages);
-  return { ...pages, search: await updateSearchIndex(parts, previous.search) };
+  return { pages, parts };
 }
 
 function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {
