@@ -49,16 +49,17 @@ afterAll(async () => {
 async function rendered(directory: Directory) {
   const pages = pagesOf(directory).filter(([, page]) => page.kind !== 'overview');
   const versions = pageVersions(directory, pages, viennaDay(NOW));
-  const html = new Map<string, { version: string; html: string }>();
+  const html = new Map<string, { kind: string; version: string; html: string }>();
   for (const [path, page] of pages)
-    html.set(path, { version: versions.get(path)!, html: await renderer.render(page, path, 'de') });
+    html.set(path, { kind: page.kind, version: versions.get(path)!, html: await renderer.render(page, path, 'de') });
   return html;
 }
 
 const idOf = async (title: string) =>
   (await db.query<{ id: string }>('SELECT id FROM markets WHERE title = $1', [title]))[0]!.id;
 
-const CHANGES: [string, () => Promise<unknown>][] = [
+/** Each change, and the kinds of page whose version it may change (all, unless named). */
+const CHANGES: [string, () => Promise<unknown>, kinds?: string[]][] = [
   [
     'a date cancelled',
     async () =>
@@ -80,6 +81,13 @@ const CHANGES: [string, () => Promise<unknown>][] = [
     'a place described',
     async () =>
       db.query(`UPDATE markets SET location = 'Rathausplatz 1', version = version + 1 WHERE title = 'Wochenmarkt'`),
+    ['market'], // the pages above list the market by its title, type and next date only
+  ],
+  [
+    'a date after the next one moved',
+    async () =>
+      db.query(`UPDATE market_dates SET note = 'Mit Musik', version = version + 1 WHERE date_start = '2027-03-13'`),
+    ['market'],
   ],
   ['a market added', async () => addMarket(db, GKZ_B, { title: 'Flohmarkt' })],
   ['a market hidden', async () => db.query(`UPDATE markets SET hidden = true WHERE title = 'Großer Kirtag'`)],
@@ -88,7 +96,7 @@ const CHANGES: [string, () => Promise<unknown>][] = [
 describe('page versions', () => {
   it('change whenever a page’s HTML changes, and stay for the pages a change did not touch', async () => {
     let before = await rendered(await readDirectory(db, NOW));
-    for (const [name, change] of CHANGES) {
+    for (const [name, change, kinds] of CHANGES) {
       await change();
       const after = await rendered(await readDirectory(db, NOW));
       let kept = 0;
@@ -96,6 +104,8 @@ describe('page versions', () => {
       for (const [path, page] of after) {
         const old = before.get(path);
         if (!old) continue;
+        if (kinds && page.version !== old.version)
+          expect(kinds, `${name}: ${path} keeps its version`).toContain(page.kind);
         if (page.html !== old.html) {
           changed += 1;
           expect(page.version, `${name}: ${path} shows something new`).not.toBe(old.version);

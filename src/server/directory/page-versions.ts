@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type {
-  Directory,
-  DirectoryDistrict,
-  DirectoryMarket,
-  DirectoryMunicipality,
-  DirectoryPage,
-  DirectoryState,
+import {
+  countMarkets,
+  type Directory,
+  type DirectoryMarket,
+  type DirectoryPage,
 } from '../../lib/directory/directory.ts';
+import { nextDateOf } from '../../lib/directory/next-date.ts';
 
 /**
  * What each directory page shows, as a short hash (its "page version"), by the page's path without
@@ -14,9 +13,12 @@ import type {
  * while its page version stays the same (issue 18: at Austria scale a working day's saves would
  * otherwise have every visitor's page rendered again after every publish).
  *
- * A page shows its own place with everything below it, the names and paths of the places above
- * it (the breadcrumb), the two years and today (which dates are next and which are past); so its
- * version is made of exactly those. Each market is hashed once, a place from its parts' hashes.
+ * Every page shows the two years and today (which dates are next and which are past), and the
+ * names and paths of the places above it (the breadcrumb). Beyond that, a version is made of
+ * exactly what the page shows (components/directory): a market's page the whole market; a
+ * municipality's its markets as its list shows them (title, type, rule or next date); the
+ * overview, a state's and a district's page the places below with how many markets each has. So a
+ * market's new description or a date after its next one leaves the pages above it as they were.
  * `tests/api/page-versions.test.ts` renders pages to check that a page whose HTML changes gets a
  * new version.
  */
@@ -26,12 +28,6 @@ export function pageVersions(
   today: string,
 ): Map<string, string> {
   const context = `${today}|${directory.years.join('|')}`;
-  const hashes = new WeakMap<object, string>();
-  const once = (node: object, make: () => string) => {
-    let hash = hashes.get(node);
-    if (hash === undefined) hashes.set(node, (hash = make()));
-    return hash;
-  };
   // A place's own fields written out once: each of its markets' pages names it (6,000 pages).
   const ownOf = new WeakMap<object, string>();
   const own = <T extends object>(place: T, children: keyof T) => {
@@ -39,29 +35,45 @@ export function pageVersions(
     if (json === undefined) ownOf.set(place, (json = ownFields(place, children)));
     return json;
   };
-  // Each place with everything below it.
-  const municipalityHash = (municipality: DirectoryMunicipality) =>
-    once(municipality, () => hashOf(own(municipality, 'markets'), ...municipality.markets.map(marketHash)));
-  const districtHash = (district: DirectoryDistrict) =>
-    once(district, () => hashOf(own(district, 'municipalities'), ...district.municipalities.map(municipalityHash)));
-  const stateHash = (state: DirectoryState) =>
-    once(state, () => hashOf(own(state, 'districts'), ...state.districts.map(districtHash)));
+  /** A place as a list of places shows it: its name and address, and how many markets it has. */
+  const listed = (place: { name: string; path: string }, markets: number) =>
+    JSON.stringify([place.name, place.path, markets]);
+  /** A market as its municipality's list shows it (market-list.astro). */
+  const inList = (market: DirectoryMarket) =>
+    JSON.stringify([market.title, market.path, market.type, market.rule, nextDateOf(market.dates, today)]);
 
   const versionOf = (page: DirectoryPage): string => {
     switch (page.kind) {
       case 'overview':
-        return hashOf(page.kind, context, JSON.stringify(directory.allStates), ...directory.states.map(stateHash));
+        return hashOf(
+          page.kind,
+          context,
+          JSON.stringify(directory.allStates),
+          ...directory.states.map((state) => listed(state, countMarkets(state.districts))),
+        );
       case 'state':
-        return hashOf(page.kind, context, stateHash(page.state));
+        return hashOf(
+          page.kind,
+          context,
+          own(page.state, 'districts'),
+          ...page.state.districts.map((district) => listed(district, countMarkets([district]))),
+        );
       case 'district':
-        return hashOf(page.kind, context, own(page.state, 'districts'), districtHash(page.district));
+        return hashOf(
+          page.kind,
+          context,
+          own(page.state, 'districts'),
+          own(page.district, 'municipalities'),
+          ...page.district.municipalities.map((municipality) => listed(municipality, municipality.markets.length)),
+        );
       case 'municipality':
         return hashOf(
           page.kind,
           context,
           own(page.state, 'districts'),
           own(page.district, 'municipalities'),
-          municipalityHash(page.municipality),
+          own(page.municipality, 'markets'),
+          ...page.municipality.markets.map(inList),
         );
       case 'market':
         return hashOf(
