@@ -178,7 +178,7 @@ describe('the publisher', () => {
     publisher.changed();
     const copyOf = () => publisher.current().pages.get(publisher.current().marketPaths.get(market.id) ?? '');
     // The copy is published by the publish after the download, which under a full test run may rest
-    // three times the last publish's work first (publishDelay): seconds, not one.
+    // ten times the last publish's work first (publishDelay): seconds, not one.
     const until = Date.now() + 40_000;
     while (!imageFileOf(copyOf()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imageFileOf(copyOf())).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
@@ -210,14 +210,14 @@ function imageFileOf(page: DirectoryPage | undefined): string | undefined {
 }
 
 describe('the delay before a publish', () => {
-  it('is the debounce after a quiet while, and a rest of three times the last work under a stream of saves', () => {
+  it('is the debounce after a quiet while, and a rest of ten times the last work under a stream of saves', () => {
     expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000)).toBe(1000);
     // A cheap publish (demo data): the debounce.
     expect(publishDelay(1000, { end: 5000, duration: 50 }, 5010)).toBe(1000);
-    // A costly one (Austria scale, 3 s) that just ended: 9 s of rest.
-    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 5000)).toBe(9000);
+    // A costly one (Austria scale under load, 0.6 s) that just ended: 6 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000)).toBe(6000);
     // ... of which part has passed by the next save.
-    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 11_000)).toBe(3000);
-    expect(publishDelay(1000, { end: 5000, duration: 3000 }, 20_000)).toBe(1000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 8000)).toBe(3000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 20_000)).toBe(1000);
   });
 });

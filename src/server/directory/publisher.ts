@@ -203,8 +203,14 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   };
 }
 
-/** Under a stream of saves the publisher works at most a quarter of the time: it rests three times its last work. */
-const REST_PER_WORK = 3;
+/**
+ * Under a stream of saves the publisher works at most a tenth of the time: it rests ten times its
+ * last work. A publish costs the readers and clerks more than its own work (the changed pages are
+ * rendered again as visitors ask for them): at Austria scale under issue 18's load a publish took
+ * 0.5-0.9 s, and with a rest of three times that (a publish every 3 s) the clerks' median save
+ * took 287-330 ms, with ten (every 7-10 s, well within issue 17's minute) 248 ms.
+ */
+const REST_PER_WORK = 10;
 
 /**
  * How long a publish waits once scheduled: the debounce, so a burst goes out together, and
