@@ -13,6 +13,7 @@ import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
 import type { Editor, EditorOutcome, EditorRecord } from './load-editor.ts';
+import { watchPublishing } from './publish-watch.ts';
 import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
 
 /**
@@ -150,6 +151,7 @@ try {
   await clerks.warm;
   const ownLoop = monitorEventLoopDelay({ resolution: 10 });
   ownLoop.enable();
+  const publishing = watchPublishing(url, seconds);
   const [content, installs, pages, saved] = await Promise.all([
     autocannon({
       url,
@@ -176,6 +178,7 @@ try {
     clerks.run(),
   ]);
   ownLoop.disable();
+  const published = await publishing;
   const { figures: editing, outcomes } = saved;
   const memory = await portal.memory();
   await portal.stop();
@@ -203,6 +206,10 @@ try {
   console.log(
     `The load generator's own thread: delay p50 ${ms(ownLoop.percentile(50))} ms, p99 ${ms(ownLoop.percentile(99))} ms, ` +
       `max ${ms(ownLoop.max)} ms (counted in the latencies above).`,
+  );
+  console.log(
+    `The public directory: ${published.publishes} new versions published during the load; ` +
+      `at most ${(published.longestGapMs / 1000).toFixed(1)} s between two (issue 17: a change is public within a minute).`,
   );
   if (memory)
     console.log(
