@@ -1,5 +1,5 @@
 import type { MarketDateRecord, MarketRecord } from '../market.ts';
-import { MARKET_TEXT_FIELDS } from '../market-fields.ts';
+import { textsOf } from '../market-fields.ts';
 
 /** A market record as the directory is built from it, for tests: public, without rule or image. */
 export function sampleMarket(id: string, title: string, gkz = '62219'): MarketRecord & { changed_at: string } {
@@ -7,10 +7,7 @@ export function sampleMarket(id: string, title: string, gkz = '62219'): MarketRe
     id,
     gkz,
     title,
-    ...(Object.fromEntries(MARKET_TEXT_FIELDS.map(({ name }) => [name, ''])) as Pick<
-      MarketRecord,
-      (typeof MARKET_TEXT_FIELDS)[number]['name']
-    >),
+    ...textsOf(null),
     type: 'bauernmarkt',
     schedule: 'dates',
     rule: null,
