@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_OID, parseDay } from './database.ts';
 import { preparedStatements } from './pglite-statements.ts';
@@ -38,6 +39,50 @@ describe('prepared statements of the embedded database', () => {
       await statements.query('SELECT title FROM markets WHERE opens = $1 AND id = $2', [null, 'm1'], false),
     ).toEqual([]);
     expect(await statements.query('UPDATE markets SET version = version + 1 WHERE id = $1', ['m1'], false)).toEqual([]);
+  });
+
+  it('reads any text, and answers of many chunks, as PGlite’s own query does', async () => {
+    const statements = preparedStatements(db);
+    const read = 'SELECT id, title, hidden, tags, extra FROM markets ORDER BY id';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !text.includes('\0')),
+          {
+            maxLength: 30,
+          },
+        ),
+        async (titles) => {
+          await db.exec('TRUNCATE markets');
+          for (const [index, title] of titles.entries())
+            await db.query('INSERT INTO markets (id, title, tags, extra) VALUES ($1, $2, $3, $4)', [
+              `m${String(index).padStart(3, '0')}`,
+              title,
+              index % 2 ? [title, null] : null,
+              index % 3 ? { title } : null,
+            ]);
+          expect(await statements.query(read, [], false)).toEqual((await db.query(read)).rows);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // About 3 MB: the database sends it in several pieces.
+    await db.query(
+      `INSERT INTO markets (id, title) SELECT 'x' || n, repeat('Bauernmarkt ', 25) || n FROM generate_series(1, 10000) n`,
+    );
+    const many = await statements.query<{ id: string }>(read, [], false);
+    expect(many).toHaveLength((await db.query(read)).rows.length);
+    expect(many).toEqual((await db.query(read)).rows);
+  });
+
+  it('refuses with PGlite’s own error, its code, detail and hint as the quota triggers raise them', async () => {
+    const statements = preparedStatements(db);
+    await db.exec(`CREATE OR REPLACE FUNCTION refuse() RETURNS int LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'quota' USING ERRCODE = 'P0Q01', DETAIL = 'markets', HINT = '40'; END $$`);
+    const refusal = await statements.query('SELECT refuse()', [], false).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(protocol.messages.DatabaseError);
+    expect(refusal).toMatchObject({ message: 'quota', code: 'P0Q01', detail: 'markets', hint: '40' });
+    expect(await statements.query('SELECT 1 AS n', [], false)).toEqual([{ n: 1 }]);
   });
 
   it('prepares each statement text once', async () => {

@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { rowsOf } from './pglite-rows.ts';
 
 /** Prepared statements kept at once; the one least recently used is closed to make room. */
 const KEPT_STATEMENTS = 500;
@@ -10,8 +11,8 @@ const { serialize } = protocol;
  * database. At Austria scale under load that was most of a save's database time: planning took
  * three quarters of the session check's own time (decision record 0026). Here each statement text
  * is prepared once under a name of its own, and a call is one trip: bind, describe, execute, sync.
- * Parameters and rows are turned to and from text by PGlite's own serializers and parsers, as its
- * `query` does. PostgreSQL replans a prepared statement by itself when a table it reads changes;
+ * Parameters and values are turned to and from text by PGlite's own serializers and parsers, as its
+ * `query` does; the answer's rows are read by rowsOf, without PGlite's copy of every field. PostgreSQL replans a prepared statement by itself when a table it reads changes;
  * `forget` is for changes of the shape of its answer (migrations): later calls prepare anew.
  */
 export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
@@ -22,6 +23,16 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
     // As PGlite's own query says it (a housekeeping run that outlives the server, say): not a TypeError from inside.
     if (db.closed) return Promise.reject(new Error('PGlite is closed'));
     return db.execProtocol(joined(messages), { syncToFs: !inTransaction });
+  };
+
+  /** A trip whose answer is read by rowsOf, not by PGlite's parser. */
+  const rawTrip = async (messages: Uint8Array[], inTransaction: boolean) => {
+    if (db.closed) throw new Error('PGlite is closed');
+    const chunks: Uint8Array[] = [];
+    // Each chunk is a view of the database's memory, valid only during the call: copied.
+    const onRawData = (chunk: Uint8Array) => void chunks.push(chunk.slice());
+    await db.execProtocolRawStream(joined(messages), { syncToFs: !inTransaction, onRawData });
+    return chunks.length === 1 ? chunks[0]! : joined(chunks);
   };
 
   const prepare = async (sql: string, inTransaction: boolean) => {
@@ -50,7 +61,7 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
         // A type PGlite has no serializer for (an enum): text as it is, anything else as JSON.
         return typeof value === 'string' ? value : JSON.stringify(value);
       });
-      const { messages } = await trip(
+      const answer = await rawTrip(
         [
           serialize.bind({ statement: statement.name, values }),
           serialize.describe({ type: 'P' }),
@@ -59,7 +70,7 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
         ],
         inTransaction,
       );
-      return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[];
+      return rowsOf<Row>(answer, db.parsers);
     },
     /** After statements that may change what a prepared statement answers (migrations). */
     async forget(inTransaction: boolean): Promise<void> {
