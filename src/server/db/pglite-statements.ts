@@ -12,8 +12,9 @@ const { serialize } = protocol;
  * three quarters of the session check's own time (decision record 0026). Here each statement text
  * is prepared once under a name of its own, and a call is one trip: bind, describe, execute, sync.
  * Parameters and values are turned to and from text by PGlite's own serializers and parsers, as its
- * `query` does; the answer's rows are read by rowsOf, without PGlite's copy of every field. PostgreSQL replans a prepared statement by itself when a table it reads changes;
- * `forget` is for changes of the shape of its answer (migrations): later calls prepare anew.
+ * `query` does; the answer's rows are read by rowsOf, without PGlite's copy of every field
+ * (decision record 0029). PostgreSQL replans a prepared statement by itself when a table it reads
+ * changes; `forget` is for changes of the shape of its answer (migrations): later calls prepare anew.
  */
 export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
   const prepared = new Map<string, { name: string; types: number[] }>();
