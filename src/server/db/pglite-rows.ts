@@ -15,7 +15,8 @@ const utf8 = new TextDecoder();
  * (4–7 %), and its garbage more. Here each field is decoded from a view of the one answer.
  * Values go through the database's parsers by type, as PGlite's `query` does. An error is thrown
  * as PGlite's own DatabaseError, read by PGlite's parser (errors are rare, and callers read its
- * `code`, `detail` and `hint`).
+ * `code`, `detail` and `hint`). Notices and notifications are passed over: the portal neither
+ * logs the one nor listens for the other.
  */
 export function rowsOf<Row>(answer: Uint8Array, parsers: PGlite['parsers']): Row[] {
   const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
@@ -27,7 +28,7 @@ export function rowsOf<Row>(answer: Uint8Array, parsers: PGlite['parsers']): Row
     const type = answer[at]!;
     const end = at + 1 + view.getInt32(at + 1);
     let read = at + 5;
-    if (type === ERROR_RESPONSE) throw databaseErrorIn(answer);
+    if (type === ERROR_RESPONSE) throw databaseErrorIn(answer.subarray(at));
     if (type === ROW_DESCRIPTION && !done) {
       const count = view.getInt16(read);
       read += 2;

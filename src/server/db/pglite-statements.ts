@@ -20,15 +20,19 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
   const prepared = new Map<string, { name: string; types: number[] }>();
   let named = 0;
 
-  const trip = (messages: Uint8Array[], inTransaction: boolean) => {
+  const refuseIfClosed = () => {
     // As PGlite's own query says it (a housekeeping run that outlives the server, say): not a TypeError from inside.
-    if (db.closed) return Promise.reject(new Error('PGlite is closed'));
+    if (db.closed) throw new Error('PGlite is closed');
+  };
+
+  const trip = async (messages: Uint8Array[], inTransaction: boolean) => {
+    refuseIfClosed();
     return db.execProtocol(joined(messages), { syncToFs: !inTransaction });
   };
 
   /** A trip whose answer is read by rowsOf, not by PGlite's parser. */
   const rawTrip = async (messages: Uint8Array[], inTransaction: boolean) => {
-    if (db.closed) throw new Error('PGlite is closed');
+    refuseIfClosed();
     const chunks: Uint8Array[] = [];
     // Each chunk is a view of the database's memory, valid only during the call: copied.
     const onRawData = (chunk: Uint8Array) => void chunks.push(chunk.slice());

@@ -18,10 +18,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       parsers: { [DATE_OID]: parseDay },
       // PostgreSQL's default of 128 MB of shared buffers grows the process by as much; the
       // embedded database's files are in the system's file cache anyway (Austria-scale export:
-      // peak memory about 100 MB lower).
-      // Its pages are in memory: reading one at random costs about what reading the next does. At
-      // PostgreSQL's 4 the planner hashed all 6,000 markets to join a publish's few hundred dates
-      // (9 ms a read at Austria scale, 1.8 ms with an index per date; issue 18).
+      // peak memory about 100 MB lower). Being in memory, a page read at random costs about what
+      // the next one does: at PostgreSQL's random_page_cost of 4 the planner hashed all 6,000
+      // markets to join a publish's few hundred dates (9 ms a read at Austria scale, 1.8 ms
+      // looking each date's market up by its index; issue 18).
       postgresqlconf: ['shared_buffers=32MB', 'random_page_cost=1.1'],
     });
   } catch (error) {
