@@ -34,10 +34,19 @@ export function searchRecords(
   today = viennaDay(new Date()),
   remembered?: Remembered,
 ): MarketSearchRecord[] {
-  return LOCALES.flatMap((locale) => {
+  return [...eachSearchRecord(directory, today, remembered)];
+}
+
+/** searchRecords one at a time: a publish makes its parts in slices (search-parts.ts). */
+export function* eachSearchRecord(
+  directory: Directory,
+  today = viennaDay(new Date()),
+  remembered?: Remembered,
+): Generator<MarketSearchRecord> {
+  for (const locale of LOCALES) {
     const t = translator(locale);
     const day = dayFormatter(locale, { year: 'numeric' });
-    return [...marketsOf(directory)].map(({ state, district, municipality, market }): MarketSearchRecord => {
+    for (const { state, district, municipality, market } of marketsOf(directory)) {
       const make = (): SearchRecord => {
         const stateName = stateNameOf(state.code, t);
         const place = `${municipality.postcode} ${municipality.name}`;
@@ -65,9 +74,9 @@ export function searchRecords(
         };
       };
       const key = remembered && `${locale}|${remembered.versionOf(market.path)}`;
-      return { marketId: market.id, record: key ? remembered.records.recordOf(key, make) : make() };
-    });
-  });
+      yield { marketId: market.id, record: key ? remembered.records.recordOf(key, make) : make() };
+    }
+  }
 }
 
 /** Records of earlier publishes by language and market page version, and how to find a page's version. */
