@@ -61,7 +61,8 @@ const published = (scale: string, figures: PublishFigures) =>
       `with the search index ${check(`publish work (${scale})`, figures.publishingWithSearch, BUDGETS.publishWorkSeconds, 's')}; ` +
       `first rendering of the page ${(figures.firstRender * 1000).toFixed(0)} ms; ` +
       `a changed title ${check(`publish work of a title (${scale})`, figures.titleChange, BUDGETS.publishWorkSeconds, 's')}, ` +
-      `an added date ${check(`publish work of a date (${scale})`, figures.dateChange, BUDGETS.publishWorkSeconds, 's')}`,
+      `an added date ${check(`publish work of a date (${scale})`, figures.dateChange, BUDGETS.publishWorkSeconds, 's')}; ` +
+      `the thread held at most ${figures.longestHold.toFixed(0)} ms at once meanwhile`,
   );
 
 try {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/database.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
@@ -18,6 +19,8 @@ export interface PublishFigures {
   /** The publisher's whole work (search included) for a changed title, then for an added date (issue 17). */
   titleChange: number;
   dateChange: number;
+  /** The longest the publisher held the server's thread at once during those two (ms): requests wait that long. */
+  longestHold: number;
 }
 
 /** The debounce is waiting, not work: the publisher's work is what follows it (publisher.ts). */
@@ -47,7 +50,7 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
     });
     publisher.changed();
     const settled = publisher.settled().then(() => performance.now());
-    let created: Omit<PublishFigures, 'titleChange' | 'dateChange'> | undefined;
+    let created: Omit<PublishFigures, 'titleChange' | 'dateChange' | 'longestHold'> | undefined;
     while (!created) {
       const path = publisher.current().marketPaths.get(market.id);
       if (path) {
@@ -68,27 +71,34 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await restAfter(created.publishingWithSearch);
-    const titleChange = await work(publisher, () =>
+    const title = await work(publisher, () =>
       db.query('UPDATE markets SET title = $1 WHERE id = $2', [`${market.title} am Anger`, market.id]),
     );
-    await restAfter(titleChange);
-    const dateChange = await work(publisher, () =>
+    await restAfter(title.seconds);
+    const date = await work(publisher, () =>
       insertMarketDates(db, [newMarketDate(market.id, { date_start: `${year}-08-01`, date_end: `${year}-08-01` })]),
     );
-    return { ...created, titleChange, dateChange };
+    const longestHold = Math.max(title.longestHold, date.longestHold);
+    return { ...created, titleChange: title.seconds, dateChange: date.seconds, longestHold };
   } finally {
     await server.close();
     publisher.stop();
   }
 }
 
-/** The publisher's work for one committed change, until everything (search included) is public. */
-async function work(publisher: Publisher, change: () => Promise<unknown>): Promise<number> {
+/**
+ * The publisher's work for one committed change, until everything (search included) is public,
+ * and the longest it held the thread at once (the event loop's longest delay meanwhile).
+ */
+async function work(publisher: Publisher, change: () => Promise<unknown>) {
   const started = performance.now();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   await change();
   publisher.changed();
   await publisher.settled();
-  return (performance.now() - started) / 1000 - DEBOUNCE_S;
+  loop.disable();
+  return { seconds: (performance.now() - started) / 1000 - DEBOUNCE_S, longestHold: loop.max / 1e6 };
 }
 
 /** After a costly publish the publisher rests (publishDelay): the next change is measured after it. */
