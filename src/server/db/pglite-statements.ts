@@ -7,6 +7,13 @@ const KEPT_STATEMENTS = 500;
 const { serialize } = protocol;
 
 /**
+ * The messages after a statement's bind are the same for every call: serialized once. PGlite's
+ * serializer allocates and copies a buffer per message; under issue 18's load at Austria scale that
+ * was 3 % of the server's thread with the clerks saving.
+ */
+const DESCRIBE_EXECUTE_SYNC = [serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+
+/**
  * PGlite's `query` parses, describes and plans its statement on every call, in six trips into the
  * database. At Austria scale under load that was most of a save's database time: planning took
  * three quarters of the session check's own time (decision record 0026). Here each statement text
@@ -67,12 +74,7 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
         return typeof value === 'string' ? value : JSON.stringify(value);
       });
       const answer = await rawTrip(
-        [
-          serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ],
+        [serialize.bind({ statement: statement.name, values }), ...DESCRIBE_EXECUTE_SYNC],
         inTransaction,
       );
       return rowsOf<Row>(answer, db.parsers);
