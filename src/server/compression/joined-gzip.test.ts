@@ -8,7 +8,7 @@ describe('a gzip stream joined from parts deflated on their own', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.string({ unit: 'binary', maxLength: 3000 }), { maxLength: 12 }), async (texts) => {
         const parts = texts.map((text) => new DeflatedPart(text));
-        expect(gunzipSync(Buffer.concat(await joinedGzip(parts))).toString()).toBe(texts.join(''));
+        expect(gunzipSync(await joinedGzip(parts)).toString()).toBe(texts.join(''));
       }),
       { numRuns: 25 },
     );
@@ -16,9 +16,7 @@ describe('a gzip stream joined from parts deflated on their own', () => {
 
   it('drops the first byte of a part on request, without touching the part', async () => {
     const part = new DeflatedPart(',{"a":1}');
-    const joined = Buffer.concat(
-      await joinedGzip([new DeflatedPart('['), part.withoutFirstByte(), part, new DeflatedPart(']')]),
-    );
+    const joined = await joinedGzip([new DeflatedPart('['), part.withoutFirstByte(), part, new DeflatedPart(']')]);
     expect(gunzipSync(joined).toString()).toBe('[{"a":1},{"a":1}]');
   });
 });

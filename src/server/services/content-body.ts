@@ -5,11 +5,9 @@ import type { Encoding } from '../compression/negotiate.ts';
 /** A content answer's body: its JSON as UTF-8, and in each coding when asked for. */
 export interface ContentBody {
   readonly raw: Buffer;
-  /**
-   * Its bytes in a coding (null: as they are), in the pieces they were made of: a whole answer is
-   * sent without joining its 17 MB of JSON, or 1.7 MB of gzip, first.
-   */
-  chunks(encoding: Encoding | null): Promise<readonly Buffer[]>;
+  /** The same JSON in the pieces it was made of: a whole answer is sent without joining 17 MB first. */
+  readonly rawChunks: readonly Buffer[];
+  bytes(encoding: Encoding | null): Promise<Buffer>;
   /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
   atHand(encoding: Encoding): boolean;
 }
@@ -17,7 +15,7 @@ export interface ContentBody {
 /** A small answer (a delta): compressed when asked for, as any generated answer. */
 export function smallBody(text: string): ContentBody {
   const body = compressedBody(text);
-  return { raw: body.raw, chunks: async (encoding) => [await body.bytes(encoding)], atHand: () => true };
+  return { raw: body.raw, rawChunks: [body.raw], bytes: (encoding) => body.bytes(encoding), atHand: () => true };
 }
 
 /**
@@ -27,7 +25,7 @@ export function smallBody(text: string): ContentBody {
  */
 export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () => boolean): ContentBody {
   let raw: Buffer | null = null;
-  let gzip: Promise<Buffer[]> | null = null;
+  let gzip: Promise<Buffer> | null = null;
   let brotli: Promise<Buffer> | null = null;
   let brotliDone = false;
   const text = () => (raw ??= Buffer.concat(parts.map((part) => part.raw)));
@@ -40,10 +38,11 @@ export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () =>
     get raw() {
       return text();
     },
-    async chunks(encoding) {
+    rawChunks: parts.map((part) => part.raw),
+    bytes(encoding) {
       if (encoding === 'gzip') return (gzip ??= joinedGzip(parts));
-      if (encoding === 'br') return [await startBrotli()];
-      return parts.map((part) => part.raw);
+      if (encoding === 'br') return startBrotli();
+      return Promise.resolve(text());
     },
     atHand(encoding) {
       if (encoding === 'gzip') return true;

@@ -37,8 +37,9 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const answer = delta ?? (await found.answer());
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
       const encoding = encodingOf(answer.body, c.req.header('accept-encoding'));
-      const chunks = await answer.body.chunks(encoding);
-      return sendBytes(c, chunks, encoding ? { ...typed, 'Content-Encoding': encoding } : typed);
+      if (encoding)
+        return sendBytes(c, [await answer.body.bytes(encoding)], { ...typed, 'Content-Encoding': encoding });
+      return sendBytes(c, answer.body.rawChunks, typed);
     });
   }
 }
@@ -64,9 +65,7 @@ function sendBytes(c: Context<ApiEnv>, chunks: readonly Buffer[], headers: Recor
   if (!outgoing) return c.body(new Uint8Array(Buffer.concat(chunks)), 200, headers);
   const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   outgoing.writeHead(200, { ...headers, 'Content-Length': String(length) });
-  outgoing.cork(); // the pieces go to the socket together, not a system call each
   for (const chunk of chunks) outgoing.write(chunk);
   outgoing.end();
-  outgoing.uncork();
   return RESPONSE_ALREADY_SENT;
 }
