@@ -6,7 +6,6 @@ import {
   type DirectoryPage,
 } from '../../lib/directory/directory.ts';
 import { nextDateOf } from '../../lib/directory/next-date.ts';
-import { atOnce, type Slices } from '../work-in-slices.ts';
 
 /**
  * What each directory page shows, as a short hash (its "page version"), by the page's path without
@@ -28,15 +27,6 @@ export function pageVersions(
   pages: Iterable<readonly [string, DirectoryPage]>,
   today: string,
 ): Map<string, string> {
-  return atOnce(pageVersionsBySlices(directory, pages, today));
-}
-
-/** pageVersions, a page at a time (work-in-slices.ts): 9,000 pages at Austria scale. */
-export function* pageVersionsBySlices(
-  directory: Directory,
-  pages: Iterable<readonly [string, DirectoryPage]>,
-  today: string,
-): Slices<Map<string, string>> {
   const context = `${today}|${directory.years.join('|')}`;
   // A place's own fields written out once: each of its markets' pages names it (6,000 pages).
   const ownOf = new WeakMap<object, string>();
@@ -96,12 +86,7 @@ export function* pageVersionsBySlices(
         );
     }
   };
-  const versions = new Map<string, string>();
-  for (const [path, page] of pages) {
-    versions.set(path, versionOf(page));
-    yield;
-  }
-  return versions;
+  return new Map([...pages].map(([path, page]) => [path, versionOf(page)]));
 }
 
 /**

@@ -12,17 +12,10 @@ import { contentVersion } from '../db/queries/markets.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import type { ImageDownload } from './image-download.ts';
 import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
-import { pageVersionsBySlices } from './page-versions.ts';
+import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
 import { RememberedRecords } from './search-index.ts';
-import {
-  isCurrent,
-  searchPartsBySlices,
-  updateSearchIndex,
-  type SearchIndex,
-  type SearchParts,
-} from './search-parts.ts';
-import { inSlices } from '../work-in-slices.ts';
+import { isCurrent, searchParts, updateSearchIndex, type SearchIndex, type SearchParts } from './search-parts.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
 export interface PublishedDirectory {
@@ -141,9 +134,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     timer = undefined;
     again = false;
     const started = performance.now();
-    const slices = inSlices();
     try {
-      const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current, slices);
+      const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
       current = { ...pages, search: current.search };
       failed = false;
       search.follow(parts);
@@ -155,8 +147,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     }
     running = undefined;
     const end = performance.now();
-    // Its rest is counted from its own work, not from the requests served between its slices.
-    last = { end, duration: end - started - slices.pausedMs() };
+    last = { end, duration: end - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
@@ -311,9 +302,7 @@ function searchFollower(on: {
  * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it, and the
  * parts of its search index (search-parts.ts: at Austria scale Pagefind takes seconds for all of
  * them, a fraction of that for one, and a date after a market's next one changes none). The
- * pages carry the previous search index until the parts' is made (searchFollower). Its work goes
- * in `slices`, with the requests read meanwhile between them: under a working day's load at
- * Austria scale it held the thread in blocks of up to 0.6 s (issue 18).
+ * pages carry the previous search index until the parts' is made (searchFollower).
  */
 async function publish(
   db: Database,
@@ -321,23 +310,20 @@ async function publish(
   searchRecords: RememberedRecords,
   at: Date,
   previous: PublishedDirectory | undefined,
-  slices = inSlices(),
 ): Promise<{ pages: Omit<PublishedDirectory, 'search'>; parts: SearchParts }> {
   const published = await readPublished(db, previous?.snapshot);
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
   const onFile = await listMunicipalities(db);
-  await slices.pause();
   const directory = directoryOf(published, at);
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
-  await slices.pause();
   const markets = [...marketsOf(directory)].map(({ market }) => market);
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
-  const versions = await slices.run(pageVersionsBySlices(directory, directoryPages, today));
+  const versions = pageVersions(directory, directoryPages, today);
   const versionOf = (path: string) => versions.get(path) ?? '';
-  const parts = await slices.run(searchPartsBySlices(directory, today, { records: searchRecords, versionOf }));
+  const parts = searchParts(directory, today, { records: searchRecords, versionOf });
   searchRecords.settle();
   const pages = {
     version: published.version,

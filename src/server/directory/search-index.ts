@@ -34,19 +34,10 @@ export function searchRecords(
   today = viennaDay(new Date()),
   remembered?: Remembered,
 ): MarketSearchRecord[] {
-  return [...eachSearchRecord(directory, today, remembered)];
-}
-
-/** searchRecords one at a time: a publish makes its parts in slices (search-parts.ts). */
-export function* eachSearchRecord(
-  directory: Directory,
-  today = viennaDay(new Date()),
-  remembered?: Remembered,
-): Generator<MarketSearchRecord> {
-  for (const locale of LOCALES) {
+  return LOCALES.flatMap((locale) => {
     const t = translator(locale);
     const day = dayFormatter(locale, { year: 'numeric' });
-    for (const { state, district, municipality, market } of marketsOf(directory)) {
+    return [...marketsOf(directory)].map(({ state, district, municipality, market }): MarketSearchRecord => {
       const make = (): SearchRecord => {
         const stateName = stateNameOf(state.code, t);
         const place = `${municipality.postcode} ${municipality.name}`;
@@ -74,9 +65,9 @@ export function* eachSearchRecord(
         };
       };
       const key = remembered && `${locale}|${remembered.versionOf(market.path)}`;
-      yield { marketId: market.id, record: key ? remembered.records.recordOf(key, make) : make() };
-    }
-  }
+      return { marketId: market.id, record: key ? remembered.records.recordOf(key, make) : make() };
+    });
+  });
 }
 
 /** Records of earlier publishes by language and market page version, and how to find a page's version. */

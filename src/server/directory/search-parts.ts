@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Directory } from '../../lib/directory/directory.ts';
-import { atOnce, type Slices } from '../work-in-slices.ts';
 import {
-  eachSearchRecord,
   searchIndexFiles,
+  searchRecords,
   type Remembered,
   type SearchFile,
   type SearchRecord,
@@ -41,17 +40,8 @@ const partOfMarket = new Map<string, string>();
 export type SearchParts = ReadonlyMap<string, { key: string; records: readonly SearchRecord[] }>;
 
 export function searchParts(directory: Directory, today?: string, remembered?: Remembered): SearchParts {
-  return atOnce(searchPartsBySlices(directory, today, remembered));
-}
-
-/** searchParts, a record at a time (work-in-slices.ts): 18,000 at Austria scale. */
-export function* searchPartsBySlices(
-  directory: Directory,
-  today?: string,
-  remembered?: Remembered,
-): Slices<SearchParts> {
   const parts = new Map<string, { records: SearchRecord[]; hashes: string[] }>();
-  for (const { marketId, record } of eachSearchRecord(directory, today, remembered)) {
+  for (const { marketId, record } of searchRecords(directory, today, remembered)) {
     const part = searchPartOf(marketId);
     // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
     const parted = { ...record, filters: { ...record.filters, part: [part] } };
@@ -59,7 +49,6 @@ export function* searchPartsBySlices(
     if (!entry) parts.set(part, (entry = { records: [], hashes: [] }));
     entry.records.push(parted);
     entry.hashes.push(hashOf(record));
-    yield;
   }
   return new Map(
     [...parts]
