@@ -28,7 +28,7 @@ const answerBoth = async (plain = false) => {
   const sizes: number[] = [];
   for (const kind of kinds) {
     const answer = await (await content.lookup(kind, null)).answer();
-    const gzip = await answer.body.bytes('gzip');
+    const gzip = Buffer.concat(await answer.body.chunks('gzip'));
     sizes.push(plain ? answer.body.raw.length : 0, gzip.length);
   }
   return sizes;
@@ -65,7 +65,7 @@ if (delta) {
   await db.query(`UPDATE market_dates SET note = 'Delta', version = version + 1 WHERE id = $1`, [first!.id]);
   content.changed();
   const answer = (await delta('dates', before))!;
-  const gzip = await answer.body.bytes('gzip');
+  const gzip = Buffer.concat(await answer.body.chunks('gzip'));
   console.log(`A delta of one saved date: ${answer.body.raw.length} bytes (gzip ${gzip.length} bytes)`);
   const full = await (await content.lookup('dates', null)).answer();
   started = performance.now();

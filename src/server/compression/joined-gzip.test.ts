@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DeflatedPart, joinedGzip } from './joined-gzip.ts';
+import { DeflatedPart, joinedGzip, type JoinedGzip } from './joined-gzip.ts';
 
 describe('a gzip stream joined from parts deflated on their own', () => {
   it("unzips to the parts' text in order, whatever the parts", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.string({ unit: 'binary', maxLength: 3000 }), { maxLength: 12 }), async (texts) => {
         const parts = texts.map((text) => new DeflatedPart(text));
-        expect(gunzipSync(await joinedGzip(parts)).toString()).toBe(texts.join(''));
+        expect(unzipped(await joinedGzip(parts))).toBe(texts.join(''));
       }),
       { numRuns: 25 },
     );
@@ -17,6 +17,59 @@ describe('a gzip stream joined from parts deflated on their own', () => {
   it('drops the first byte of a part on request, without touching the part', async () => {
     const part = new DeflatedPart(',{"a":1}');
     const joined = await joinedGzip([new DeflatedPart('['), part.withoutFirstByte(), part, new DeflatedPart(']')]);
-    expect(gunzipSync(joined).toString()).toBe('[{"a":1},{"a":1}]');
+    expect(unzipped(joined)).toBe('[{"a":1},{"a":1}]');
+  });
+
+  it("joined on another stream, sends that stream's parts as slices of it and unzips the same (issue 18)", async () => {
+    const text = fc.string({ unit: 'binary', maxLength: 2000 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(text, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.oneof(fc.nat(), text), { maxLength: 14 }),
+        async (baseTexts, picks) => {
+          const baseParts = baseTexts.map((t) => new DeflatedPart(t));
+          const base = await joinedGzip(baseParts);
+          expect(base.chunks).toHaveLength(1);
+          // Each pick is one of the base's parts (by index) or a part of its own.
+          const parts = picks.map((pick) =>
+            typeof pick === 'number' ? baseParts[pick % baseParts.length]! : new DeflatedPart(pick),
+          );
+          const joined = await joinedGzip(parts, base);
+          expect(unzipped(joined)).toBe(Buffer.concat(parts.map((part) => part.raw)).toString());
+          // Only the header, the parts of its own, the end block and the trailer are outside the base's buffer.
+          const ownStreams = await Promise.all(
+            parts.filter((part) => !baseParts.includes(part)).map((part) => part.compressed()),
+          );
+          const outside = joined.chunks.map((chunk) => chunk.length - inside(chunk, base.chunks[0]!));
+          const own = ownStreams.reduce((sum, stream) => sum + stream.length, 0);
+          expect(outside.reduce((sum, bytes) => sum + bytes, 0)).toBe(10 + own + 2 + 8);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 30_000);
+
+  it('sends a run of the base stream as one slice, without copying it', async () => {
+    const baseParts = ['{', '"a":1', ',"b":2', ',"c":3', '}'].map((t) => new DeflatedPart(t));
+    const base = await joinedGzip(baseParts);
+    const own = new DeflatedPart(',"b":20');
+    const joined = await joinedGzip([baseParts[0]!, baseParts[1]!, own, baseParts[3]!, baseParts[4]!], base);
+    expect(unzipped(joined)).toBe('{"a":1,"b":20,"c":3}');
+    // header, the first two parts in one slice, the own part, the last two in one slice, end block, trailer
+    expect(joined.chunks).toHaveLength(6);
+    expect(joined.chunks[1]!.buffer).toBe(base.chunks[0]!.buffer);
+    expect(joined.chunks[3]!.buffer).toBe(base.chunks[0]!.buffer);
   });
 });
+
+/** How many of the slice's bytes lie in the whole's memory. */
+function inside(slice: Buffer, whole: Buffer): number {
+  if (slice.buffer !== whole.buffer) return 0;
+  const start = Math.max(slice.byteOffset, whole.byteOffset);
+  const end = Math.min(slice.byteOffset + slice.length, whole.byteOffset + whole.length);
+  return Math.max(0, end - start);
+}
+
+function unzipped(joined: JoinedGzip): string {
+  return gunzipSync(Buffer.concat(joined.chunks)).toString();
+}

@@ -1,5 +1,5 @@
 import { compress, compressedBody } from '../compression/compressed-body.ts';
-import { joinedGzip, type DeflatedPart } from '../compression/joined-gzip.ts';
+import { joinedGzip, type DeflatedPart, type JoinedGzip } from '../compression/joined-gzip.ts';
 import type { Encoding } from '../compression/negotiate.ts';
 
 /** A content answer's body: its JSON as UTF-8, and in each coding when asked for. */
@@ -7,7 +7,8 @@ export interface ContentBody {
   readonly raw: Buffer;
   /** The same JSON in the pieces it was made of: a whole answer is sent without joining 17 MB first. */
   readonly rawChunks: readonly Buffer[];
-  bytes(encoding: Encoding | null): Promise<Buffer>;
+  /** The body in the coding (or as it is), in the pieces it is sent in. */
+  chunks(encoding: Encoding | null): Promise<readonly Buffer[]>;
   /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
   atHand(encoding: Encoding): boolean;
 }
@@ -15,20 +16,36 @@ export interface ContentBody {
 /** A small answer (a delta): compressed when asked for, as any generated answer. */
 export function smallBody(text: string): ContentBody {
   const body = compressedBody(text);
-  return { raw: body.raw, rawChunks: [body.raw], bytes: (encoding) => body.bytes(encoding), atHand: () => true };
+  return {
+    raw: body.raw,
+    rawChunks: [body.raw],
+    chunks: async (encoding) => [await body.bytes(encoding)],
+    atHand: () => true,
+  };
+}
+
+/** A whole answer's body, whose gzip another answer of mostly the same parts can be sent in slices of. */
+export interface JoinedBody extends ContentBody {
+  gzip(): Promise<JoinedGzip>;
 }
 
 /**
  * A whole answer from its parts: gzip joined from the parts' deflate streams (a change
- * recompresses only the districts it touched), brotli made from the whole text, only when
- * `mayStartBrotli` allows (at most once in a while), and only for requests after it is done.
+ * recompresses only the districts it touched), in slices of `base`'s where they are its parts;
+ * brotli made from the whole text, only when `mayStartBrotli` allows (at most once in a while),
+ * and only for requests after it is done.
  */
-export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () => boolean): ContentBody {
+export function joinedBody(
+  parts: readonly DeflatedPart[],
+  mayStartBrotli: () => boolean,
+  base?: JoinedBody,
+): JoinedBody {
   let raw: Buffer | null = null;
-  let gzip: Promise<Buffer> | null = null;
+  let gzip: Promise<JoinedGzip> | null = null;
   let brotli: Promise<Buffer> | null = null;
   let brotliDone = false;
   const text = () => (raw ??= Buffer.concat(parts.map((part) => part.raw)));
+  const gzipOf = () => (gzip ??= (async () => joinedGzip(parts, await base?.gzip()))());
   const startBrotli = () =>
     (brotli ??= compress(text(), 'br').then((bytes) => {
       brotliDone = true;
@@ -39,10 +56,11 @@ export function joinedBody(parts: readonly DeflatedPart[], mayStartBrotli: () =>
       return text();
     },
     rawChunks: parts.map((part) => part.raw),
-    bytes(encoding) {
-      if (encoding === 'gzip') return (gzip ??= joinedGzip(parts));
-      if (encoding === 'br') return startBrotli();
-      return Promise.resolve(text());
+    gzip: gzipOf,
+    async chunks(encoding) {
+      if (encoding === 'gzip') return (await gzipOf()).chunks;
+      if (encoding === 'br') return [await startBrotli()];
+      return [text()];
     },
     atHand(encoding) {
       if (encoding === 'gzip') return true;

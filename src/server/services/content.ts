@@ -2,7 +2,7 @@ import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
 import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
 import { contentVersion, listMarketDatesOf, listMarketsOf } from '../db/queries/markets.ts';
-import { joinedBody, oncePer, smallBody, type ContentBody } from './content-body.ts';
+import { joinedBody, oncePer, smallBody, type ContentBody, type JoinedBody } from './content-body.ts';
 import { readAll, readChangesSince, deltaText } from './content-reads.ts';
 import { ContentSteps } from './content-steps.ts';
 import {
@@ -53,7 +53,7 @@ const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
   version: bigint;
-  answer: ContentAnswer;
+  answer: ContentAnswer & { body: JoinedBody };
   districts: Districts;
   checkedAt: number;
   /** `changesHere` when the version was last read. */
@@ -186,7 +186,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
       ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
     );
-    return joinedBody(answerParts(kind, districts), () => false);
+    return joinedBody(answerParts(kind, districts), () => false, held.answer.body);
   }
 
   /** A delta read from the change log (another process's version, or from before the steps held). */
