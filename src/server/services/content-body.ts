@@ -5,9 +5,10 @@ import type { Encoding } from '../compression/negotiate.ts';
 /** A content answer's body: its JSON as UTF-8, and in each coding when asked for. */
 export interface ContentBody {
   readonly raw: Buffer;
-  /** The same JSON in the pieces it was made of: a whole answer is sent without joining 17 MB first. */
-  readonly rawChunks: readonly Buffer[];
-  /** The body in the coding (or as it is), in the pieces it is sent in. */
+  /**
+   * The body in the coding (or as it is), in the pieces it is sent in: a whole answer's JSON in the
+   * pieces it was made of, not joined into 17 MB first; a clerk's gzip in slices of the public one's.
+   */
   chunks(encoding: Encoding | null): Promise<readonly Buffer[]>;
   /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
   atHand(encoding: Encoding): boolean;
@@ -18,7 +19,6 @@ export function smallBody(text: string): ContentBody {
   const body = compressedBody(text);
   return {
     raw: body.raw,
-    rawChunks: [body.raw],
     chunks: async (encoding) => [await body.bytes(encoding)],
     atHand: () => true,
   };
@@ -55,12 +55,11 @@ export function joinedBody(
     get raw() {
       return text();
     },
-    rawChunks: parts.map((part) => part.raw),
     gzip: gzipOf,
     async chunks(encoding) {
       if (encoding === 'gzip') return (await gzipOf()).chunks;
       if (encoding === 'br') return [await startBrotli()];
-      return [text()];
+      return parts.map((part) => part.raw);
     },
     atHand(encoding) {
       if (encoding === 'gzip') return true;

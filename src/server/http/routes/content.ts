@@ -37,8 +37,8 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const answer = delta ?? (await found.answer());
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
       const encoding = encodingOf(answer.body, c.req.header('accept-encoding'));
-      if (encoding) return sendBytes(c, await answer.body.chunks(encoding), { ...typed, 'Content-Encoding': encoding });
-      return sendBytes(c, answer.body.rawChunks, typed);
+      const chunks = await answer.body.chunks(encoding);
+      return sendBytes(c, chunks, encoding ? { ...typed, 'Content-Encoding': encoding } : typed);
     });
   }
 }
