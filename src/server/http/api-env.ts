@@ -8,8 +8,11 @@ export interface ApiEnv {
   /** What @hono/node-server passes: Node's response, for answers written to it directly. */
   Bindings: { outgoing?: ServerResponse };
   Variables: {
-    /** Language of messages: `lang` field, else Accept-Language, else German. */
-    locale: Locale;
+    /**
+     * Language of messages: `lang` field, else Accept-Language, else German; worked out when first
+     * asked, as most answers have no message (the content calls: issue 18).
+     */
+    locale: () => Locale;
     /** The logged-in user, looked up once and only when a handler asks. */
     sessionUser: () => Promise<SessionUser | null>;
     /** Writes a security event with this request's client address (issue 15, M9). */

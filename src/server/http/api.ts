@@ -5,7 +5,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { ERROR_STATUS, type ErrorBody } from '../../lib/error-codes.ts';
 import { waitWords } from '../../lib/durations.ts';
 import { translator } from '../../lib/i18n.ts';
-import { DEFAULT_LOCALE, isLocale, negotiateLocale } from '../../lib/languages.ts';
+import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../lib/languages.ts';
 import { ApiError } from '../api-error.ts';
 import { createHousekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
@@ -86,8 +86,11 @@ export function createApi({
   api.use(async (c, next) => {
     // The purge runs beside the requests; none waits for it (issue 15, M4).
     void housekeeping.maybePurge();
-    const lang = c.req.query('lang');
-    c.set('locale', isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
+    let locale: Locale | undefined;
+    c.set('locale', () => {
+      const lang = c.req.query('lang');
+      return (locale ??= isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
+    });
     let user: Promise<SessionUser | null> | undefined;
     c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, sessionCookie))));
     c.set('securityEvent', (event, account, reason) =>
@@ -209,7 +212,7 @@ export function createApi({
     }
     const quota = quotaRefusalOf(error);
     if (quota) {
-      const t = translator(c.get('locale') ?? DEFAULT_LOCALE);
+      const t = translator(c.get('locale')?.() ?? DEFAULT_LOCALE);
       const values = { limit: quota.limit, what: t(`quota.${quota.kind}`), email: config.SUPPORT_EMAIL };
       return errorResponse(c, new ApiError('quota_exceeded', undefined, values));
     }
@@ -220,7 +223,7 @@ export function createApi({
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
-  const locale = c.get('locale') ?? DEFAULT_LOCALE;
+  const locale = c.get('locale')?.() ?? DEFAULT_LOCALE;
   const t = translator(locale);
   const { retryAfter } = error;
   const values = retryAfter === undefined ? error.values : { ...error.values, wait: waitWords(retryAfter, locale) };

@@ -29,7 +29,7 @@ export async function readFields(c: Context<ApiEnv>): Promise<Record<string, unk
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new ApiError('invalid_request');
   const lang = (fields as Record<string, unknown>)['lang'];
-  if (isLocale(lang)) c.set('locale', lang);
+  if (isLocale(lang)) c.set('locale', () => lang);
   return fields as Record<string, unknown>;
 }
 

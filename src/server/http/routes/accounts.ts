@@ -52,7 +52,7 @@ export function accountRoutes(
     deleteCookie(c, ACCOUNT_HINT_COOKIE, { path: '/', secure: httpsPortal });
   };
   const replyTo = (c: Context<ApiEnv>): MailReply => ({
-    locale: c.get('locale'),
+    locale: c.get('locale')(),
     baseUrl: mailBaseUrl(config, c.req.header('host')),
   });
   const visitorOf = (fields: Record<string, unknown>) => {

@@ -107,7 +107,7 @@ export function operatorRoutes(
     return c.json({ data: await campaigns.progress() }, 200, PRIVATE);
   });
   api.get('/operator/campaign.csv', async (c) => {
-    const t = translator(c.get('locale'));
+    const t = translator(c.get('locale')());
     const columns = ['state', 'district', 'gkz', 'municipality', 'status', 'markets', 'confirmed', 'reminded'] as const;
     const header = columns.map((column) => t(`operator.csv.${column}`));
     const status = Object.fromEntries(MUNICIPALITY_STATES.map((s) => [s, t(`campaign.status.${s}`)]));

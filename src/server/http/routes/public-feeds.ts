@@ -78,7 +78,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     if (municipality === undefined) throw new ApiError('not_found');
     const data = await published.current();
     const markets = data.markets.filter((market) => market.gkz === gkz);
-    const name = translator(c.get('locale'))('feeds.municipalityCalendar', { place: municipality });
+    const name = translator(c.get('locale')())('feeds.municipalityCalendar', { place: municipality });
     return calendarAnswer(c, data, `municipality-${gkz}`, name, markets);
   });
 
@@ -89,7 +89,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     title: string,
     markets: Published['markets'],
   ): Promise<Response> {
-    const locale = c.get('locale');
+    const locale = c.get('locale')();
     const body = keptCalendars(data.version, `${name}-${locale}`, () => {
       const entries: CalendarMarket[] = markets.map((market) => ({
         market,
