@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DeflatedPart, joinedGzip, type JoinedGzip } from './joined-gzip.ts';
@@ -48,6 +49,38 @@ describe('a gzip stream joined from parts deflated on their own', () => {
       { numRuns: 40 },
     );
   }, 30_000);
+
+  it('made on a stream made on another, unzips to its parts (each public answer is made on the one before)', async () => {
+    const text = fc.string({ unit: 'binary', maxLength: 500 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(text, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(fc.nat(), text), { maxLength: 10 }),
+        fc.array(fc.oneof(fc.nat(), text), { maxLength: 10 }),
+        async (baseTexts, firstPicks, secondPicks) => {
+          const first = baseTexts.map((t) => new DeflatedPart(t));
+          const picked = (from: DeflatedPart[], picks: (number | string)[]) =>
+            picks.map((pick) => (typeof pick === 'number' ? from[pick % from.length]! : new DeflatedPart(pick)));
+          const base = await joinedGzip(first);
+          const secondParts = picked(first, firstPicks);
+          const second = await joinedGzip(secondParts, base);
+          const thirdParts = picked([...first, ...secondParts], secondPicks);
+          const third = await joinedGzip(thirdParts, second);
+          expect(unzipped(third)).toBe(Buffer.concat(thirdParts.map((part) => part.raw)).toString());
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 30_000);
+
+  it('is joined into one buffer after all when it would be more than 32 pieces', async () => {
+    const base = await joinedGzip([new DeflatedPart('[')]);
+    // Incompressible, so that each part's stream is a buffer of its own (small ones may lie side by side).
+    const parts = Array.from({ length: 40 }, () => new DeflatedPart(randomBytes(5000)));
+    const joined = await joinedGzip(parts, base);
+    expect(joined.chunks).toHaveLength(1);
+    expect(gunzipSync(joined.chunks[0]!).equals(Buffer.concat(parts.map((part) => part.raw)))).toBe(true);
+  });
 
   it('sends a run of the base stream as one slice, without copying it', async () => {
     const baseParts = ['{', '"a":1', ',"b":2', ',"c":3', '}'].map((t) => new DeflatedPart(t));

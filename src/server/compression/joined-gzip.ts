@@ -41,6 +41,13 @@ export class DeflatedPart {
   }
 }
 
+/**
+ * Beyond this many pieces the stream is joined into one buffer after all: a socket's write of
+ * hundreds of pieces cost more than the copy (decision record 0030), and a stream made on one made
+ * on another would otherwise break into ever more pieces.
+ */
+const MAX_PIECES = 32;
+
 /** A gzip stream joined from parts, in the pieces it is sent in. */
 export interface JoinedGzip {
   readonly chunks: readonly Buffer[];
@@ -51,9 +58,10 @@ export interface JoinedGzip {
 /**
  * One gzip stream (RFC 1952) of the parts in order, with neither recompression nor a pass over all
  * their text. Without `base` it is one buffer. With it, the parts `base` holds are sent as slices of
- * `base`'s buffer, a run of them as one slice: a clerk's own answer is the public one with their
- * district's parts in place, and copying the 2 MB around them for each read was a twentieth of the
- * server's thread under load (issue 18).
+ * `base`'s buffers, a run of them as one slice, and the others as their own streams: a clerk's own
+ * answer is the public one with their district's parts in place, and a new public answer the one
+ * before with the changed districts' parts in place. Copying the 2 MB around them each time was a
+ * twentieth of the server's thread under load (issue 18).
  */
 export async function joinedGzip(parts: readonly DeflatedPart[], base?: JoinedGzip): Promise<JoinedGzip> {
   const streams = await Promise.all(parts.map(async (part) => base?.streams.get(part) ?? part.compressed()));
@@ -66,7 +74,11 @@ export async function joinedGzip(parts: readonly DeflatedPart[], base?: JoinedGz
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  if (base) return { chunks: [GZIP_HEADER, ...adjoined(streams), LAST_EMPTY_BLOCK, trailer], streams: new Map() };
+  const pieces = base && adjoined(streams);
+  if (pieces && pieces.length <= MAX_PIECES) {
+    const chunks = [GZIP_HEADER, ...pieces, LAST_EMPTY_BLOCK, trailer];
+    return { chunks, streams: new Map(parts.map((part, index) => [part, streams[index]!])) };
+  }
   const whole = Buffer.concat([GZIP_HEADER, ...streams, LAST_EMPTY_BLOCK, trailer]);
   const inWhole = new Map<DeflatedPart, Buffer>();
   let offset = GZIP_HEADER.length;

@@ -27,25 +27,28 @@ export function smallBody(text: string): ContentBody {
 /** A whole answer's body, whose gzip another answer of mostly the same parts can be sent in slices of. */
 export interface JoinedBody extends ContentBody {
   gzip(): Promise<JoinedGzip>;
+  /** Its gzip if made already, else nothing (and nothing is started). */
+  gzipAtHand(): JoinedGzip | undefined;
 }
 
 /**
  * A whole answer from its parts: gzip joined from the parts' deflate streams (a change
- * recompresses only the districts it touched), in slices of `base`'s where they are its parts;
+ * recompresses only the districts it touched), in slices of `base`'s gzip where they are its parts;
  * brotli made from the whole text, only when `mayStartBrotli` allows (at most once in a while),
  * and only for requests after it is done.
  */
 export function joinedBody(
   parts: readonly DeflatedPart[],
   mayStartBrotli: () => boolean,
-  base?: JoinedBody,
+  base?: () => Promise<JoinedGzip> | JoinedGzip | undefined,
 ): JoinedBody {
   let raw: Buffer | null = null;
   let gzip: Promise<JoinedGzip> | null = null;
   let brotli: Promise<Buffer> | null = null;
   let brotliDone = false;
   const text = () => (raw ??= Buffer.concat(parts.map((part) => part.raw)));
-  const gzipOf = () => (gzip ??= (async () => joinedGzip(parts, await base?.gzip()))());
+  let gzipDone: JoinedGzip | undefined;
+  const gzipOf = () => (gzip ??= (async () => (gzipDone = await joinedGzip(parts, await base?.())))());
   const startBrotli = () =>
     (brotli ??= compress(text(), 'br').then((bytes) => {
       brotliDone = true;
@@ -56,6 +59,7 @@ export function joinedBody(
       return text();
     },
     gzip: gzipOf,
+    gzipAtHand: () => gzipDone,
     async chunks(encoding) {
       if (encoding === 'gzip') return (await gzipOf()).chunks;
       if (encoding === 'br') return [await startBrotli()];

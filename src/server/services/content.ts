@@ -138,7 +138,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     changesSeen: number,
   ): HeldAnswer {
     const districts = records.districts();
-    const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind]);
+    // Only a gzip made already: waiting for one to be made would chain every answer to the one before.
+    const before = publicAnswers.get(kind)?.answer.body.gzipAtHand();
+    const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind], () => before);
     const answer = { etag: etagOf(kind, String(version), null), body };
     const held = { version, answer, districts, checkedAt, changesSeen };
     publicAnswers.set(kind, held);
@@ -186,7 +188,11 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
       ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
     );
-    return joinedBody(answerParts(kind, districts), () => false, held.answer.body);
+    return joinedBody(
+      answerParts(kind, districts),
+      () => false,
+      () => held.answer.body.gzip(),
+    );
   }
 
   /** A delta read from the change log (another process's version, or from before the steps held). */
