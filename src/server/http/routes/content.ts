@@ -64,7 +64,10 @@ function sendBytes(c: Context<ApiEnv>, chunks: readonly Buffer[], headers: Recor
   if (!outgoing) return c.body(new Uint8Array(Buffer.concat(chunks)), 200, headers);
   const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   outgoing.writeHead(200, { ...headers, 'Content-Length': String(length) });
+  // Its pieces in one write to the socket where they fit, not one each.
+  outgoing.cork();
   for (const chunk of chunks) outgoing.write(chunk);
   outgoing.end();
+  outgoing.uncork();
   return RESPONSE_ALREADY_SENT;
 }
