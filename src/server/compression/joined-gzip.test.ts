@@ -31,12 +31,9 @@ describe('a gzip stream joined from parts deflated on their own', () => {
           const baseParts = baseTexts.map((t) => new DeflatedPart(t));
           const base = await joinedGzip(baseParts);
           expect(base.chunks).toHaveLength(1);
-          // Each pick is one of the base's parts (by index) or a part of its own.
-          const parts = picks.map((pick) =>
-            typeof pick === 'number' ? baseParts[pick % baseParts.length]! : new DeflatedPart(pick),
-          );
+          const parts = picked(baseParts, picks);
           const joined = await joinedGzip(parts, base);
-          expect(unzipped(joined)).toBe(Buffer.concat(parts.map((part) => part.raw)).toString());
+          expect(unzipped(joined)).toBe(textOf(parts));
           // Only the header, the parts of its own, the end block and the trailer are outside the base's buffer.
           const ownStreams = await Promise.all(
             parts.filter((part) => !baseParts.includes(part)).map((part) => part.compressed()),
@@ -59,14 +56,12 @@ describe('a gzip stream joined from parts deflated on their own', () => {
         fc.array(fc.oneof(fc.nat(), text), { maxLength: 10 }),
         async (baseTexts, firstPicks, secondPicks) => {
           const first = baseTexts.map((t) => new DeflatedPart(t));
-          const picked = (from: DeflatedPart[], picks: (number | string)[]) =>
-            picks.map((pick) => (typeof pick === 'number' ? from[pick % from.length]! : new DeflatedPart(pick)));
           const base = await joinedGzip(first);
           const secondParts = picked(first, firstPicks);
           const second = await joinedGzip(secondParts, base);
           const thirdParts = picked([...first, ...secondParts], secondPicks);
           const third = await joinedGzip(thirdParts, second);
-          expect(unzipped(third)).toBe(Buffer.concat(thirdParts.map((part) => part.raw)).toString());
+          expect(unzipped(third)).toBe(textOf(thirdParts));
         },
       ),
       { numRuns: 40 },
@@ -94,6 +89,15 @@ describe('a gzip stream joined from parts deflated on their own', () => {
     expect(joined.chunks[3]!.buffer).toBe(base.chunks[0]!.buffer);
   });
 });
+
+/** Each pick one of `from` (by index) or a part of its own. */
+function picked(from: readonly DeflatedPart[], picks: readonly (number | string)[]): DeflatedPart[] {
+  return picks.map((pick) => (typeof pick === 'number' ? from[pick % from.length]! : new DeflatedPart(pick)));
+}
+
+function textOf(parts: readonly DeflatedPart[]): string {
+  return Buffer.concat(parts.map((part) => part.raw)).toString();
+}
 
 /** How many of the slice's bytes lie in the whole's memory. */
 function inside(slice: Buffer, whole: Buffer): number {
