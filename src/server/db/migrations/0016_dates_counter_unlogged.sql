@@ -2,8 +2,9 @@
 -- UPDATE of the market fired the market's change-log trigger (migration 0011), which compared the
 -- whole old and new rows as JSON only to find that nothing but the counters had changed. The
 -- counters are not content, so their UPDATE now says so in a setting of its own transaction, and
--- the change-log trigger does not fire for it: a tenth of a millisecond less per saved date on the
--- embedded database (a fifth of the date's transaction), on the thread that serves every request.
+-- the change-log trigger does not fire for it: about 0.08 ms less per saved date on the embedded
+-- database (an eighth of the date's transaction), on the thread that serves every request
+-- (docs/decisions/0032-what-a-save-weighs-under-load.md).
 CREATE FUNCTION counting_dates() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('portal.counting_dates', true), '') = 'on'
 $$;
