@@ -38,10 +38,12 @@ describe('the dates counters beside the change log', () => {
       counted: after.revision - before.revision,
     };
   };
-  const changeDate = (tx: Queryable, id: string, note: string) =>
-    tx.query('UPDATE market_dates SET note = $2 WHERE id = $1', [id, note]);
-  const renameMarket = (tx: Queryable, id: string, title: string) =>
-    tx.query('UPDATE markets SET title = $2 WHERE id = $1', [id, title]);
+  const changeDate = async (tx: Queryable, id: string, note: string) => {
+    await tx.query('UPDATE market_dates SET note = $2 WHERE id = $1', [id, note]);
+  };
+  const renameMarket = async (tx: Queryable, id: string, title: string) => {
+    await tx.query('UPDATE markets SET title = $2 WHERE id = $1', [id, title]);
+  };
 
   it('a date saved counts on its market and logs the date alone', async () => {
     const { market, dates } = await addMarket(db, GKZ_A, { title: 'Zählermarkt' });
