@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.ts';
-import { openDatabase } from '../../src/server/db/open.ts';
 import { changesBetween, contentVersionAndFloor } from '../../src/server/db/queries/content-changes.ts';
-import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
 import { addMarket, GKZ_A } from './helpers/fixtures.ts';
-import { freshDatabase } from './helpers/test-server.ts';
+import { useFreshDatabase } from './helpers/test-server.ts';
 
 /**
  * Migration 0016: a date's save moves its market's dates counters without logging the market as
@@ -13,18 +11,7 @@ import { freshDatabase } from './helpers/test-server.ts';
  */
 describe('the dates counters beside the change log', () => {
   let db: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
-    await importBundledMasterDataIfEmpty(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    await drop();
-  });
+  useFreshDatabase((opened) => (db = opened));
 
   /** What `work` changed, as the change log tells it, and the market's dates counter before and after. */
   const logged = async (marketId: string, work: (tx: Queryable) => Promise<void>) => {

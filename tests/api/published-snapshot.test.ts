@@ -1,11 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
-import { openDatabase } from '../../src/server/db/open.ts';
 import { readPublished, type Published } from '../../src/server/db/published.ts';
-import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
 import { apply, operation } from './helpers/random-changes.ts';
-import { freshDatabase } from './helpers/test-server.ts';
+import { useFreshDatabase } from './helpers/test-server.ts';
 
 /**
  * Issue 18: a publish reads only what the change log names since the snapshot before. Whatever
@@ -13,18 +11,7 @@ import { freshDatabase } from './helpers/test-server.ts';
  * test project runs on (PGlite, and PostgreSQL with TEST_DATABASE_URL).
  */
 let db: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const fresh = await freshDatabase();
-  drop = fresh.drop;
-  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
-  await importBundledMasterDataIfEmpty(db);
-});
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+useFreshDatabase((opened) => (db = opened));
 
 /** Everything an outlet can read of a snapshot. */
 function seen(published: Published) {

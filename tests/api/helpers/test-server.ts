@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { Database } from '../../../src/server/db/database.ts';
 import { openDatabase } from '../../../src/server/db/open.ts';
@@ -96,4 +97,24 @@ export async function freshDatabase(
       await again.end();
     },
   };
+}
+
+/**
+ * A new database of the test project's kind with the master data, opened before a file's tests
+ * (`use` is given it) and closed and dropped after them: for tests of the database's own rules.
+ */
+export function useFreshDatabase(use: (db: Database) => void): void {
+  let db: Database | undefined;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+    await importBundledMasterDataIfEmpty(db);
+    use(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await drop();
+  });
 }
