@@ -66,6 +66,16 @@ export function rowsOf<Row>(answer: Uint8Array, parsers: PGlite['parsers']): Row
   return rows;
 }
 
+/** The tag of the first statement's CommandComplete ("COMMIT", "ROLLBACK", "UPDATE 1"); an error is thrown as in rowsOf. */
+export function commandTagOf(answer: Uint8Array): string {
+  const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
+  for (let at = 0; at < answer.length; at += 1 + view.getInt32(at + 1)) {
+    if (answer[at] === ERROR_RESPONSE) throw databaseErrorIn(answer.subarray(at));
+    if (answer[at] === COMMAND_COMPLETE) return utf8.decode(answer.subarray(at + 5, answer.indexOf(0, at + 5)));
+  }
+  return '';
+}
+
 function databaseErrorIn(answer: Uint8Array): Error {
   let error: Error | undefined;
   new protocol.Parser().parse(answer, (message) => {

@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { rowsOf } from './pglite-rows.ts';
+import { commandTagOf, rowsOf } from './pglite-rows.ts';
 
 /** Prepared statements kept at once; the one least recently used is closed to make room. */
 const KEPT_STATEMENTS = 500;
@@ -61,23 +61,28 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
     return { name, types: parse.parseDescribeStatementResults(messages) };
   };
 
+  /** The raw answer of one call of `sql`, prepared on its first call. */
+  const call = async (sql: string, params: readonly unknown[], inTransaction: boolean) => {
+    const statement = prepared.get(sql) ?? (await prepare(sql, inTransaction));
+    prepared.delete(sql); // kept in the order of their last use
+    prepared.set(sql, statement);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const toText = db.serializers[statement.types[index]!];
+      if (toText) return toText(value);
+      // A type PGlite has no serializer for (an enum): text as it is, anything else as JSON.
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    });
+    return rawTrip([serialize.bind({ statement: statement.name, values }), ...DESCRIBE_EXECUTE_SYNC], inTransaction);
+  };
+
   return {
     async query<Row>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Row[]> {
-      const statement = prepared.get(sql) ?? (await prepare(sql, inTransaction));
-      prepared.delete(sql); // kept in the order of their last use
-      prepared.set(sql, statement);
-      const values = params.map((value, index) => {
-        if (value === null || value === undefined) return null;
-        const toText = db.serializers[statement.types[index]!];
-        if (toText) return toText(value);
-        // A type PGlite has no serializer for (an enum): text as it is, anything else as JSON.
-        return typeof value === 'string' ? value : JSON.stringify(value);
-      });
-      const answer = await rawTrip(
-        [serialize.bind({ statement: statement.name, values }), ...DESCRIBE_EXECUTE_SYNC],
-        inTransaction,
-      );
-      return rowsOf<Row>(answer, db.parsers);
+      return rowsOf<Row>(await call(sql, params, inTransaction), db.parsers);
+    },
+    /** A statement without rows or parameters (BEGIN, COMMIT): its command tag, as the database answered it. */
+    async command(sql: string, inTransaction: boolean): Promise<string> {
+      return commandTagOf(await call(sql, [], inTransaction));
     },
     /** After statements that may change what a prepared statement answers (migrations). */
     async forget(inTransaction: boolean): Promise<void> {

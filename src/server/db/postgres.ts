@@ -21,27 +21,41 @@ export async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw new DatabaseStartError(`PostgreSQL at ${redact(url)} is not reachable: ${(error as Error).message}`);
   }
-  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await target.query(sql, params as unknown[])).rows as Row[],
-    exec: async (sql) => {
-      await target.query(sql);
-    },
-  });
+  const wrap = (target: pg.Pool | pg.PoolClient, isOpen = () => true): Queryable => {
+    // A client given back to the pool may be another request's by now: never used after its transaction.
+    const refuseIfClosed = () => {
+      if (!isOpen()) throw new Error('Transaction is closed');
+    };
+    return {
+      query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+        refuseIfClosed();
+        return (await target.query(sql, params as unknown[])).rows as Row[];
+      },
+      exec: async (sql) => {
+        refuseIfClosed();
+        await target.query(sql);
+      },
+    };
+  };
   const database: Database = {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      let open = true;
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client));
-        await client.query('COMMIT');
+        const result = await work(wrap(client, () => open));
+        open = false;
+        // A transaction a failed statement aborted ends in a rollback, whatever the work answered.
+        if ((await client.query('COMMIT')).command !== 'COMMIT')
+          throw new Error('The transaction failed and was rolled back.');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        open = false;
         client.release();
       }
     },
