@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
 import { useFreshDatabase } from './helpers/test-server.ts';
 
@@ -11,16 +11,14 @@ describe('a transaction', () => {
   let db: Database;
   useFreshDatabase((opened) => (db = opened));
 
-  const note = async (text: string) => {
-    await db.query('CREATE TABLE IF NOT EXISTS transaction_notes (text text PRIMARY KEY)');
-    return text;
-  };
+  beforeAll(async () => {
+    await db.query('CREATE TABLE transaction_notes (text text PRIMARY KEY)');
+  });
   const notes = async () =>
     (await db.query<{ text: string }>('SELECT text FROM transaction_notes ORDER BY text')).map((row) => row.text);
   const add = (text: string) => `INSERT INTO transaction_notes (text) VALUES ('${text}')`;
 
   it('keeps all of its work once it resolves, and answers what the work answered', async () => {
-    await note('');
     const answer = await db.transaction(async (tx) => {
       await tx.query(add('kept 1'));
       await tx.query(add('kept 2'));
@@ -31,7 +29,6 @@ describe('a transaction', () => {
   });
 
   it('keeps none of its work when the work throws, passes the error on, and the next one works', async () => {
-    await note('');
     const failing = db.transaction(async (tx) => {
       await tx.query(add('thrown away'));
       throw new Error('the clerk’s input was refused');
@@ -43,7 +40,6 @@ describe('a transaction', () => {
   });
 
   it('is refused when a statement failed, even if the work went on as if not', async () => {
-    await note('');
     const swallowing = db.transaction(async (tx) => {
       await tx.query(add('before the failure'));
       await tx.query(add('before the failure')).catch(() => {}); // a duplicate key, caught and ignored
@@ -55,7 +51,6 @@ describe('a transaction', () => {
   });
 
   it('cannot be used once it has ended', async () => {
-    await note('');
     let leaked: Parameters<Parameters<Database['transaction']>[0]>[0] | undefined;
     await db.transaction((tx) => {
       leaked = tx;
@@ -66,7 +61,6 @@ describe('a transaction', () => {
   });
 
   it('keeps statements given all at once (exec) with the rest, or none of them', async () => {
-    await note('');
     await expect(
       db.transaction(async (tx) => {
         await tx.exec(`${add('exec 1')}; ${add('exec 2')}`);
