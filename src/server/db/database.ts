@@ -20,6 +20,37 @@ export interface Database extends Queryable {
 }
 
 /**
+ * The work's view of one transaction, which refuses every statement once `end` is called: on
+ * PostgreSQL its client may be another request's by then, on PGlite the database another's turn.
+ */
+export function endingTransaction(tx: Queryable): { tx: Queryable; end: () => void } {
+  let open = true;
+  const refuseIfEnded = () => {
+    if (!open) throw new Error('Transaction is closed'); // as PGlite's own transaction said it
+  };
+  return {
+    tx: {
+      query: async <Row>(sql: string, params?: readonly unknown[]) => {
+        refuseIfEnded();
+        return tx.query<Row>(sql, params);
+      },
+      exec: async (sql) => {
+        refuseIfEnded();
+        await tx.exec(sql);
+      },
+    },
+    end: () => {
+      open = false;
+    },
+  };
+}
+
+/** A transaction a failed statement aborted answers COMMIT with a rollback, whatever its work answered. */
+export function refuseRolledBack(commandTag: string | null): void {
+  if (commandTag !== 'COMMIT') throw new Error('The transaction failed and was rolled back.');
+}
+
+/**
  * `read` in one read-only transaction that sees one snapshot of the database (on PostgreSQL, the
  * default isolation would let each statement see later commits): what is read together is of
  * the one content version read with it.

@@ -4,7 +4,15 @@ import { PRIVATE_FOLDER_MODE } from '../file-modes.ts';
 import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { preparedStatements } from './pglite-statements.ts';
-import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
+import {
+  DATE_OID,
+  DatabaseStartError,
+  endingTransaction,
+  parseDay,
+  refuseRolledBack,
+  type Database,
+  type Queryable,
+} from './database.ts';
 
 /**
  * The embedded database under DATA_DIR. PGlite allows one process at a time, so a lock file
@@ -31,23 +39,15 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     );
   }
   const statements = preparedStatements(db);
-  const queryable = (inTransaction: boolean, isOpen = () => true): Queryable => {
-    const refuseIfClosed = () => {
-      if (!isOpen()) throw new Error('Transaction is closed'); // as PGlite's own transaction says it
-    };
-    return {
-      query: async (sql, params = []) => {
-        refuseIfClosed();
-        return statements.query(sql, params, inTransaction);
-      },
-      exec: async (sql) => {
-        refuseIfClosed();
-        await db.exec(sql);
-        await statements.forget(inTransaction);
-      },
-    };
-  };
+  const queryable = (inTransaction: boolean): Queryable => ({
+    query: (sql, params = []) => statements.query(sql, params, inTransaction),
+    exec: async (sql) => {
+      await db.exec(sql);
+      await statements.forget(inTransaction);
+    },
+  });
   const whole = queryable(false);
+  const inTransaction = queryable(true);
   /**
    * BEGIN and COMMIT as prepared statements, one trip each: PGlite's own `transaction` sends them as
    * simple queries through its parser and locks, an eighth of a clerk's save on the thread at
@@ -56,19 +56,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
    */
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     await statements.command('BEGIN', true);
-    let open = true;
+    const { tx, end } = endingTransaction(inTransaction);
     let result: T;
     try {
-      result = await work(queryable(true, () => open));
+      result = await work(tx);
     } catch (error) {
-      open = false;
+      end();
       await db.exec('ROLLBACK');
       throw error;
     }
-    open = false;
-    // A transaction a failed statement aborted ends in a rollback, whatever work answered.
-    if ((await statements.command('COMMIT', false)) !== 'COMMIT')
-      throw new Error('The transaction failed and was rolled back.');
+    end();
+    refuseRolledBack(await statements.command('COMMIT', false));
     return result;
   };
   const turns = takingTurns();

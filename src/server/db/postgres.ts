@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { DATE_OID, DatabaseStartError, parseDay, type Database, type Queryable } from './database.ts';
+import {
+  DATE_OID,
+  DatabaseStartError,
+  endingTransaction,
+  parseDay,
+  refuseRolledBack,
+  type Database,
+  type Queryable,
+} from './database.ts';
 
 function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
   return oid === DATE_OID ? parseDay : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown);
@@ -21,41 +29,30 @@ export async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw new DatabaseStartError(`PostgreSQL at ${redact(url)} is not reachable: ${(error as Error).message}`);
   }
-  const wrap = (target: pg.Pool | pg.PoolClient, isOpen = () => true): Queryable => {
-    // A client given back to the pool may be another request's by now: never used after its transaction.
-    const refuseIfClosed = () => {
-      if (!isOpen()) throw new Error('Transaction is closed');
-    };
-    return {
-      query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-        refuseIfClosed();
-        return (await target.query(sql, params as unknown[])).rows as Row[];
-      },
-      exec: async (sql) => {
-        refuseIfClosed();
-        await target.query(sql);
-      },
-    };
-  };
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query(sql, params as unknown[])).rows as Row[],
+    exec: async (sql) => {
+      await target.query(sql);
+    },
+  });
   const database: Database = {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
-      let open = true;
+      const { tx, end } = endingTransaction(wrap(client));
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client, () => open));
-        open = false;
-        // A transaction a failed statement aborted ends in a rollback, whatever the work answered.
-        if ((await client.query('COMMIT')).command !== 'COMMIT')
-          throw new Error('The transaction failed and was rolled back.');
+        const result = await work(tx);
+        end();
+        refuseRolledBack((await client.query('COMMIT')).command);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        open = false;
+        end(); // the client goes back to the pool
         client.release();
       }
     },
