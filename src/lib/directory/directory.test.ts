@@ -91,7 +91,7 @@ describe('buildDirectory, from one publish to the next (issue 18)', () => {
   const sameRecords = (a: readonly object[] = [], b: readonly object[] = []) =>
     a.length === b.length && a.every((record, index) => record === b[index]);
 
-  it('makes what fresh records make, and keeps each market whose records and address stayed the same', () => {
+  it('makes what fresh records make, and keeps each market and municipality whose records and address stayed the same', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 12 }), (steps) => {
         let source: Source = {
@@ -101,7 +101,7 @@ describe('buildDirectory, from one publish to the next (issue 18)', () => {
         let before = buildDirectory({ ...places, ...source });
         for (const step of steps) {
           const next = changed(source, step);
-          const after = buildDirectory({ ...places, ...next });
+          const after = buildDirectory({ ...places, ...next }, before);
           expect(after).toEqual(buildDirectory({ ...places, ...structuredClone(next) }));
           const [was, is] = [recordsOf(source), recordsOf(next)];
           const previous = new Map([...marketsOf(before)].map(({ market }) => [market.id, market]));
@@ -109,6 +109,14 @@ describe('buildDirectory, from one publish to the next (issue 18)', () => {
             const kept =
               sameRecords(was.get(market.id), is.get(market.id)) && previous.get(market.id)?.path === market.path;
             expect(market === previous.get(market.id)).toBe(kept);
+          }
+          // A municipality is kept while all its markets are: then what is worked out from it holds too.
+          const municipalities = new Map(
+            [...marketsOf(before)].map(({ municipality }) => [municipality.path, municipality]),
+          );
+          for (const { municipality } of marketsOf(after)) {
+            const last = municipalities.get(municipality.path);
+            expect(municipality === last).toBe(!!last && sameRecords(last.markets, municipality.markets));
           }
           [source, before] = [next, after];
         }

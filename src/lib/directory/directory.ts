@@ -87,9 +87,10 @@ export const DIRECTORY_PATH = '/verzeichnis';
 
 /**
  * The tree of places that have markets, sorted by name, with a stable path for every page.
- * Dates outside this year and next, and markets left without any, are not part of it.
+ * Dates outside this year and next, and markets left without any, are not part of it. Given the
+ * directory made before (the publisher's last), what is the same in both is kept as it was.
  */
-export function buildDirectory(source: DirectorySource): Directory {
+export function buildDirectory(source: DirectorySource, previous?: Directory): Directory {
   const { year } = source;
   const first = `${year}-01-01`;
   const last = `${year + 1}-12-31`;
@@ -111,6 +112,8 @@ export function buildDirectory(source: DirectorySource): Directory {
     source.districts.filter((d) => municipalitiesByDistrict.has(d.code)),
     (d) => d.state_code,
   );
+
+  const before = new Map(previous ? [...municipalitiesOf(previous)].map((m) => [m.path, m]) : []);
 
   const states = [...source.states].sort(byName).flatMap((state): DirectoryState[] => {
     const districts = [...(districtsByState.get(state.code) ?? [])].sort(byName);
@@ -139,30 +142,9 @@ export function buildDirectory(source: DirectorySource): Directory {
             name: district.name,
             path: districtPath,
             municipalities: municipalities.map((municipality) => {
-              const municipalityPath = `${districtPath}/${municipalitySlugs.get(municipality)}`;
-              const marketsOldestFirst = marketsByGkz.get(municipality.gkz) ?? [];
-              const markets = [...marketsOldestFirst].sort((a, b) => byFirstLetter(a.title, b.title));
-              const marketSlugs = uniqueSlugs(
-                marketsOldestFirst,
-                (m) => m.title,
-                (m) => m.id.slice(0, 8),
-              );
-              return {
-                gkz: municipality.gkz,
-                name: municipality.name,
-                postcode: municipality.postcode,
-                website: municipality.website,
-                path: municipalityPath,
-                markets: markets.map((market) => {
-                  const path = `${municipalityPath}/${marketSlugs.get(market)}`;
-                  const dates = datesByMarket.get(market.id) ?? [];
-                  const made = madeMarkets.get(market);
-                  if (made && made.path === path && sameItems(made.dates, dates)) return made.market;
-                  const remade = directoryMarket(market, path, dates);
-                  madeMarkets.set(market, { path, dates, market: remade });
-                  return remade;
-                }),
-              };
+              const path = `${districtPath}/${municipalitySlugs.get(municipality)}`;
+              const markets = marketsByGkz.get(municipality.gkz) ?? [];
+              return directoryMunicipality(municipality, path, markets, datesByMarket, before.get(path));
             }),
           };
         }),
@@ -179,11 +161,66 @@ export function buildDirectory(source: DirectorySource): Directory {
 }
 
 /**
- * Each market as last made, by the record it was made from (DirectorySource): a publish at Austria
- * scale makes the directory of 6,000 markets again, all but the few changed as they were. One made
- * from the same record, at the same address and with the same dates is the same object as before,
- * so what is worked out from it once (its page's version, page-versions.ts) holds (issue 18).
+ * A municipality with its markets, the same object as `last` (made at its address before) while
+ * its own fields, its markets' records and their dates are the same: at Austria scale a publish
+ * makes 2,000 municipalities again, all but the few a clerk changed as they were, and what is
+ * worked out from one once (its pages' versions, page-versions.ts) then holds (issue 18). A market
+ * made again for a changed municipality is kept the same way on its own.
  */
+function directoryMunicipality(
+  municipality: DirectorySource['municipalities'][number],
+  path: string,
+  marketsOldestFirst: readonly DirectorySource['markets'][number][],
+  datesByMarket: ReadonlyMap<string, readonly DirectorySource['dates'][number][]>,
+  last: DirectoryMunicipality | undefined,
+): DirectoryMunicipality {
+  const { gkz, name, postcode, website } = municipality;
+  const dates = marketsOldestFirst.map((market) => datesByMarket.get(market.id) ?? []);
+  const lastMadeFrom = last && madeFrom.get(last);
+  if (
+    last &&
+    lastMadeFrom &&
+    last.gkz === gkz &&
+    last.name === name &&
+    last.postcode === postcode &&
+    last.website === website &&
+    sameItems(lastMadeFrom.markets, marketsOldestFirst) &&
+    lastMadeFrom.dates.every((own, index) => sameItems(own, dates[index]!))
+  )
+    return last;
+  const markets = [...marketsOldestFirst].sort((a, b) => byFirstLetter(a.title, b.title));
+  const marketSlugs = uniqueSlugs(
+    marketsOldestFirst,
+    (m) => m.title,
+    (m) => m.id.slice(0, 8),
+  );
+  const made: DirectoryMunicipality = {
+    gkz,
+    name,
+    postcode,
+    website,
+    path,
+    markets: markets.map((market) => {
+      const marketPath = `${path}/${marketSlugs.get(market)}`;
+      const own = datesByMarket.get(market.id) ?? [];
+      const kept = madeMarkets.get(market);
+      if (kept && kept.path === marketPath && sameItems(kept.dates, own)) return kept.market;
+      const remade = directoryMarket(market, marketPath, own);
+      madeMarkets.set(market, { path: marketPath, dates: own, market: remade });
+      return remade;
+    }),
+  };
+  madeFrom.set(made, { markets: marketsOldestFirst, dates });
+  return made;
+}
+
+/** The records each municipality was made from: its markets' (oldest first), and their dates. */
+const madeFrom = new WeakMap<
+  DirectoryMunicipality,
+  { markets: readonly object[]; dates: readonly (readonly object[])[] }
+>();
+
+/** Each market as last made, by the record it was made from (DirectorySource), for the same reason. */
 const madeMarkets = new WeakMap<object, { path: string; dates: readonly object[]; market: DirectoryMarket }>();
 
 function sameItems(a: readonly object[], b: readonly object[]): boolean {
@@ -242,6 +279,12 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 /** How many markets these districts hold (a state's count is that of its districts). */
 export function countMarkets(districts: readonly DirectoryDistrict[]): number {
   return districts.reduce((sum, d) => sum + d.municipalities.reduce((n, m) => n + m.markets.length, 0), 0);
+}
+
+/** Every municipality of the directory. */
+function* municipalitiesOf(directory: Pick<Directory, 'states'>) {
+  for (const state of directory.states)
+    for (const district of state.districts) for (const municipality of district.municipalities) yield municipality;
 }
 
 /** Every market of the directory with the places it belongs to, for pages that list markets. */

@@ -36,4 +36,27 @@ describe('pageVersions, from one publish to the next (issue 18)', () => {
     expect(after.get(market.path)).not.toBe(before.get(market.path));
     expect(after).toEqual(versionsOf(structuredClone(directory)));
   });
+
+  it('gives pages kept from the last publish the versions fresh ones give, whatever the day and the places above', () => {
+    const directory = buildDirectory({ ...places, ...source });
+    const fresh = (day: string, changed = directory) => {
+      const copy = structuredClone(changed);
+      return pageVersions(copy, pagesOf(copy), day);
+    };
+    for (const day of ['2027-01-10', '2027-05-02', '2027-01-10']) {
+      expect(pageVersions(directory, pagesOf(directory), day)).toEqual(fresh(day));
+    }
+    // The district renamed: its municipality and markets stay the same objects, their pages name it.
+    const [state] = directory.states;
+    const [district] = state!.districts;
+    const renamed = {
+      ...directory,
+      states: [{ ...state!, districts: [{ ...district!, name: 'Hartberg' }] }],
+    };
+    const before = pageVersions(directory, pagesOf(directory), TODAY);
+    const after = pageVersions(renamed, pagesOf(renamed), TODAY);
+    expect(after).toEqual(fresh(TODAY, renamed));
+    for (const market of district!.municipalities[0]!.markets)
+      expect(after.get(market.path)).not.toBe(before.get(market.path));
+  });
 });

@@ -28,13 +28,6 @@ export function pageVersions(
   today: string,
 ): Map<string, string> {
   const context = `${today}|${directory.years.join('|')}`;
-  // A place's own fields written out once: each of its markets' pages names it (6,000 pages).
-  const ownOf = new WeakMap<object, string>();
-  const own = <T extends object>(place: T, children: keyof T) => {
-    let json = ownOf.get(place);
-    if (json === undefined) ownOf.set(place, (json = ownFields(place, children)));
-    return json;
-  };
   /** A place as a list of places shows it: its name and address, and how many markets it has. */
   const listed = (place: { name: string; path: string }, markets: number) =>
     JSON.stringify([place.name, place.path, markets]);
@@ -66,35 +59,46 @@ export function pageVersions(
           own(page.district, 'municipalities'),
           ...page.district.municipalities.map((municipality) => listed(municipality, municipality.markets.length)),
         );
-      case 'municipality':
-        return hashOf(
-          page.kind,
+      case 'municipality': {
+        const above = [context, own(page.state, 'districts'), own(page.district, 'municipalities')];
+        return kept(page.municipality, above, () =>
+          hashOf(page.kind, ...above, own(page.municipality, 'markets'), ...page.municipality.markets.map(inList)),
+        );
+      }
+      case 'market': {
+        const { market } = page;
+        const above = [
           context,
           own(page.state, 'districts'),
           own(page.district, 'municipalities'),
           own(page.municipality, 'markets'),
-          ...page.municipality.markets.map(inList),
-        );
-      case 'market':
-        return hashOf(
-          page.kind,
-          context,
-          own(page.state, 'districts'),
-          own(page.district, 'municipalities'),
-          own(page.municipality, 'markets'),
-          marketHash(page.market),
-        );
+        ];
+        return kept(market, [...above, market.image_file ?? ''], () => hashOf(page.kind, ...above, marketHash(market)));
+      }
     }
   };
   return new Map([...pages].map(([path, page]) => [path, versionOf(page)]));
 }
 
 /**
- * A market's hash, kept with the market from one publish to the next: a market unchanged since is
- * the same object (buildDirectory), and all 6,000 written out as JSON again took 50 ms of the
- * server's thread per publish at Austria scale. Its image copy arrives later (market-images.ts),
- * so the hash is made again when that differs.
+ * The version of a market's or a municipality's page as last worked out, while what it was worked
+ * out from stays the same: the day, the places above it and the market's image copy, and the market
+ * or municipality itself, the same object while unchanged (buildDirectory). At Austria scale the
+ * 8,000 versions written out and hashed again took 40 ms of the server's thread per publish, in
+ * one block (issue 18); a publish after a clerk's save works out a few dozen.
  */
+function kept(page: object, inputs: readonly string[], versionOf: () => string): string {
+  const last = keptVersions.get(page);
+  if (last && last.inputs.length === inputs.length && last.inputs.every((input, index) => input === inputs[index]))
+    return last.version;
+  const version = versionOf();
+  keptVersions.set(page, { inputs, version });
+  return version;
+}
+
+const keptVersions = new WeakMap<object, { inputs: readonly string[]; version: string }>();
+
+/** A market's hash, kept with the market while its image copy stays the same (it arrives later, market-images.ts). */
 function marketHash(market: DirectoryMarket): string {
   const kept = marketHashes.get(market);
   if (kept && kept.imageFile === market.image_file) return kept.hash;
@@ -104,6 +108,18 @@ function marketHash(market: DirectoryMarket): string {
 }
 
 const marketHashes = new WeakMap<DirectoryMarket, { imageFile: string | undefined; hash: string }>();
+
+/**
+ * A place's own fields, written out once per place: each of a municipality's markets' pages names
+ * it, and a municipality unchanged since the last publish is the same object (buildDirectory).
+ */
+function own<T extends object>(place: T, children: keyof T): string {
+  let json = ownJson.get(place);
+  if (json === undefined) ownJson.set(place, (json = ownFields(place, children)));
+  return json;
+}
+
+const ownJson = new WeakMap<object, string>();
 
 /** A place's own fields (its name, path, …) without the list of what lies in it, as JSON. */
 function ownFields<T extends object>(place: T, children: keyof T): string {

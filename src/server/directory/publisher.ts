@@ -315,7 +315,7 @@ async function publish(
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
   const onFile = await listMunicipalities(db);
-  const directory = directoryOf(published, at);
+  const directory = directoryOf(published, at, undefined, previous?.directory);
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
   const markets = [...marketsOf(directory)].map(({ market }) => market);
@@ -324,7 +324,6 @@ async function publish(
   const versions = pageVersions(directory, directoryPages, today);
   const versionOf = (path: string) => versions.get(path) ?? '';
   const parts = searchParts(directory, today, { records: searchRecords, versionOf });
-  searchRecords.settle();
   const pages = {
     version: published.version,
     snapshot: published,

@@ -17,13 +17,19 @@ export async function readDirectory(
   return directoryOf(await readPublished(db), now, year);
 }
 
-export function directoryOf(published: Published, now: Date, year = Number(viennaDay(now).slice(0, 4))): Directory {
+/** The directory of a published snapshot; given the one made before, what stayed the same is kept (buildDirectory). */
+export function directoryOf(
+  published: Published,
+  now: Date,
+  year = Number(viennaDay(now).slice(0, 4)),
+  previous?: Directory,
+): Directory {
   const age = new Map(published.idsByAge.map((id, index) => [id, index]));
   const markets = [...published.markets]
     .sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0))
     .map((market) => withChange(market, published.revisionOf(market.id).changedAt));
   const { states, districts, municipalities, dates } = published;
-  return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates });
+  return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates }, previous);
 }
 
 /**

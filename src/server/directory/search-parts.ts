@@ -42,13 +42,11 @@ export type SearchParts = ReadonlyMap<string, { key: string; records: readonly S
 export function searchParts(directory: Directory, today?: string, remembered?: Remembered): SearchParts {
   const parts = new Map<string, { records: SearchRecord[]; hashes: string[] }>();
   for (const { marketId, record } of searchRecords(directory, today, remembered)) {
-    const part = searchPartOf(marketId);
-    // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
-    const parted = { ...record, filters: { ...record.filters, part: [part] } };
+    const { part, parted, hash } = partedOf(marketId, record);
     let entry = parts.get(part);
     if (!entry) parts.set(part, (entry = { records: [], hashes: [] }));
     entry.records.push(parted);
-    entry.hashes.push(hashOf(record));
+    entry.hashes.push(hash);
   }
   return new Map(
     [...parts]
@@ -58,17 +56,22 @@ export function searchParts(directory: Directory, today?: string, remembered?: R
 }
 
 /**
- * Each record's hash, made once: a record kept from the last publish (RememberedRecords) is not
- * written out and hashed again. All 18,000 at Austria scale took 50–150 ms of the server's thread
- * per publish, in one block (issue 18).
+ * A record in its part, with its hash, made once per record: a record kept from the last publish
+ * (RememberedRecords) is not copied, written out and hashed again. All 18,000 at Austria scale
+ * took 50–150 ms of the server's thread per publish, in one block (issue 18).
  */
-const recordHashes = new WeakMap<SearchRecord, string>();
-
-function hashOf(record: SearchRecord): string {
-  let hash = recordHashes.get(record);
-  if (hash === undefined) recordHashes.set(record, (hash = digest(JSON.stringify(record))));
-  return hash;
+function partedOf(marketId: string, record: SearchRecord): { part: string; parted: SearchRecord; hash: string } {
+  let made = partedRecords.get(record);
+  if (made === undefined) {
+    const part = searchPartOf(marketId);
+    // The part as a filter too: the search page leaves out a part that forgave a typo (search.js).
+    const parted = { ...record, filters: { ...record.filters, part: [part] } };
+    partedRecords.set(record, (made = { part, parted, hash: digest(JSON.stringify(record)) }));
+  }
+  return made;
 }
+
+const partedRecords = new WeakMap<SearchRecord, { part: string; parted: SearchRecord; hash: string }>();
 
 function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
