@@ -315,7 +315,7 @@ async function publish(
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
   const onFile = await listMunicipalities(db);
-  const directory = directoryOf(published, at, undefined, previous?.directory);
+  const directory = directoryOf(published, at, { previous: previous?.directory });
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
   await collectMarketImages(directory, imageCache, 'copies only');
   const markets = [...marketsOf(directory)].map(({ market }) => market);

@@ -14,20 +14,24 @@ export async function readDirectory(
   now: Date,
   year = Number(viennaDay(now).slice(0, 4)),
 ): Promise<Directory> {
-  return directoryOf(await readPublished(db), now, year);
+  return directoryOf(await readPublished(db), now, { year });
 }
 
-/** The directory of a published snapshot; given the one made before, what stayed the same is kept (buildDirectory). */
+/**
+ * The directory of a published snapshot, with the dates of `year` (this year, by default) and the
+ * next. Given the directory made before, what stayed the same in it is kept (buildDirectory).
+ */
 export function directoryOf(
   published: Published,
   now: Date,
-  year = Number(viennaDay(now).slice(0, 4)),
-  previous?: Directory,
+  { year = Number(viennaDay(now).slice(0, 4)), previous }: { year?: number; previous?: Directory | undefined } = {},
 ): Directory {
-  const age = new Map(published.idsByAge.map((id, index) => [id, index]));
-  const markets = [...published.markets]
-    .sort((a, b) => (age.get(a.id) ?? 0) - (age.get(b.id) ?? 0))
-    .map((market) => withChange(market, published.revisionOf(market.id).changedAt));
+  // Every market of the snapshot is in its list by age: ordered by it, not sorted again (issue 18).
+  const byId = new Map(published.markets.map((market) => [market.id, market]));
+  const markets = published.idsByAge.flatMap((id) => {
+    const market = byId.get(id);
+    return market ? [withChange(market, published.revisionOf(id).changedAt)] : [];
+  });
   const { states, districts, municipalities, dates } = published;
   return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates }, previous);
 }
