@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import { isTrustedProxy } from '../auth/client-network.ts';
@@ -7,6 +6,7 @@ import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
 import { createApi, type ApiDependencies } from './api.ts';
+import { listenOnSockets } from './accepting-sockets.ts';
 import { isEmbedPath } from './framable.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import { builtSitePaths, type SitePathCheck } from './site-paths.ts';
@@ -110,25 +110,18 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, closeOthers } = await listenOnSockets(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     server,
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        closing = true;
-        for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      closing = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.all([closeOthers(), closed]);
+    },
   };
 }
 
