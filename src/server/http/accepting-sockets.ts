@@ -13,10 +13,10 @@ export const ACCEPTING_SOCKETS = 8;
 
 /**
  * `server` listening on `port` (0: a free one) with ACCEPTING_SOCKETS sockets, the others handing
- * their connections to it; answers the port, and a close of the others that resolves once the
- * connections they accepted have ended (the server's own close waits only for its own). Where the platform cannot
- * share a port, the one socket listens alone. main.ts's probe (without SO_REUSEPORT) still finds a
- * port taken by another program, or another portal.
+ * their connections to it. Answers the port, and a close of the others that resolves once the
+ * connections they accepted have ended (the server's own close waits only for its own). Where the
+ * platform cannot share a port, the one socket listens alone. main.ts's probe (without
+ * SO_REUSEPORT) still finds a port taken by another program, or by another portal.
  */
 export async function listenOnSockets(
   server: HttpServer,
