@@ -20,6 +20,15 @@ describe.each(['gzip', 'br'] as const)('compress (%s)', (encoding) => {
     expect(decode[encoding](bytes)).toEqual(raw);
   });
 
+  it("compresses an app's larger delta (200 KB) at once too: from the thread pool it came back only after the deflates queued there", async () => {
+    const records = Array.from({ length: 400 }, (_, i) => `"${i}":{"note":"Markt ${i} ${'x'.repeat(480)}"}`);
+    const raw = Buffer.from(`{"data":{"wko_market_dates":{${records.join(',')}},"deleted_ids":[]}}`);
+    expect(raw.length).toBeGreaterThan(190_000);
+    let bytes: Buffer = Buffer.alloc(0);
+    expect(await beforeATurn(async () => (bytes = await compress(raw, encoding)))).toBe(true);
+    expect(decode[encoding](bytes)).toEqual(raw);
+  });
+
   it('compresses a large answer off the event loop', async () => {
     const raw = Buffer.from('{"x":"' + 'Markt '.repeat(200_000) + '"}');
     let bytes: Buffer = Buffer.alloc(0);

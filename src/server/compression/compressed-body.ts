@@ -15,11 +15,13 @@ export const MIN_COMPRESSED_BYTES = 1024;
 const BROTLI_QUALITY = 5;
 
 /**
- * Below this an answer is compressed on the event loop (about a millisecond at most, for brotli at
- * 128 KB): from the thread pool its bytes came back only at the next turn of the loop, which under
- * load (issue 18: the apps' deltas under a stream of saves) was tens of milliseconds later.
+ * Below this an answer is compressed on the event loop (3.5 ms for gzip and 4.5 ms for brotli at
+ * 256 KB, once per answer however many ask): from the thread pool its bytes came back only after
+ * the deflates queued there before it. Under issue 18's load the apps' deltas run to 80–180 KB, and
+ * with 128 KB here half of them waited behind each new public version's districts: a tenth of the
+ * content calls 110 ms and more (decision record 0036).
  */
-const COMPRESS_AT_ONCE_BELOW = 128 * 1024;
+const COMPRESS_AT_ONCE_BELOW = 256 * 1024;
 
 let compressions = 0;
 
