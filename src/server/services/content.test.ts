@@ -88,6 +88,29 @@ describe('the public content answers', () => {
     expect((await content.lookup('dates', null)).etag).toBe('"dates-3-public"');
   });
 
+  it('go out whole in the newest version gzipped, and under a stream of saves are gzipped again at most every fourth refresh', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    const wholeGzip = async () => {
+      const found = await content.lookup('dates', null);
+      const answer = await found.answer();
+      await answer.body.chunks('gzip');
+      return { newest: found.etag, whole: answer.etag };
+    };
+    expect(await wholeGzip()).toEqual({ newest: '"dates-1-public"', whole: '"dates-1-public"' });
+
+    state.version = 2;
+    content.changed();
+    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
+    // Gzipped a refresh ago: the whole answer stays the one gzipped, under its own ETag.
+    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-1-public"' });
+    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-1.2-62219"'); // a clerk's on it too
+
+    await vi.advanceTimersByTimeAsync(3 * REFRESH_EVERY_MS);
+    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-2-public"' });
+  });
+
   it('are made ahead by prepare, so the first call waits for no database', async () => {
     const { db, state } = fakeDatabase();
     const content = createContentService(db);

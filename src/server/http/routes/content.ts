@@ -33,8 +33,9 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       if (etagMatches(ifNoneMatch, found.etag)) return c.body(null, 304, { ...headers, ETag: found.etag });
       // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
       const delta = since !== undefined && !ownGkz ? await content.delta(kind, since) : null;
-      if (delta && etagMatches(ifNoneMatch, delta.etag)) return c.body(null, 304, { ...headers, ETag: delta.etag });
+      // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
       const answer = delta ?? (await found.answer());
+      if (etagMatches(ifNoneMatch, answer.etag)) return c.body(null, 304, { ...headers, ETag: answer.etag });
       const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
       const encoding = encodingOf(answer.body, c.req.header('accept-encoding'));
       const chunks = await answer.body.chunks(encoding);
