@@ -20,6 +20,27 @@ describe('the embedded database taking turns', () => {
     expect(doneWhenEventRan).toBeLessThan(20); // after the first slice of about 20 ms, not after all 100 ms
   });
 
+  it('gives the queue as long a slice as the other work took between two, within bounds', async () => {
+    /** How many pieces of 1 ms ran in each slice, while other work holds the thread `otherMs` at each yield. */
+    const slicesBeside = async (otherMs: number) => {
+      const { inTurn } = takingTurns(10, 40);
+      const started: number[] = [];
+      const queue = Array.from({ length: 120 }, () => inTurn(() => (started.push(performance.now()), busy(1)())));
+      const others = setInterval(() => void busy(otherMs)(), 1); // the requests read between two slices
+      await Promise.all(queue);
+      clearInterval(others);
+      const slices = [1];
+      for (let i = 1; i < started.length; i++)
+        if (started[i]! - started[i - 1]! > otherMs / 2) slices.push(1);
+        else slices[slices.length - 1]! += 1;
+      return slices;
+    };
+    const [first, second] = await slicesBeside(25);
+    expect(first).toBeLessThanOrEqual(12); // 10 ms before anything else ran
+    expect(second).toBeGreaterThanOrEqual(20); // as long as the other work's 25 ms
+    expect(Math.max(...(await slicesBeside(80)))).toBeLessThanOrEqual(42); // never beyond 40 ms
+  });
+
   it('runs work one after another, in order, and goes on after a failure', async () => {
     const { inTurn } = takingTurns();
     const order: string[] = [];
