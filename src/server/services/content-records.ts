@@ -54,11 +54,11 @@ export interface DistrictPart {
   parts: readonly DeflatedPart[];
 }
 
-export function districtPart(records: Iterable<ContentRecord>, groups: number): DistrictPart {
+export function districtPart(records: Iterable<ContentRecord>, groups: number, { atOnce = false } = {}): DistrictPart {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const parts = Array.from(
     { length: groups },
-    (_, group) => new DeflatedPart(sorted.map((record) => `,${record.members[group]}`).join('')),
+    (_, group) => new DeflatedPart(sorted.map((record) => `,${record.members[group]}`).join(''), { atOnce }),
   );
   return { records: sorted, parts };
 }

@@ -111,6 +111,22 @@ describe('the public content answers', () => {
     expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-2-public"' });
   });
 
+  it("with a user's hidden records wait for no public gzip they start: they are made on the one made before", async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    const ownEtag = async () => (await content.lookup('dates', '62219')).etag;
+    await (await (await content.lookup('dates', null)).answer()).body.chunks('gzip');
+    state.version = 2;
+    content.changed();
+    await vi.advanceTimersByTimeAsync(4 * REFRESH_EVERY_MS); // a new public answer, and its gzip due
+
+    expect(await ownEtag()).toBe('"dates-1.2-62219"'); // starts version 2's gzip, made on version 1's
+    for (let turn = 0; turn < 1000 && (await ownEtag()) !== '"dates-2.2-62219"'; turn++)
+      await new Promise((resolve) => setImmediate(resolve)); // the thread pool's deflate, in real time
+    expect(await ownEtag()).toBe('"dates-2.2-62219"');
+  });
+
   it('are made ahead by prepare, so the first call waits for no database', async () => {
     const { db, state } = fakeDatabase();
     const content = createContentService(db);

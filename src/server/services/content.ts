@@ -218,7 +218,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
     const district = districtOf(gkz);
     const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
-    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
+    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length, {
+      atOnce: true,
+    });
     const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
       ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
     );
@@ -264,7 +266,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       // Read before the ETag is known (one turn of the database, not two): a clerk's copy is
       // seldom current, as any save in Austria makes a new version.
       const own = await readOwn(kind, ownGkz);
-      const base = whole(kind, held);
+      // Not waiting for a gzip it starts: the one made before, at most about a second older.
+      const newest = whole(kind, held);
+      const base = newest.answer.body.gzipAtHand() ? newest : (gzipped.get(kind) ?? newest);
       const etag = etagOf(kind, `${base.version}.${own.version}`, ownGkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
