@@ -99,10 +99,12 @@ const FIRST_IN_A_ROW = 4;
  * of saves would run to its end before another request is even read. So queries and transactions
  * run one after another in slices: after a slice of database work, waiting network events go first.
  * A slice is 10 ms, or as long as the other work took between the last two, up to 40 ms: while
- * both have work the queue has half the thread, however many readers are read in between (fixed
- * 10 ms slices left the clerks a third of it under issue 18's load once the load test's readers were
- * read as fast as the portal answers them: decision record 0036; 20 ms slices everywhere made a
- * tenth of the readers wait two: decision record 0025). Work given `first` goes before the work waiting `inTurn`: a read a reader waits on (the content
+ * both have work the queue has half the thread, however many readers come in between. Fixed 10 ms
+ * slices left the clerks a third of it under issue 18's load once the load test's readers came back
+ * as fast as the portal answered them (decision record 0036); 20 ms slices everywhere made a tenth
+ * of the readers wait two turns (decision record 0025).
+ *
+ * Work given `first` goes before the work waiting `inTurn`: a read a reader waits on (the content
  * version, a delta) is not held up by a queue of saves, and a stream of such reads (anyone may ask
  * for deltas) still lets a save through after every FIRST_IN_A_ROW.
  */

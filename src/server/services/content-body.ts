@@ -48,7 +48,11 @@ export function joinedBody(
   let brotliDone = false;
   const text = () => (raw ??= Buffer.concat(parts.map((part) => part.raw)));
   let gzipDone: JoinedGzip | undefined;
-  const gzipOf = () => (gzip ??= (async () => (gzipDone = await joinedGzip(parts, await base?.())))());
+  const gzipOf = () =>
+    (gzip ??= (async () => (gzipDone = await joinedGzip(parts, await base?.())))().catch((error: unknown) => {
+      gzip = null; // the next request tries again
+      throw error;
+    }));
   const startBrotli = () =>
     (brotli ??= compress(text(), 'br').then((bytes) => {
       brotliDone = true;

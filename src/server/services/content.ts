@@ -62,6 +62,8 @@ const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
   version: bigint;
+  /** Counts the answers made here, in order: a version may go back (a restore), this not. */
+  made: number;
   answer: ContentAnswer & { body: JoinedBody };
   districts: Districts;
   checkedAt: number;
@@ -109,6 +111,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   };
   /** The newest public answer whose gzip is made, per kind. */
   const gzipped = new Map<ContentKind, HeldAnswer>();
+  let answersMade = 0;
   const ownAnswers = new Map<string, ContentAnswer>();
   const deltas = new Map<string, KeptDelta>();
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
@@ -157,7 +160,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     const before = () => gzipped.get(kind)?.answer.body.gzipAtHand();
     const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind], before);
     const answer = { etag: etagOf(kind, String(version), null), body };
-    const held = { version, answer, districts, checkedAt, changesSeen };
+    const held = { version, made: ++answersMade, answer, districts, checkedAt, changesSeen };
     publicAnswers.set(kind, held);
     return held;
   }
@@ -179,8 +182,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
 
   /** The public answer whole answers are made of now (REFRESHES_PER_WHOLE_GZIP): `held`, or an older one. */
   function whole(kind: ContentKind, held: HeldAnswer): HeldAnswer {
+    // A request that waited for the database may hold an answer older than the one gzipped since.
     const done = gzipped.get(kind);
-    if (done === held) return held;
+    if (done && done.made >= held.made) return done;
     if (held.answer.body.gzipAtHand()) {
       gzipped.set(kind, held);
       return held;
@@ -189,9 +193,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     if (done && !mayStart) return done;
     held.answer.body.gzip().then(
       () => {
-        if ((gzipped.get(kind)?.version ?? -1n) < held.version) gzipped.set(kind, held);
+        if ((gzipped.get(kind)?.made ?? 0) < held.made) gzipped.set(kind, held);
       },
-      () => {}, // the request that started it is answered with the failure; the next one tries again
+      () => {}, // the requests waiting for it get the failure; the next one allowed to start tries again
     );
     return held;
   }
@@ -266,9 +270,11 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       // Read before the ETag is known (one turn of the database, not two): a clerk's copy is
       // seldom current, as any save in Austria makes a new version.
       const own = await readOwn(kind, ownGkz);
-      // Not waiting for a gzip it starts: the one made before, at most about a second older.
+      // Under a stream of saves it waits for no gzip it starts: the one made before is at most about
+      // a second older. Made afresh at every change (refreshEveryMs 0), it waits, as whole answers do.
       const newest = whole(kind, held);
-      const base = newest.answer.body.gzipAtHand() ? newest : (gzipped.get(kind) ?? newest);
+      const ready = newest.answer.body.gzipAtHand() || refreshEveryMs === 0;
+      const base = ready ? newest : (gzipped.get(kind) ?? newest);
       const etag = etagOf(kind, `${base.version}.${own.version}`, ownGkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
