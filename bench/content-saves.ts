@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { SessionUser } from '../src/server/auth/sessions.ts';
+import { startSession } from '../src/server/auth/sessions.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
@@ -27,18 +27,19 @@ const markets = createMarketService({ db, clock: () => new Date() });
 
 const clerks = await Promise.all(
   Array.from({ length: clients }, async () => {
-    const user: SessionUser = { userId: randomUUID(), email: '', gkz, emailConfirmed: true, operator: false };
-    user.email = `bench-${user.userId}@gemeinde.example`;
-    await db.query(`INSERT INTO users (id, email, password_hash, gkz) VALUES ($1, $2, 'bench', $3)`, [
-      user.userId,
-      user.email,
-      gkz,
-    ]);
+    const userId = randomUUID();
+    const email = `bench-${userId}@gemeinde.example`;
+    await db.query(
+      `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'bench', $3, now())`,
+      [userId, email, gkz],
+    );
+    // A session counts only while the address is on the municipality's list (issue 15, M8).
+    await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, gkz]);
     const market = newMarket(gkz, { title: 'Benchmarkt', type: 'bauernmarkt', location: 'Ort' });
     const date = newMarketDate(market.id, { date_start: '2027-06-05', date_end: '2027-06-05' });
     await insertMarket(db, market);
     await insertMarketDates(db, [date]);
-    return { user, marketId: market.id, dateId: date.id, version: 1 };
+    return { session: await startSession(db, userId), marketId: market.id, dateId: date.id, version: 1 };
   }),
 );
 
@@ -47,18 +48,20 @@ const until = performance.now() + seconds * 1000;
 await Promise.all(
   clerks.map(async (clerk) => {
     for (let n = 0; performance.now() < until; n += 1) {
-      const saved = await markets.saveMarketDate(clerk.user, {
-        id: clerk.dateId,
-        version: clerk.version,
-        wko_market_id: clerk.marketId,
-        date_start: '2027-06-05',
-        date_end: '2027-06-05',
-        time_from: null,
-        time_to: null,
-        status: 'takes_place',
-        type: 'regular',
-        note: `Anmerkung ${n}`,
-        hidden: false,
+      const saved = await markets.saveMarketDate(clerk.session, {
+        input: {
+          id: clerk.dateId,
+          version: clerk.version,
+          wko_market_id: clerk.marketId,
+          date_start: '2027-06-05',
+          date_end: '2027-06-05',
+          time_from: null,
+          time_to: null,
+          status: 'takes_place',
+          type: 'regular',
+          note: `Anmerkung ${n}`,
+          hidden: false,
+        },
       });
       clerk.version = saved.wko_market_dates[clerk.dateId]!.version;
       saves += 1;

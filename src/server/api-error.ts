@@ -1,5 +1,26 @@
 import type { ErrorCode } from '../lib/error-codes.ts';
 
+/** An ApiError as plain data. */
+export interface Refusal {
+  code: ErrorCode;
+  fields?: Record<string, ErrorCode>;
+  values?: Record<string, string>;
+  retryAfter?: number;
+}
+
+/**
+ * What a request asked for once its fields were checked, or their refusal: a procedure that checks
+ * the session first (services/market-saves.ts) answers a caller not logged in so before it tells
+ * them what is wrong with their fields, as the routes always have.
+ */
+export type Checked<Input> = { input: Input } | { refused: Refusal };
+
+/** The input, or its refusal thrown. */
+export function inputOf<Input>(checked: Checked<Input>): Input {
+  if ('refused' in checked) throw ApiError.of(checked.refused);
+  return checked.input;
+}
+
 /**
  * A refusal with a stable code from api.md. Services throw it; the API edge turns it into
  * `{"error": {code, message, fields}}` in the request's language. It sits beside the layers, not in
@@ -29,6 +50,18 @@ export class ApiError extends Error {
   static rateLimited(secondsToWait: number): ApiError {
     const error = new ApiError('rate_limited');
     error.retryAfter = secondsToWait;
+    return error;
+  }
+
+  /** The refusal as data a message can carry (a procedure's input or failure: db/pglite-messages.ts). */
+  asData(): Refusal {
+    const { code, fields, values, retryAfter } = this;
+    return { code, ...(fields && { fields }), ...(values && { values }), ...(retryAfter && { retryAfter }) };
+  }
+
+  static of({ code, fields, values, retryAfter }: Refusal): ApiError {
+    const error = new ApiError(code, fields, values);
+    error.retryAfter = retryAfter;
     return error;
   }
 

@@ -345,13 +345,19 @@ describe('municipalities are kept apart', () => {
     expect(await content.text()).not.toContain('Geheimer Markt');
   });
 
-  it('refuses every editing call without a login', async () => {
+  it('refuses every editing call without a login, before anything about its fields', async () => {
     const { market, dates } = await addMarket(server.db, GKZ_A);
     for (const [path, fields] of [
       ['save_market', KIRTAG],
       ['delete_market', { id: market.id }],
       ['save_market_date', { wko_market_id: market.id, date_start: '2027-03-01', date_end: '2027-03-01' }],
       ['delete_market_date', { id: dates[0]!.id }],
+      // The session is checked with the change, on the database; the fields before it (decision record 0037).
+      ['save_market', { title: '' }],
+      ['save_market_date', { wko_market_id: market.id, date_start: 'gestern' }],
+      ['add_market_dates', { wko_market_id: market.id, dates: 'keine Liste' }],
+      ['delete_market', {}],
+      [`get_market_history/${'x'.repeat(65)}`, undefined],
     ] as const) {
       const before = await snapshot();
       expect((await call(path, fields)).body.error?.code).toBe('not_logged_in');

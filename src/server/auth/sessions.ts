@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ApiError } from '../api-error.ts';
 import type { Queryable } from '../db/database.ts';
 import { deleteOtherSessions, deleteSession, findLiveSession, insertSession } from '../db/queries/sessions.ts';
 
@@ -41,6 +42,22 @@ export async function findSessionUser(db: Queryable, token: string | undefined):
   return row
     ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed, operator: row.operator }
     : null;
+}
+
+/** The user of a session, or the refusal of a caller not logged in. */
+export function loggedInUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new ApiError('not_logged_in');
+  return user;
+}
+
+/**
+ * Issue 15, H1: a new account may look, but writes only once its mailbox is proven, so that
+ * registering someone else's unclaimed address gives no editing rights.
+ */
+export function writer(user: SessionUser | null): SessionUser {
+  const loggedIn = loggedInUser(user);
+  if (!loggedIn.emailConfirmed) throw new ApiError('email_not_confirmed');
+  return loggedIn;
 }
 
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */

@@ -10,6 +10,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs a procedure in one transaction where the database is: the embedded database's own
+   * thread, or here beside PostgreSQL's pool. Its arguments and result are copied as a message is.
+   */
+  run<Args, Result>(procedure: Procedure<Args, Result>, args: Args): Promise<Result>;
   close(): Promise<void>;
   /**
    * The same database for the reads a reader's request waits on (the content version, a delta):
@@ -17,6 +22,27 @@ export interface Database extends Queryable {
    * pool of connections, is itself.
    */
   readonly ahead: Database;
+}
+
+/**
+ * A transaction's work that the embedded database's thread runs whole, without a message per
+ * statement (decision record 0037): the work a clerk's or an app's request waits on under load.
+ * A function of its transaction and of arguments a message can carry; the thread finds it as the
+ * export `name` of the module at `module`.
+ */
+export interface Procedure<Args, Result> {
+  readonly module: string;
+  readonly name: string;
+  readonly work: (tx: Queryable, args: Args) => Promise<Result>;
+}
+
+/** A procedure exported as `name` from the module whose `import.meta.url` is `module`. */
+export function procedure<Args, Result>(
+  module: string,
+  name: string,
+  work: (tx: Queryable, args: Args) => Promise<Result>,
+): Procedure<Args, Result> {
+  return { module, name, work };
 }
 
 /**
@@ -57,9 +83,14 @@ export function refuseRolledBack(commandTag: string | null): void {
  */
 export function inSnapshot<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await seeOneSnapshot(tx);
     return read(tx);
   });
+}
+
+/** As inSnapshot, for a procedure's transaction: the first statement in it. */
+export async function seeOneSnapshot(tx: Queryable): Promise<void> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
 }
 
 /** A failure the operator can act on, printed as one line at start-up (issue 2, point 6). */

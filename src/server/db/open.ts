@@ -1,6 +1,6 @@
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite } from './pglite-thread.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface DatabaseSettings {

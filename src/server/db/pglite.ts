@@ -15,11 +15,10 @@ import {
 } from './database.ts';
 
 /**
- * The embedded database under DATA_DIR. PGlite allows one process at a time, so a lock file
- * with our pid keeps a second process (an operator command, a second server) from opening it.
+ * The embedded database under DATA_DIR, worked on this thread: the database's own thread
+ * (pglite-worker.ts), which the rest of the process reaches through pglite-thread.ts.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
+export async function openPgliteHere(dataDir: string | null): Promise<Database> {
   let db: PGlite;
   try {
     db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
@@ -33,7 +32,6 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       postgresqlconf: ['shared_buffers=32MB', 'random_page_cost=1.1'],
     });
   } catch (error) {
-    release();
     throw new DatabaseStartError(
       `The embedded database in ${dataDir ?? 'memory'} could not be opened: ${String(error)}`,
     );
@@ -75,10 +73,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     query: (sql, params) => turn(() => whole.query(sql, params)),
     exec: (sql) => turn(() => whole.exec(sql)),
     transaction: (work) => turn(() => transaction(work)),
-    close: async () => {
-      await db.close();
-      release();
-    },
+    run: (procedure, args) => turn(() => transaction((tx) => procedure.work(tx, args))),
+    close: () => db.close(),
   });
   const ahead: Database = {
     ...inLane(turns.first),
@@ -95,32 +91,26 @@ type Turn = <T>(work: () => Promise<T>) => Promise<T>;
 const FIRST_IN_A_ROW = 4;
 
 /**
- * PGlite works on this thread, and goes from one query to the next in promise callbacks: a queue
- * of saves would run to its end before another request is even read. So queries and transactions
- * run one after another in slices: after a slice of database work, waiting network events go first.
- * A slice is 10 ms, or as long as the other work took between the last two, up to 40 ms: while
- * both have work the queue has half the thread, however many readers come in between. Fixed 10 ms
- * slices left the clerks a third of it under issue 18's load once the load test's readers came back
- * as fast as the portal answered them (decision record 0036); 20 ms slices everywhere made a tenth
- * of the readers wait two turns (decision record 0025).
+ * PGlite goes from one query to the next in promise callbacks: a queue of saves would run to its
+ * end before the thread reads another message. So queries and transactions run one after another
+ * in slices of `sliceMs`: after each, the messages waiting are read, and work given `first` among
+ * them goes next. On the database's own thread nothing else waits for the thread (decision
+ * record 0037); on the server's thread it had to be shared with the requests (decision record 0036).
  *
  * Work given `first` goes before the work waiting `inTurn`: a read a reader waits on (the content
  * version, a delta) is not held up by a queue of saves, and a stream of such reads (anyone may ask
  * for deltas) still lets a save through after every FIRST_IN_A_ROW.
  */
-export function takingTurns(sliceMs = 10, longestSliceMs = 40): { inTurn: Turn; first: Turn } {
+export function takingTurns(sliceMs = 5): { inTurn: Turn; first: Turn } {
   const lanes = { first: [] as (() => Promise<void>)[], inTurn: [] as (() => Promise<void>)[] };
   let running = false;
   let sliceStart = performance.now();
-  let slice = sliceMs;
   let firstInARow = 0;
   const drain = async () => {
     while (lanes.first.length || lanes.inTurn.length) {
-      if (performance.now() - sliceStart >= slice) {
-        const yielded = performance.now();
+      if (performance.now() - sliceStart >= sliceMs) {
         await setImmediate();
         sliceStart = performance.now();
-        slice = Math.min(longestSliceMs, Math.max(sliceMs, sliceStart - yielded));
       }
       // Chosen after the yield: reads given `first` by the requests read meanwhile go next.
       const takeFirst = lanes.first.length > 0 && (firstInARow < FIRST_IN_A_ROW || !lanes.inTurn.length);
@@ -129,7 +119,6 @@ export function takingTurns(sliceMs = 10, longestSliceMs = 40): { inTurn: Turn; 
     }
     running = false;
     firstInARow = 0;
-    slice = sliceMs;
   };
   const inLane =
     (lane: (() => Promise<void>)[]): Turn =>
@@ -150,7 +139,11 @@ export function takingTurns(sliceMs = 10, longestSliceMs = 40): { inTurn: Turn; 
   return { inTurn: inLane(lanes.inTurn), first: inLane(lanes.first) };
 }
 
-function lockDataDir(dataDir: string): () => void {
+/**
+ * PGlite allows one process at a time, so a lock file with our pid keeps a second process (an
+ * operator command, a second server) from opening the embedded database under DATA_DIR.
+ */
+export function lockDataDir(dataDir: string): () => void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE }); // issue 15, M10
   } catch {

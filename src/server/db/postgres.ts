@@ -56,6 +56,7 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    run: (procedure, args) => database.transaction((tx) => procedure.work(tx, args)),
     close: () => pool.end(),
     get ahead() {
       return database;

@@ -1,6 +1,12 @@
 import { DIRECTORY_START, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
-import { inSnapshot, type Database, type Queryable } from './database.ts';
-import { changesBetween, contentVersionAndFloor, datesAmong, marketsAmong } from './queries/content-changes.ts';
+import { procedure, seeOneSnapshot, type Database, type Queryable } from './database.ts';
+import {
+  changesBetween,
+  contentVersionAndFloor,
+  datesAmong,
+  marketsAmong,
+  type LoggedChanges,
+} from './queries/content-changes.ts';
 import { marketIdsByAge } from './queries/market-ids.ts';
 import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from './queries/markets.ts';
 import { marketRevisions, type MarketRevision } from './queries/market-revisions.ts';
@@ -60,54 +66,69 @@ const recordsOf = new WeakMap<Published, Records>();
  */
 export async function readPublished(db: Database, previous?: Published): Promise<Published> {
   const before = previous && recordsOf.get(previous);
-  // The rows are read in the transaction; putting them in order comes after it, so the database's
-  // turn is not held by the thread's work on 60,000 dates (issue 18).
-  const read = await inSnapshot(db, async (tx) => {
-    const { version, floor } = await contentVersionAndFloor(tx);
-    const since = previous ? BigInt(previous.version) : -1n;
-    const records =
-      (before && since >= floor && since <= version && (await changedRecords(tx, before, since, version))) ||
-      (await allRecords(tx));
-    const places = {
-      idsByAge: await marketIdsByAge(tx),
-      states: await listStates(tx),
-      districts: await listDistricts(tx),
-      municipalities: await listMunicipalitiesWithMarkets(tx),
-    };
-    return { version, records, places };
-  });
-  const records = read.records();
+  // The rows are read on the database's thread (readSnapshot); putting them in order comes after,
+  // here, so the database's turn is not held by the work on 60,000 dates (issue 18).
+  const read = await db.run(readSnapshot, before ? BigInt(previous.version) : null);
+  const records =
+    'changes' in read.rows
+      ? before && read.version === BigInt(previous.version)
+        ? before
+        : withChanges(before!, read.rows)
+      : inOrder(read.rows);
   const published = publishedOf(String(read.version), records, read.places);
   recordsOf.set(published, records);
   return published;
 }
 
-/** Everything public, as read; the records in their orders once called. */
-async function allRecords(tx: Queryable): Promise<() => Records> {
-  const replaces = await replacedDays(tx);
-  const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
-  const markets = await listVisibleMarkets(tx, DIRECTORY_START);
-  const revisions = await marketRevisions(tx);
-  return () => ({
-    markets: markets.sort(byTitle),
-    dates: dates.map((date) => ({ ...date, replaces_date: replaces.get(date.id) ?? null })).sort(byDay),
-    revisions,
-  });
+/** Everything public, as read. */
+interface AllRows {
+  markets: MarketRecord[];
+  dates: PublishedDate[];
+  revisions: Map<string, MarketRevision>;
+}
+
+/** What the log names since the snapshot before, as read now (what is no longer public is not among them). */
+interface ChangedRows {
+  changes: LoggedChanges;
+  markets: MarketRecord[];
+  dates: PublishedDate[];
+  revised: Map<string, MarketRevision>;
 }
 
 /**
- * `before` with what changed after `since` up to `version` read again: a changed market's record,
- * all the dates of a market whose publication changed (theirs moves with it), a changed date by
- * itself; what is no longer public goes. Null when the log names too much.
+ * One snapshot's rows: what changed since the version `since` when the log can tell, else all,
+ * and the places. A procedure (decision record 0037): on the embedded database it holds the
+ * database for its own statements only.
  */
-async function changedRecords(
-  tx: Queryable,
-  before: Records,
-  since: bigint,
-  version: bigint,
-): Promise<(() => Records) | null> {
-  if (since === version) return () => before;
-  const changes = await changesBetween(tx, since, version);
+export const readSnapshot = procedure(import.meta.url, 'readSnapshot', async (tx, since: bigint | null) => {
+  await seeOneSnapshot(tx);
+  const { version, floor } = await contentVersionAndFloor(tx);
+  const rows: AllRows | ChangedRows =
+    (since !== null && since >= floor && since <= version && (await changedRows(tx, since, version))) ||
+    (await allRows(tx));
+  const places = {
+    idsByAge: await marketIdsByAge(tx),
+    states: await listStates(tx),
+    districts: await listDistricts(tx),
+    municipalities: await listMunicipalitiesWithMarkets(tx),
+  };
+  return { version, rows, places };
+});
+
+async function allRows(tx: Queryable): Promise<AllRows> {
+  const replaces = await replacedDays(tx);
+  const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
+  return {
+    markets: await listVisibleMarkets(tx, DIRECTORY_START),
+    dates: dates.map((date) => ({ ...date, replaces_date: replaces.get(date.id) ?? null })),
+    revisions: await marketRevisions(tx),
+  };
+}
+
+/** Null when the log names too much. */
+async function changedRows(tx: Queryable, since: bigint, version: bigint): Promise<ChangedRows | null> {
+  const none = { marketIds: [], publicationMarketIds: [], dateIds: [], touchedMarketIds: [] };
+  const changes = since === version ? none : await changesBetween(tx, since, version);
   if (changes.marketIds.length + changes.dateIds.length > MAX_LOGGED_CHANGES) return null;
   const marketIds = [...new Set([...changes.marketIds, ...changes.publicationMarketIds])];
   const markets = (await marketsAmong(tx, DIRECTORY_START, marketIds)).filter((row) => row.published);
@@ -116,31 +137,46 @@ async function changedRecords(
   const dates = (await datesAmong(tx, DIRECTORY_START, changes.publicationMarketIds, changes.dateIds)).filter(
     (row) => row.published,
   );
-  const revised = await marketRevisions(tx, changes.touchedMarketIds);
-  return () => {
-    const reread = new Set(marketIds);
-    const movedMarkets = new Set(changes.publicationMarketIds);
-    const changedDates = new Set(changes.dateIds);
-    const revisions = new Map(before.revisions);
-    for (const id of changes.touchedMarketIds) {
-      const revision = revised.get(id);
-      if (revision) revisions.set(id, revision);
-      else revisions.delete(id); // deleted
-    }
-    // The kept records are in order already: the few read again are merged in, not all sorted anew.
-    return {
-      markets: mergedInOrder(
-        before.markets.filter((market) => !reread.has(market.id)),
-        markets.map((row) => row.market),
-        byTitle,
-      ),
-      dates: mergedInOrder(
-        before.dates.filter((date) => !movedMarkets.has(date.wko_market_id) && !changedDates.has(date.id)),
-        dates.map((row) => ({ ...row.date, replaces_date: row.replacesDate })),
-        byDay,
-      ),
-      revisions,
-    };
+  return {
+    changes,
+    markets: markets.map((row) => row.market),
+    dates: dates.map((row) => ({ ...row.date, replaces_date: row.replacesDate })),
+    revised: await marketRevisions(tx, changes.touchedMarketIds),
+  };
+}
+
+function inOrder({ markets, dates, revisions }: AllRows): Records {
+  return { markets: markets.sort(byTitle), dates: dates.sort(byDay), revisions };
+}
+
+/**
+ * `before` with what changed read again: a changed market's record, all the dates of a market
+ * whose publication changed (theirs moves with it), a changed date by itself; what is no longer
+ * public goes.
+ */
+function withChanges(before: Records, { changes, markets, dates, revised }: ChangedRows): Records {
+  const reread = new Set([...changes.marketIds, ...changes.publicationMarketIds]);
+  const movedMarkets = new Set(changes.publicationMarketIds);
+  const changedDates = new Set(changes.dateIds);
+  const revisions = new Map(before.revisions);
+  for (const id of changes.touchedMarketIds) {
+    const revision = revised.get(id);
+    if (revision) revisions.set(id, revision);
+    else revisions.delete(id); // deleted
+  }
+  // The kept records are in order already: the few read again are merged in, not all sorted anew.
+  return {
+    markets: mergedInOrder(
+      before.markets.filter((market) => !reread.has(market.id)),
+      markets,
+      byTitle,
+    ),
+    dates: mergedInOrder(
+      before.dates.filter((date) => !movedMarkets.has(date.wko_market_id) && !changedDates.has(date.id)),
+      dates,
+      byDay,
+    ),
+    revisions,
   };
 }
 

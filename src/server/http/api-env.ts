@@ -13,6 +13,8 @@ export interface ApiEnv {
      * asked, as most answers have no message (the content calls: issue 18).
      */
     locale: () => Locale;
+    /** The session cookie's token, for a procedure that looks its user up itself (services/market-saves.ts). */
+    sessionToken: () => string | undefined;
     /** The logged-in user, looked up once and only when a handler asks. */
     sessionUser: () => Promise<SessionUser | null>;
     /** Writes a security event with this request's client address (issue 15, M9). */

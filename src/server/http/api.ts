@@ -91,8 +91,9 @@ export function createApi({
       const lang = c.req.query('lang');
       return (locale ??= isLocale(lang) ? lang : (negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE));
     });
+    c.set('sessionToken', () => getCookie(c, sessionCookie));
     let user: Promise<SessionUser | null> | undefined;
-    c.set('sessionUser', () => (user ??= findSessionUser(db, getCookie(c, sessionCookie))));
+    c.set('sessionUser', () => (user ??= findSessionUser(db, c.get('sessionToken')())));
     c.set('securityEvent', (event, account, reason) =>
       securityLog(
         securityLine(clock(), event, {

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
 import { isLocale } from '../../lib/languages.ts';
 import { check } from '../../lib/validation.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError, type Checked } from '../api-error.ts';
 import type { ApiEnv } from './api-env.ts';
 
 /**
@@ -42,4 +42,14 @@ export function parseFields<S extends z.core.$ZodType>(
   const result = check(schema, fields, order);
   if (result.ok) return result.data;
   throw new ApiError(result.code, result.fields);
+}
+
+/** What `read` gives, or its refusal as data: for a procedure that checks the session before it (api-error.ts). */
+export async function checked<Input>(read: () => Promise<Input> | Input): Promise<Checked<Input>> {
+  try {
+    return { input: await read() };
+  } catch (error) {
+    if (error instanceof ApiError) return { refused: error.asData() };
+    throw error;
+  }
 }

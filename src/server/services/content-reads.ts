@@ -1,5 +1,6 @@
 import { DIRECTORY_START } from '../../lib/market.ts';
-import { inSnapshot, type Database, type Queryable } from '../db/database.ts';
+import { findSessionUser } from '../auth/sessions.ts';
+import { procedure, seeOneSnapshot, type Queryable } from '../db/database.ts';
 import {
   changesBetween,
   contentVersionAndFloor,
@@ -8,7 +9,13 @@ import {
   type LoggedChanges,
 } from '../db/queries/content-changes.ts';
 import { municipalityOfMarkets } from '../db/queries/market-ids.ts';
-import { listVisibleMarketDates, listVisibleMarkets } from '../db/queries/markets.ts';
+import {
+  contentVersion,
+  listMarketDatesOf,
+  listMarketsOf,
+  listVisibleMarketDates,
+  listVisibleMarkets,
+} from '../db/queries/markets.ts';
 import { dateRecord, GROUP_KEYS, marketRecord, type ContentKind, type ContentRecord } from './content-records.ts';
 
 /** What changed in one answer between two versions: the records public now, and the ids no longer public. */
@@ -23,37 +30,67 @@ export interface ContentDelta {
  */
 const MAX_DELTA_RECORDS = 20_000;
 
+/*
+ * The content service's reads, as procedures: run whole on the embedded database's thread, where
+ * their records' JSON is made too (decision record 0037). Each reads one snapshot.
+ */
+
 /** Every public record of one answer, and the version it is of. */
-export function readAll(db: Database, kind: ContentKind): Promise<{ version: bigint; records: ContentRecord[] }> {
-  return inSnapshot(db, async (tx) => {
+export const readAll = procedure(
+  import.meta.url,
+  'readAll',
+  async (tx, kind: ContentKind): Promise<{ version: bigint; records: ContentRecord[] }> => {
+    await seeOneSnapshot(tx);
     const { version } = await contentVersionAndFloor(tx);
     if (kind === 'markets')
       return { version, records: (await listVisibleMarkets(tx, DIRECTORY_START)).map(marketRecord) };
     const gkzOf = await municipalityOfMarkets(tx);
     const dates = await listVisibleMarketDates(tx, DIRECTORY_START);
     return { version, records: dates.map((date) => dateRecord(date, gkzOf.get(date.wko_market_id) ?? '')) };
-  });
-}
+  },
+);
+
+/**
+ * The records of the session's municipality, hidden ones too, and the content version they are of;
+ * null when the session is not a live one (the caller gets the public answer).
+ */
+export const readOwn = procedure(
+  import.meta.url,
+  'readOwn',
+  async (
+    tx,
+    { kind, session }: { kind: ContentKind; session: string },
+  ): Promise<{ gkz: string; version: string; records: ContentRecord[] } | null> => {
+    const user = await findSessionUser(tx, session);
+    if (!user) return null;
+    const { gkz } = user;
+    const version = await contentVersion(tx);
+    if (kind === 'markets') return { gkz, version, records: (await listMarketsOf(tx, gkz)).map(marketRecord) };
+    return { gkz, version, records: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
+  },
+);
 
 /**
  * The version now and what changed in one answer since `since`, read in one snapshot from the
  * change log (migration 0011); null when the log cannot tell (`since` from before its floor, e.g.
  * before a restore, or ahead of the database) or the change is too large for a delta.
  */
-export function readChangesSince(
-  db: Database,
-  kind: ContentKind,
-  since: bigint,
-): Promise<{ version: bigint; delta: ContentDelta } | null> {
-  return inSnapshot(db, async (tx) => {
+export const readChangesSince = procedure(
+  import.meta.url,
+  'readChangesSince',
+  async (
+    tx,
+    { kind, since }: { kind: ContentKind; since: bigint },
+  ): Promise<{ version: bigint; delta: ContentDelta } | null> => {
+    await seeOneSnapshot(tx);
     const { version, floor } = await contentVersionAndFloor(tx);
     if (since < floor || since > version) return null;
     if (since === version) return { version, delta: { changed: [], deletedIds: [] } };
     const changes = await changesBetween(tx, since, version);
     if (changes.marketIds.length + changes.dateIds.length > MAX_DELTA_RECORDS) return null;
     return { version, delta: await readDelta(tx, kind, changes) };
-  });
-}
+  },
+);
 
 /**
  * The records the logged changes may have touched, as they are now; what is not public now is

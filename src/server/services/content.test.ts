@@ -2,10 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
 import { createContentService, REFRESH_EVERY_MS } from './content.ts';
 
-/** A database of no markets whose content version the test sets, and whose version reads it can hold up. */
+/** The session of a clerk of municipality 62219. */
+const SESSION = 'a-clerk-of-62219-with-a-session';
+
+/**
+ * A database of no markets whose content version the test sets, and whose version reads it can hold
+ * up; SESSION is a live session of a clerk of 62219.
+ */
 function fakeDatabase() {
   const state = { version: 1, versionReads: 0, hold: null as Promise<void> | null };
+  const clerk = { user_id: 'clerk', email: 'clerk@62219.example', gkz: '62219', confirmed: true, operator: false };
   const query = async <Row>(sql: string): Promise<Row[]> => {
+    if (sql.includes('FROM sessions')) return [{ ...clerk, touch_due: false }] as Row[];
     if (!sql.includes('content_version')) return [];
     state.versionReads += 1;
     if (state.hold) await state.hold;
@@ -16,6 +24,7 @@ function fakeDatabase() {
     kind: 'pglite',
     ...queryable,
     transaction: (work) => work(queryable),
+    run: (procedure, args) => procedure.work(queryable, args),
     close: async () => {},
     get ahead() {
       return db;
@@ -105,7 +114,7 @@ describe('the public content answers', () => {
     await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
     // Gzipped a refresh ago: the whole answer stays the one gzipped, under its own ETag.
     expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-1-public"' });
-    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-1.2-62219"'); // a clerk's on it too
+    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.2-62219"'); // a clerk's on it too
 
     await vi.advanceTimersByTimeAsync(3 * REFRESH_EVERY_MS);
     expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-2-public"' });
@@ -115,7 +124,7 @@ describe('the public content answers', () => {
     vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
     const { db, state } = fakeDatabase();
     const content = createContentService(db);
-    const ownEtag = async () => (await content.lookup('dates', '62219')).etag;
+    const ownEtag = async () => (await content.lookup('dates', SESSION)).etag;
     await (await (await content.lookup('dates', null)).answer()).body.chunks('gzip');
     state.version = 2;
     content.changed();
@@ -142,8 +151,8 @@ describe('the public content answers', () => {
   it("with a user's hidden records read their municipality afresh every time", async () => {
     const { db, state } = fakeDatabase();
     const content = createContentService(db);
-    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-1.1-62219"');
+    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.1-62219"');
     state.version = 4; // the public part may stay as it is for a second, the user's own part not
-    expect((await content.lookup('dates', '62219')).etag).toBe('"dates-1.4-62219"');
+    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.4-62219"');
   });
 });

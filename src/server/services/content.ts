@@ -1,19 +1,17 @@
 import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
 import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
-import { contentVersion, listMarketDatesOf, listMarketsOf } from '../db/queries/markets.ts';
+import { contentVersion } from '../db/queries/markets.ts';
 import { joinedBody, oncePer, smallBody, type ContentBody, type JoinedBody } from './content-body.ts';
-import { readAll, readChangesSince, deltaText } from './content-reads.ts';
+import { readAll, readChangesSince, readOwn, deltaText } from './content-reads.ts';
 import { ContentSteps } from './content-steps.ts';
 import {
   answerParts,
-  dateRecord,
   districtOf,
   districtPart,
   GROUP_KEYS,
   HeldRecords,
   labelsIn,
-  marketRecord,
   type ContentKind,
   type ContentRecord,
   type Districts,
@@ -30,6 +28,8 @@ export interface ContentAnswer {
 /** What a content call answers: its ETag now, and the body only when the client needs it. */
 export interface ContentLookup {
   etag: string;
+  /** Whether the answer holds the session's municipality's hidden records too. */
+  own: boolean;
   answer: () => Promise<ContentAnswer>;
 }
 
@@ -132,7 +132,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         publicAnswers.set(kind, checked);
         return checked;
       }
-      const next = await readChangesSince(db, kind, held.version);
+      const next = await db.run(readChangesSince, { kind, since: held.version });
       if (next) {
         for (const id of next.delta.deletedIds) records.remove(id);
         for (const record of next.delta.changed) records.put(record);
@@ -141,7 +141,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       }
     }
     steps[kind].clear();
-    const all = await readAll(db, kind);
+    const all = await db.run(readAll, kind);
     const fresh = new HeldRecords(kind);
     for (const record of all.records) fresh.put(record);
     heldRecords.set(kind, fresh);
@@ -209,15 +209,6 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     return refresh;
   }
 
-  /** The user's municipality's records, hidden ones too, and the content version they are of. */
-  function readOwn(kind: ContentKind, gkz: string): Promise<{ version: string; records: ContentRecord[] }> {
-    return db.transaction(async (tx) => {
-      const version = await contentVersion(tx);
-      if (kind === 'markets') return { version, records: (await listMarketsOf(tx, gkz)).map(marketRecord) };
-      return { version, records: (await listMarketDatesOf(tx, gkz)).map((date) => dateRecord(date, gkz)) };
-    });
-  }
-
   /** The public answer with the user's district made again: their municipality's records all in it, hidden ones too. */
   function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
     const district = districtOf(gkz);
@@ -240,10 +231,12 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     const key = `${kind}:${version}`;
     const kept = deltas.get(key);
     if (kept && isCurrent(kept)) return kept.answer;
-    const answer = readChangesSince(db, kind, version).then(
-      (next) =>
-        next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
-    );
+    const answer = db
+      .run(readChangesSince, { kind, since: version })
+      .then(
+        (next) =>
+          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
+      );
     answer.catch(() => deltas.delete(key));
     deltas.delete(key);
     keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
@@ -264,12 +257,16 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       changesHere += 1;
     },
 
-    async lookup(kind: ContentKind, ownGkz: string | null): Promise<ContentLookup> {
-      const held = await publicAnswer(kind);
-      if (!ownGkz) return { etag: held.answer.etag, answer: () => Promise.resolve(whole(kind, held).answer) };
-      // Read before the ETag is known (one turn of the database, not two): a clerk's copy is
-      // seldom current, as any save in Austria makes a new version.
-      const own = await readOwn(kind, ownGkz);
+    /** The public answer; given a session, with its municipality's records all in it, hidden ones too. */
+    async lookup(kind: ContentKind, session: string | null): Promise<ContentLookup> {
+      // The clerk's records are read before the ETag is known (one turn of the database, not two): a
+      // clerk's copy is seldom current, as any save in Austria makes a new version.
+      const [held, own] = await Promise.all([
+        publicAnswer(kind),
+        session === null ? null : db.run(readOwn, { kind, session }),
+      ]);
+      if (!own) return { etag: held.answer.etag, own: false, answer: () => Promise.resolve(whole(kind, held).answer) };
+      const ownGkz = own.gkz;
       // Under a stream of saves it waits for no gzip it starts: the one made before is at most about
       // a second older. Made afresh at every change (refreshEveryMs 0), it waits, as whole answers do.
       const newest = whole(kind, held);
@@ -284,7 +281,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         }
         return Promise.resolve(kept);
       };
-      return { etag, answer };
+      return { etag, own: true, answer };
     },
 
     /**

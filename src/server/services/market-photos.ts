@@ -25,10 +25,16 @@ export interface PhotoAnswer {
 
 /** What the market service asks of the photos when a market's image changes. */
 export interface PhotoOwnership {
-  /** Refuses (422 photo_not_found) an uploaded photo's address that is not the municipality's. */
-  refuseForeign(tx: Queryable, gkz: string, url: string | undefined): Promise<void>;
   /** After a commit: the photos of these addresses go, unless a market still shows them. */
   released(urls: ReadonlyArray<string | undefined>): Promise<void>;
+}
+
+/** Refuses (422 photo_not_found) an uploaded photo's address that is not the municipality's. */
+export async function refuseForeignPhoto(tx: Queryable, gkz: string, url: string | undefined): Promise<void> {
+  const photo = url === undefined ? null : uploadedPhotoOf(url);
+  if (!photo) return;
+  const row = await findPhoto(tx, photo.name);
+  if (row?.gkz !== gkz) throw new ApiError('photo_not_found', { 'image.url': 'photo_not_found' });
 }
 
 export type MarketPhotoService = ReturnType<typeof createMarketPhotoService>;
@@ -62,12 +68,6 @@ export function createMarketPhotoService({
   };
 
   const ownership: PhotoOwnership = {
-    async refuseForeign(tx, gkz, url) {
-      const photo = url === undefined ? null : uploadedPhotoOf(url);
-      if (!photo) return;
-      const row = await findPhoto(tx, photo.name);
-      if (row?.gkz !== gkz) throw new ApiError('photo_not_found', { 'image.url': 'photo_not_found' });
-    },
     async released(urls) {
       const photos = [...new Set(urls)].flatMap((url) => (url === undefined ? [] : (uploadedPhotoOf(url) ?? [])));
       if (photos.length === 0) return;

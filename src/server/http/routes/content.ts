@@ -22,17 +22,17 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const { include_hidden_records: includeHidden, since } = c.req.query();
       if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1')
         throw new ApiError('invalid_request');
-      const ownGkz = includeHidden === '1' ? ((await c.get('sessionUser')())?.gkz ?? null) : null;
+      const session = includeHidden === '1' ? (c.get('sessionToken')() ?? null) : null;
       // An answer that may hold hidden records must never sit in a shared cache.
       const headers = {
         'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',
         Vary: 'Cookie, Accept-Encoding',
       };
-      const found = await content.lookup(kind, ownGkz);
+      const found = await content.lookup(kind, session);
       const ifNoneMatch = c.req.header('if-none-match');
       if (etagMatches(ifNoneMatch, found.etag)) return c.body(null, 304, { ...headers, ETag: found.etag });
       // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
-      const delta = since !== undefined && !ownGkz ? await content.delta(kind, since) : null;
+      const delta = since !== undefined && !found.own ? await content.delta(kind, since) : null;
       // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
       const answer = delta ?? (await found.answer());
       if (etagMatches(ifNoneMatch, answer.etag)) return c.body(null, 304, { ...headers, ETag: answer.etag });

@@ -1,0 +1,26 @@
+import { ApiError } from '../api-error.ts';
+import { procedure } from './database.ts';
+
+/** Procedures for pglite-thread.test.ts: the database's thread imports them as it would a service's. */
+
+export const countTo = procedure(import.meta.url, 'countTo', async (tx, to: number) => {
+  const [row] = await tx.query<{ count: string }>('SELECT count(*)::text AS count FROM generate_series(1, $1::int)', [
+    to,
+  ]);
+  return { count: BigInt(row!.count), at: new Date(0) };
+});
+
+export const refuse = procedure(import.meta.url, 'refuse', (): Promise<never> => {
+  throw new ApiError('conflict', { version: 'conflict' });
+});
+
+export const insertTwice = procedure(import.meta.url, 'insertTwice', async (tx, id: number) => {
+  await tx.query('INSERT INTO thread_test (id) VALUES ($1)', [id]);
+  await tx.query('INSERT INTO thread_test (id) VALUES ($1)', [id]);
+});
+
+export const answerAFunction = procedure(import.meta.url, 'answerAFunction', () =>
+  Promise.resolve(() => 'not for a message'),
+);
+
+export const notExportedUnderItsName = procedure(import.meta.url, 'somethingElse', () => Promise.resolve(1));

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../api-error.ts';
+import type { Database } from './database.ts';
+import { openPglite } from './pglite-thread.ts';
+import { answerAFunction, countTo, insertTwice, notExportedUnderItsName, refuse } from './pglite-thread.procedures.ts';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openPglite(null);
+  await db.exec('CREATE TABLE thread_test (id int PRIMARY KEY)');
+});
+
+afterAll(() => db.close());
+
+describe('the embedded database on its own thread', () => {
+  it('leaves the server’s thread free while it works', async () => {
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 1);
+    const started = performance.now();
+    const { count } = await db.run(countTo, 3_000_000);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(count).toBe(3_000_000n);
+    // On the server's thread the count held it for all of its time: no timer ran.
+    expect(turns).toBeGreaterThan(took / 10);
+  });
+
+  it('carries values a message can: big integers, dates, the rows of a query', async () => {
+    await expect(db.run(countTo, 3)).resolves.toEqual({ count: 3n, at: new Date(0) });
+    await expect(db.query('SELECT $1::date AS day', ['2026-01-31'])).resolves.toEqual([{ day: '2026-01-31' }]);
+  });
+
+  it('carries a refusal as the service threw it', async () => {
+    const refused = await db.run(refuse, undefined).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'conflict', fields: { version: 'conflict' } });
+  });
+
+  it('carries the database’s own error code, and rolls the procedure back', async () => {
+    await expect(db.run(insertTwice, 1)).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query('SELECT id FROM thread_test')).resolves.toEqual([]);
+  });
+
+  it('runs a transaction whose work is here, statement by statement, and rolls it back when the work throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO thread_test (id) VALUES (2)');
+    });
+    const failed = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO thread_test (id) VALUES (3)');
+      throw new Error('the work failed');
+    });
+    await expect(failed).rejects.toThrow('the work failed');
+    await expect(db.query('SELECT id FROM thread_test')).resolves.toEqual([{ id: 2 }]);
+  });
+
+  it('refuses what a message cannot carry, and goes on', async () => {
+    await expect(db.run(answerAFunction, undefined)).rejects.toThrow(/could not be cloned/);
+    await expect(db.query('SELECT $1::text AS text', [() => 1])).rejects.toThrow(/could not be cloned/);
+    await expect(db.run(notExportedUnderItsName, undefined)).rejects.toThrow(/exports no procedure somethingElse/);
+    await expect(db.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
+  });
+});

@@ -1,0 +1,103 @@
+import { Worker } from 'node:worker_threads';
+import { DatabaseStartError, endingTransaction, type Database, type Queryable } from './database.ts';
+import { lockDataDir } from './pglite.ts';
+import { errorOf, type Reply, type Request } from './pglite-messages.ts';
+
+type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The embedded database under DATA_DIR, on a thread of its own (pglite-worker.ts): PGlite's work
+ * does not take turns with the requests on the server's thread (decision record 0037). A query is
+ * a message; a procedure runs whole there; a transaction given work here holds the database for a
+ * message per statement, so the work a request waits on under load is written as a procedure.
+ */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let lastId = 0;
+  let stopped: Error | null = null;
+
+  const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
+  worker.on('message', (reply: Reply) => {
+    const waiter = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    // The thread keeps the process alive only while something waits for it.
+    if (waiting.size === 0) worker.unref();
+    if (reply.ok) waiter?.resolve(reply.value);
+    else waiter?.reject(errorOf(reply.failure));
+  });
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const waiter of waiting.values()) waiter.reject(stopped);
+    waiting.clear();
+  };
+  worker.on('error', (error: Error) => {
+    console.error(`The embedded database's thread failed: ${error.stack ?? String(error)}`);
+    stop(error);
+  });
+  worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+
+  const ask = <T>(request: Ask): Promise<T> =>
+    new Promise<unknown>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = ++lastId;
+      worker.postMessage({ ...request, id }); // throws, and so rejects, for a value a message cannot carry
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, { resolve, reject });
+    }) as Promise<T>;
+
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    release();
+    throw new DatabaseStartError((error as Error).message);
+  }
+
+  const inTransaction = (tx: number): Queryable => ({
+    query: <Row>(sql: string, params: readonly unknown[] = []) =>
+      ask<Row[]>({ op: 'query', first: false, sql, params, tx }),
+    exec: (sql) => ask({ op: 'exec', first: false, sql, tx }),
+  });
+  const transaction =
+    (first: boolean) =>
+    async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+      const id = await ask<number>({ op: 'begin', first });
+      const { tx, end } = endingTransaction(inTransaction(id));
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        end();
+        await ask({ op: 'end', tx: id, commit: false });
+        throw error;
+      }
+      end();
+      await ask({ op: 'end', tx: id, commit: true });
+      return result;
+    };
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await ask({ op: 'close' });
+      stopped ??= new Error('PGlite is closed'); // as PGlite itself says it
+      await worker.terminate();
+      release();
+    })());
+  const inLane = (first: boolean): Omit<Database, 'ahead'> => ({
+    kind: 'pglite',
+    query: <Row>(sql: string, params: readonly unknown[] = []) => ask<Row[]>({ op: 'query', first, sql, params }),
+    exec: (sql) => ask({ op: 'exec', first, sql }),
+    transaction: transaction(first),
+    run: (procedure, args) => ask({ op: 'run', first, module: procedure.module, name: procedure.name, args }),
+    close,
+  });
+  const ahead: Database = {
+    ...inLane(true),
+    get ahead() {
+      return ahead;
+    },
+  };
+  return { ...inLane(false), ahead };
+}
