@@ -37,11 +37,16 @@ export function hashToken(token: string): string {
  * db/queries/sessions.ts).
  */
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!isSessionToken(token)) return null;
   const row = await findLiveSession(db, hashToken(token));
   return row
     ? { userId: row.user_id, email: row.email, gkz: row.gkz, emailConfirmed: row.confirmed, operator: row.operator }
     : null;
+}
+
+/** Whether `token` has a session token's shape: one that has not cannot name a session, and is not looked up. */
+export function isSessionToken(token: string | undefined): token is string {
+  return token !== undefined && /^[A-Za-z0-9_-]{20,100}$/.test(token);
 }
 
 /** The user of a session, or the refusal of a caller not logged in. */

@@ -28,7 +28,9 @@ export interface Database extends Queryable {
  * A transaction's work that the embedded database's thread runs whole, without a message per
  * statement (decision record 0037): the work a clerk's or an app's request waits on under load.
  * A function of its transaction and of arguments a message can carry; the thread finds it as the
- * export `name` of the module at `module`.
+ * export `name` of the module at `module`. Its result is copied after the commit: one a message
+ * cannot carry (a function, a class's instance) fails the call of a committed change, so a
+ * procedure answers plain data.
  */
 export interface Procedure<Args, Result> {
   readonly module: string;
@@ -77,20 +79,12 @@ export function refuseRolledBack(commandTag: string | null): void {
 }
 
 /**
- * `read` in one read-only transaction that sees one snapshot of the database (on PostgreSQL, the
- * default isolation would let each statement see later commits): what is read together is of
- * the one content version read with it.
+ * The first statement of a transaction that sees one snapshot of the database (on PostgreSQL, the
+ * default isolation would let each statement see later commits): what is read together is of the
+ * one content version read with it. `mayWrite` for one that also writes (a session's idle clock).
  */
-export function inSnapshot<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await seeOneSnapshot(tx);
-    return read(tx);
-  });
-}
-
-/** As inSnapshot, for a procedure's transaction: the first statement in it. */
-export async function seeOneSnapshot(tx: Queryable): Promise<void> {
-  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+export async function seeOneSnapshot(tx: Queryable, { mayWrite = false } = {}): Promise<void> {
+  await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ${mayWrite ? '' : ', READ ONLY'}`);
 }
 
 /** A failure the operator can act on, printed as one line at start-up (issue 2, point 6). */

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.ts';
 import type { Database } from './database.ts';
@@ -59,5 +62,20 @@ describe('the embedded database on its own thread', () => {
     await expect(db.query('SELECT $1::text AS text', [() => 1])).rejects.toThrow(/could not be cloned/);
     await expect(db.run(notExportedUnderItsName, undefined)).rejects.toThrow(/exports no procedure somethingElse/);
     await expect(db.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
+  });
+});
+
+describe('the embedded database’s lock', () => {
+  it('takes a lock file left with its own pid, as a restarted container’s pid 1 finds it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
+    try {
+      writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+      const own = await openPglite(dataDir);
+      expect(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+      await own.close();
+      await own.close(); // a second close changes nothing
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -33,8 +33,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     waiting.clear();
   };
   worker.on('error', (error: Error) => {
+    // As an uncaught error on the server's thread would: the process ends, and whoever runs it starts it again.
     console.error(`The embedded database's thread failed: ${error.stack ?? String(error)}`);
     stop(error);
+    release();
+    process.exit(1);
   });
   worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
 
@@ -70,7 +73,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         result = await work(tx);
       } catch (error) {
         end();
-        await ask({ op: 'end', tx: id, commit: false });
+        await ask({ op: 'end', tx: id, commit: false }).catch(() => {}); // the work's error says more
         throw error;
       }
       end();
@@ -80,10 +83,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await ask({ op: 'close' });
-      stopped ??= new Error('PGlite is closed'); // as PGlite itself says it
-      await worker.terminate();
-      release();
+      try {
+        await ask({ op: 'close' });
+      } finally {
+        stopped ??= new Error('PGlite is closed'); // as PGlite itself says it
+        await worker.terminate();
+        release();
+      }
     })());
   const inLane = (first: boolean): Omit<Database, 'ahead'> => ({
     kind: 'pglite',

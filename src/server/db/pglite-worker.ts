@@ -115,6 +115,7 @@ function procedureAt(module: string, name: string): Promise<Procedure<unknown, u
       if (typeof candidate?.work !== 'function') throw new Error(`${module} exports no procedure ${name}`);
       return candidate;
     });
+    found.catch(() => procedures.delete(key));
     procedures.set(key, found);
   }
   return found;

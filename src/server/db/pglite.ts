@@ -176,7 +176,8 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+  // Our own pid: left by an earlier process that had it too (pid 1 in a container).
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;

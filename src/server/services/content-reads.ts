@@ -61,6 +61,8 @@ export const readOwn = procedure(
     tx,
     { kind, session }: { kind: ContentKind; session: string },
   ): Promise<{ gkz: string; version: string; records: ContentRecord[] } | null> => {
+    // The version and the records of one snapshot (on PostgreSQL each statement would see later commits).
+    await seeOneSnapshot(tx, { mayWrite: true });
     const user = await findSessionUser(tx, session);
     if (!user) return null;
     const { gkz } = user;

@@ -246,7 +246,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   return {
     /**
      * Makes the public answers before the first app asks: at Austria scale that is about a second
-     * of the thread, which would otherwise hold up every request under way at the first call.
+     * of work, which would otherwise hold up every request under way at the first call.
      */
     async prepare(): Promise<void> {
       await Promise.all((['dates', 'markets'] as const).map(publicAnswer));

@@ -1,7 +1,7 @@
 import { photoAddress, photoOfName, uploadedPhotoOf, type UploadedPhoto } from '../../lib/market-photo.ts';
 import { ApiError } from '../api-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import {
   deletePhotoRow,
   findPhoto,
@@ -27,14 +27,6 @@ export interface PhotoAnswer {
 export interface PhotoOwnership {
   /** After a commit: the photos of these addresses go, unless a market still shows them. */
   released(urls: ReadonlyArray<string | undefined>): Promise<void>;
-}
-
-/** Refuses (422 photo_not_found) an uploaded photo's address that is not the municipality's. */
-export async function refuseForeignPhoto(tx: Queryable, gkz: string, url: string | undefined): Promise<void> {
-  const photo = url === undefined ? null : uploadedPhotoOf(url);
-  if (!photo) return;
-  const row = await findPhoto(tx, photo.name);
-  if (row?.gkz !== gkz) throw new ApiError('photo_not_found', { 'image.url': 'photo_not_found' });
 }
 
 export type MarketPhotoService = ReturnType<typeof createMarketPhotoService>;

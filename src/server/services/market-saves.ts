@@ -30,7 +30,7 @@ import {
 } from '../db/queries/markets.ts';
 import { byDay } from '../db/published.ts';
 import { byId, groupsByLanguage } from './content.ts';
-import { refuseForeignPhoto } from './market-photos.ts';
+import { refuseForeignPhoto } from './photo-owner.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
 import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';
 
@@ -47,7 +47,7 @@ export interface SavedRecords {
 }
 
 export interface Edit<Input> {
-  session: string | undefined;
+  session: string;
   input: Checked<Input>;
   now: Date;
 }

@@ -33,7 +33,7 @@ export function createMarketService({
 }) {
   const write = async <Input, Result>(
     change: Procedure<Edit<Input>, Result>,
-    session: string | undefined,
+    session: string,
     input: Checked<Input>,
   ): Promise<Result> => {
     const result = await db.run(change, { session, input, now: clock() });
@@ -42,34 +42,33 @@ export function createMarketService({
   };
 
   return {
-    async saveMarket(session: string | undefined, input: Checked<MarketInput>): Promise<SavedRecords> {
+    async saveMarket(session: string, input: Checked<MarketInput>): Promise<SavedRecords> {
       const { saved, replacedImage } = await write(saveMarket, session, input);
       await photos.released([replacedImage]);
       return saved;
     },
 
     /** Answers the id deleted. */
-    async deleteMarket(session: string | undefined, id: Checked<string>): Promise<string> {
+    async deleteMarket(session: string, id: Checked<string>): Promise<string> {
       const { deleted, image } = await write(deleteMarket, session, id);
       await photos.released([image]);
       return deleted;
     },
 
-    saveMarketDate: (session: string | undefined, input: Checked<MarketDateInput>): Promise<SavedRecords> =>
+    saveMarketDate: (session: string, input: Checked<MarketDateInput>): Promise<SavedRecords> =>
       write(saveMarketDate, session, input),
 
     /** New dates of one market in one transaction (copying a year's dates into the next): all or none. */
     addMarketDates: (
-      session: string | undefined,
+      session: string,
       input: Checked<{ marketId: string; dates: readonly MarketDateInput[] }>,
     ): Promise<SavedRecords> => write(addMarketDates, session, input),
 
     /** Answers the id deleted. */
-    deleteMarketDate: (session: string | undefined, id: Checked<string>): Promise<string> =>
-      write(deleteMarketDate, session, id),
+    deleteMarketDate: (session: string, id: Checked<string>): Promise<string> => write(deleteMarketDate, session, id),
 
     /** Who changed what and when, newest first; only for the market's own municipality. */
-    history: (session: string | undefined, marketId: Checked<string>) =>
+    history: (session: string, marketId: Checked<string>) =>
       db.run(marketHistory, { session, input: marketId, now: clock() }),
   };
 }

@@ -32,7 +32,7 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
  * The embedded database has no autovacuum: without this its planner never learns how large the
  * tables are, and read one municipality's 107 dates by scanning all of Austria's 58,000 (13 ms
  * instead of 3, issue 18). PostgreSQL's autovacuum does the same on its own. About 0.4 s of the
- * one thread at Austria scale, so at start and then once a day.
+ * database's thread at Austria scale, in which no other query runs, so at start and then once a day.
  */
 export async function refreshStatistics(db: Database): Promise<void> {
   if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');

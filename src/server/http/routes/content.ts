@@ -2,6 +2,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
+import { isSessionToken } from '../../auth/sessions.ts';
 import { negotiateEncoding, type Encoding } from '../../compression/negotiate.ts';
 import type { ContentBody } from '../../services/content-body.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
@@ -22,7 +23,8 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       const { include_hidden_records: includeHidden, since } = c.req.query();
       if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1')
         throw new ApiError('invalid_request');
-      const session = includeHidden === '1' ? (c.get('sessionToken')() ?? null) : null;
+      const token = includeHidden === '1' ? c.get('sessionToken')() : undefined;
+      const session = isSessionToken(token) ? token : null;
       // An answer that may hold hidden records must never sit in a shared cache.
       const headers = {
         'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',

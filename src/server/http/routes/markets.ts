@@ -6,6 +6,7 @@ import { ApiError } from '../../api-error.ts';
 import type { MarketService } from '../../services/markets.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { checked, parseFields, readFields } from '../request.ts';
+import { sessionToken } from '../session-user.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const idRequestSchema = z.object({
@@ -44,25 +45,29 @@ const addDatesRequestSchema = z.object({
  */
 export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
   api.post('/save_market', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(async () => parseFields(marketInputSchema, await readFields(c), MARKET_CHECK_ORDER));
-    return c.json({ data: await markets.saveMarket(c.get('sessionToken')(), input) }, 200, PRIVATE);
+    return c.json({ data: await markets.saveMarket(session, input) }, 200, PRIVATE);
   });
 
   api.post('/delete_market', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(async () => parseFields(idRequestSchema, await readFields(c)).id);
-    const deleted = await markets.deleteMarket(c.get('sessionToken')(), input);
+    const deleted = await markets.deleteMarket(session, input);
     return c.json({ data: { deleted } }, 200, PRIVATE);
   });
 
   api.post('/save_market_date', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(async () =>
       parseFields(marketDateInputSchema, await readFields(c), MARKET_CHECK_ORDER),
     );
-    return c.json({ data: await markets.saveMarketDate(c.get('sessionToken')(), input) }, 200, PRIVATE);
+    return c.json({ data: await markets.saveMarketDate(session, input) }, 200, PRIVATE);
   });
 
   /** Beyond api.md: several new dates of one market at once (copying a year into the next), all or none. */
   api.post('/add_market_dates', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(async () => {
       const request = parseFields(addDatesRequestSchema, await readFields(c));
       const dates = request.dates.map((date, index) => {
@@ -78,17 +83,19 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
       });
       return { marketId: request.wko_market_id, dates };
     });
-    return c.json({ data: await markets.addMarketDates(c.get('sessionToken')(), input) }, 200, PRIVATE);
+    return c.json({ data: await markets.addMarketDates(session, input) }, 200, PRIVATE);
   });
 
   api.post('/delete_market_date', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(async () => parseFields(idRequestSchema, await readFields(c)).id);
-    const deleted = await markets.deleteMarketDate(c.get('sessionToken')(), input);
+    const deleted = await markets.deleteMarketDate(session, input);
     return c.json({ data: { deleted } }, 200, PRIVATE);
   });
 
   api.get('/get_market_history/:id', async (c) => {
+    const session = sessionToken(c);
     const input = await checked(() => parseFields(idRequestSchema, { id: c.req.param('id') }).id);
-    return c.json({ data: { changes: await markets.history(c.get('sessionToken')(), input) } }, 200, PRIVATE);
+    return c.json({ data: { changes: await markets.history(session, input) } }, 200, PRIVATE);
   });
 }
