@@ -58,16 +58,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     throw new DatabaseStartError((error as Error).message);
   }
 
-  const inTransaction = (tx: number): Queryable => ({
+  /** Statements in a lane, or in the transaction `tx` the server's thread holds open. */
+  const queryable = (first: boolean, tx?: number): Queryable => ({
     query: <Row>(sql: string, params: readonly unknown[] = []) =>
-      ask<Row[]>({ op: 'query', first: false, sql, params, tx }),
-    exec: (sql) => ask({ op: 'exec', first: false, sql, tx }),
+      ask<Row[]>({ op: 'query', first, sql, params, ...(tx === undefined ? {} : { tx }) }),
+    exec: (sql) => ask({ op: 'exec', first, sql, ...(tx === undefined ? {} : { tx }) }),
   });
   const transaction =
     (first: boolean) =>
     async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
       const id = await ask<number>({ op: 'begin', first });
-      const { tx, end } = endingTransaction(inTransaction(id));
+      const { tx, end } = endingTransaction(queryable(first, id));
       let result: T;
       try {
         result = await work(tx);
@@ -93,8 +94,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     })());
   const inLane = (first: boolean): Omit<Database, 'ahead'> => ({
     kind: 'pglite',
-    query: <Row>(sql: string, params: readonly unknown[] = []) => ask<Row[]>({ op: 'query', first, sql, params }),
-    exec: (sql) => ask({ op: 'exec', first, sql }),
+    ...queryable(first),
     transaction: transaction(first),
     run: (procedure, args) => ask({ op: 'run', first, module: procedure.module, name: procedure.name, args }),
     close,

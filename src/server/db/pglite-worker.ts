@@ -49,12 +49,9 @@ try {
 async function answer(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return (request.tx === undefined ? laneOf(request.first) : openTransaction(request.tx)).query(
-        request.sql,
-        request.params,
-      );
+      return statementsOf(request).query(request.sql, request.params);
     case 'exec':
-      return (request.tx === undefined ? laneOf(request.first) : openTransaction(request.tx)).exec(request.sql);
+      return statementsOf(request).exec(request.sql);
     case 'run':
       // Imported before the turn is taken: loading the module does not hold the database.
       return laneOf(request.first).run(await procedureAt(request.module, request.name), request.args);
@@ -70,8 +67,10 @@ async function answer(request: Request): Promise<unknown> {
 
 const laneOf = (first: boolean) => (first ? db.ahead : db);
 
-function openTransaction(id: number): Queryable {
-  const open = transactions.get(id);
+/** Where a statement goes: its lane, or the transaction the server's thread holds open. */
+function statementsOf({ first, tx }: { first: boolean; tx?: number | undefined }): Queryable {
+  if (tx === undefined) return laneOf(first);
+  const open = transactions.get(tx);
   if (!open) throw new Error('Transaction is closed');
   return open.tx;
 }

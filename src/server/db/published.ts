@@ -69,12 +69,8 @@ export async function readPublished(db: Database, previous?: Published): Promise
   // The rows are read on the database's thread (readSnapshot); putting them in order comes after,
   // here, so the database's turn is not held by the work on 60,000 dates (issue 18).
   const read = await db.run(readSnapshot, before ? BigInt(previous.version) : null);
-  const records =
-    'changes' in read.rows
-      ? before && read.version === BigInt(previous.version)
-        ? before
-        : withChanges(before!, read.rows)
-      : inOrder(read.rows);
+  const unchanged = before && read.version === BigInt(previous.version);
+  const records = !('changes' in read.rows) ? inOrder(read.rows) : unchanged ? before : withChanges(before!, read.rows);
   const published = publishedOf(String(read.version), records, read.places);
   recordsOf.set(published, records);
   return published;
@@ -127,8 +123,10 @@ async function allRows(tx: Queryable): Promise<AllRows> {
 
 /** Null when the log names too much. */
 async function changedRows(tx: Queryable, since: bigint, version: bigint): Promise<ChangedRows | null> {
+  // Nothing since: readPublished keeps the snapshot before, and nothing is read.
   const none = { marketIds: [], publicationMarketIds: [], dateIds: [], touchedMarketIds: [] };
-  const changes = since === version ? none : await changesBetween(tx, since, version);
+  if (since === version) return { changes: none, markets: [], dates: [], revised: new Map() };
+  const changes = await changesBetween(tx, since, version);
   if (changes.marketIds.length + changes.dateIds.length > MAX_LOGGED_CHANGES) return null;
   const marketIds = [...new Set([...changes.marketIds, ...changes.publicationMarketIds])];
   const markets = (await marketsAmong(tx, DIRECTORY_START, marketIds)).filter((row) => row.published);
