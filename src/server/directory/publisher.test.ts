@@ -9,7 +9,7 @@ import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db
 import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
-import { publishDelay, startPublisher, type Publisher } from './publisher.ts';
+import { publishDelay, startPublisher, type Publisher, type PublisherOptions } from './publisher.ts';
 import type * as searchPartsModule from './search-parts.ts';
 import { searchPartOf } from './search-parts.ts';
 
@@ -31,10 +31,11 @@ const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
 let db: Database;
 const started: Publisher[] = [];
 let caches = 0;
-const start = async (pollMs = 60_000, download?: ImageDownload) => {
+const start = async (pollMs = 60_000, download?: ImageDownload, more: Partial<PublisherOptions> = {}) => {
   // A cache of its own: a stopped publisher's publish under way still ends, and tidies its cache.
   const imageCache = path.join(folder, `images-${(caches += 1)}`);
-  const publisher = await startPublisher(db, { imageCache, debounceMs: 50, pollMs, ...(download && { download }) });
+  const options = { imageCache, debounceMs: 50, pollMs, ...(download && { download }), ...more };
+  const publisher = await startPublisher(db, options);
   started.push(publisher);
   return publisher;
 };
@@ -160,6 +161,29 @@ describe('the publisher', () => {
       release();
       indexing.hold = undefined;
     }
+  }, 60_000);
+
+  it('makes the search index of a change saved under load in a lull, or once it waited as long as it may (issue 18)', async () => {
+    let busy = true;
+    const publisher = await start(60_000, undefined, { busy: () => busy });
+    const before = publisher.current().search;
+    const { market } = await addMarket('Kirtag zur Hauptverkehrszeit');
+    publisher.changed();
+    await until(() => publisher.current().marketPaths.has(market.id)); // the pages go out at once
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // longer than the publisher looks at the load
+    expect(publisher.current().search).toBe(before);
+    busy = false;
+    await publisher.settled();
+    const search = publisher.current().search;
+    expect(search).not.toBe(before);
+    expect(search.files.has(`${searchPartOf(market.id)}/pagefind-entry.json`)).toBe(true);
+
+    // A load without a lull: the index waits only as long as it may.
+    const loaded = await start(60_000, undefined, { busy: () => true, searchWaitsForLullMs: 300 });
+    const later = await addMarket('Kirtag ohne Pause');
+    loaded.changed();
+    await loaded.settled();
+    expect(loaded.current().search.files.has(`${searchPartOf(later.market.id)}/pagefind-entry.json`)).toBe(true);
   }, 60_000);
 
   it("fetches a new market's image and publishes its copy, without waiting for the next start", async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   marketsOf,
   pagesOf,
@@ -15,6 +16,7 @@ import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-image
 import { pageVersions } from './page-versions.ts';
 import { directoryOf } from './read-directory.ts';
 import { RememberedRecords } from './search-index.ts';
+import { watchBusy } from './busy-watch.ts';
 import { isCurrent, searchParts, updateSearchIndex, type SearchIndex, type SearchParts } from './search-parts.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show. */
@@ -85,7 +87,19 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
+  /** Whether the portal is busy now: the search index waits meanwhile (busy-watch.ts; tests). */
+  busy?: () => boolean;
+  /** How long the search index waits for a lull at most, once it is behind the pages. */
+  searchWaitsForLullMs?: number;
 }
+
+/**
+ * Under a full load the search index waits for a lull at most this long once it is behind the
+ * pages: indexing beside issue 18's load took 36 s and slowed every reader and clerk by a third
+ * while it ran, even at the lowest priority (decision record 0038). Pages and apps are current
+ * meanwhile; the search is at most this and one index behind them.
+ */
+export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
 
 /**
  * Issue 17, "the public directory is live": the portal serves the directory from the snapshot
@@ -97,6 +111,8 @@ export interface PublisherOptions {
  */
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
+  const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
+  const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
   const first = await publish(db, imageCache, searchRecords, now(), undefined);
   let current: PublishedDirectory = { ...first.pages, search: await updateSearchIndex(first.parts) };
@@ -122,12 +138,18 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
     },
     done: settle,
+    lull: async (behindSince) => {
+      for (;;) {
+        const left = behindSince + searchWaitsForLullMs - performance.now();
+        if (stopped || left <= 0 || !load.busy()) return;
+        await sleep(Math.min(LULL_CHECK_MS, left), undefined, { ref: false });
+      }
+    },
   });
 
   /**
    * When the last publish ended and how long it took (ms, performance.now()). Its search index,
-   * made after it, works at the lowest priority (search-index-worker.ts) and takes no CPU the
-   * readers and clerks want, so it earns no rest.
+   * made after it, waits for a lull instead (searchFollower).
    */
   let last = { end: -Infinity, duration: 0 };
   const run = async () => {
@@ -197,6 +219,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     settled: () => (pending || search.busy() ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
     stop() {
       stopped = true;
+      load.stop();
       clearInterval(poll);
       clearTimeout(timer);
     },
@@ -260,29 +283,40 @@ function imageFetcher(
   };
 }
 
+/** How often a search index waiting for a lull looks again. */
+const LULL_CHECK_MS = 1000;
+
 /**
  * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
- * parts, and never holds up the next publish. Pagefind works at the lowest priority (decision
- * record 0027): under a working day's full load one index took a minute, and the pages of every
- * change saved meanwhile waited for it.
+ * parts, and never holds up the next publish (decision record 0028). Pagefind works at the lowest
+ * priority (decision record 0027), and while the portal is busy it waits for a lull (`lull`, given
+ * when the index fell behind the pages).
  */
 function searchFollower(on: {
   index: () => SearchIndex;
   made: (index: SearchIndex) => void;
   failed: (error: unknown) => void;
   done: () => void;
+  lull: (behindSince: number) => Promise<void>;
 }) {
   let wanted: SearchParts | undefined;
+  /** When the parts wanted first differed from the index (performance.now()). */
+  let behindSince = 0;
   let making: Promise<void> | undefined;
   const make = async () => {
-    for (let parts = wanted; parts && !isCurrent(parts, on.index()); parts = wanted) {
+    while (wanted && !isCurrent(wanted, on.index())) {
+      const parts = wanted;
+      const since = behindSince;
       wanted = undefined;
-      on.made(await updateSearchIndex(parts, on.index()));
+      // Before each part: an index begun in a lull waits when the load comes back.
+      on.made(await updateSearchIndex(parts, on.index(), () => on.lull(since)));
     }
+    wanted = undefined;
   };
   return {
     /** Makes the index of `parts` once the one being made is done, unless newer parts come first. */
     follow(parts: SearchParts): void {
+      if (!wanted) behindSince = performance.now();
       wanted = parts;
       making ??= make()
         .catch((error: unknown) => {

@@ -95,15 +95,26 @@ export function isCurrent(parts: SearchParts, index: SearchIndex): boolean {
   return staleParts(parts, index).length === 0 && [...index.parts.keys()].every((part) => parts.has(part));
 }
 
-/** The index of `parts`, made again only for the parts that changed since `previous`. */
-export async function updateSearchIndex(parts: SearchParts, previous = NO_SEARCH_INDEX): Promise<SearchIndex> {
+/**
+ * The index of `parts`, made again only for the parts that changed since `previous`; `beforePart`
+ * is waited for before each part is made (the publisher's wait for a lull).
+ */
+export async function updateSearchIndex(
+  parts: SearchParts,
+  previous = NO_SEARCH_INDEX,
+  beforePart: () => Promise<void> = () => Promise.resolve(),
+): Promise<SearchIndex> {
   if (isCurrent(parts, previous)) return previous;
   const stale = new Set(staleParts(parts, previous));
   const made = new Map<string, { key: string; files: readonly SearchFile[] }>();
   // One part after another: Pagefind indexes in one process (search-index.ts).
   for (const [part, { key, records }] of parts) {
     const kept = previous.parts.get(part);
-    made.set(part, kept && !stale.has(part) ? kept : { key, files: await searchIndexFiles(records) });
+    if (kept && !stale.has(part)) made.set(part, kept);
+    else {
+      await beforePart();
+      made.set(part, { key, files: await searchIndexFiles(records) });
+    }
   }
   return { parts: made, files: filesOf(made) };
 }
