@@ -16,7 +16,7 @@ const LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
  * back-references reach only into its own text.
  */
 export class DeflatedPart {
-  readonly raw: Buffer;
+  private text: Buffer | (() => string);
   /**
    * Deflated on this thread at the fastest level, not on the thread pool: for the one district of a
    * clerk's own answer (about 180 KB, 1–2 ms), which on the pool waited behind a public answer's
@@ -27,9 +27,20 @@ export class DeflatedPart {
   private checksum: number | null = null;
   private withoutFirst: DeflatedPart | null = null;
 
-  constructor(raw: Buffer | string, { atOnce = false } = {}) {
-    this.raw = typeof raw === 'string' ? Buffer.from(raw) : raw;
+  /**
+   * `raw` may be a function that makes the text when it is first needed: under a stream of saves
+   * most of the public answers' versions are never gzipped (REFRESHES_PER_WHOLE_GZIP in
+   * services/content.ts), and their districts' texts were made for nothing (issue 18).
+   */
+  constructor(raw: Buffer | string | (() => string), { atOnce = false } = {}) {
+    this.text = typeof raw === 'string' ? Buffer.from(raw) : raw;
     this.atOnce = atOnce;
+  }
+
+  /** Its text as UTF-8. */
+  get raw(): Buffer {
+    if (typeof this.text === 'function') this.text = Buffer.from(this.text());
+    return this.text;
   }
 
   /** Its deflate stream, made once when first needed. */

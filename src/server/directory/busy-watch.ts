@@ -1,24 +1,25 @@
-import { performance } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
-/** The server's thread is busy while it worked more than this share of the last second. */
+/** The server's thread is busy while it worked more than this share of the last few seconds. */
 const BUSY_SHARE = 0.5;
 
 /**
- * How much the server's thread works: its event loop's share of busy time, measured each second.
- * Work that only keeps something up to date beside the requests (the directory's search index)
- * can wait while it is busy (decision record 0038).
+ * How much the server's thread works: its event loop's share of busy time over the last `overMs`,
+ * looked at every `everyMs`. Over a few seconds, so that one publish's own block of work (Austria
+ * scale: half a second) does not count as a busy portal. Work that only keeps something up to date
+ * beside the requests (the directory's publishes and its search index) holds back while the
+ * portal is busy (decision record 0038).
  */
-export function watchBusy({ everyMs = 1000 } = {}) {
-  let before = performance.eventLoopUtilization();
-  let share = 0;
+export function watchBusy({ everyMs = 1000, overMs = 5000 } = {}) {
+  const looks: EventLoopUtilization[] = [performance.eventLoopUtilization()];
   const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    share = performance.eventLoopUtilization(now, before).utilization;
-    before = now;
+    looks.push(performance.eventLoopUtilization());
+    if (looks.length > Math.round(overMs / everyMs) + 1) looks.shift();
   }, everyMs);
   timer.unref(); // it keeps no process alive
   return {
-    busy: (): boolean => share > BUSY_SHARE,
+    busy: (): boolean =>
+      looks.length > 1 && performance.eventLoopUtilization(looks.at(-1), looks[0]).utilization > BUSY_SHARE,
     stop: (): void => clearInterval(timer),
   };
 }

@@ -202,7 +202,7 @@ describe('the publisher', () => {
     publisher.changed();
     const copyOf = () => publisher.current().pages.get(publisher.current().marketPaths.get(market.id) ?? '');
     // The copy is published by the publish after the download, which under a full test run may rest
-    // ten times the last publish's work first (publishDelay): seconds, not one.
+    // 25 times the last publish's work first (publishDelay): seconds, not one.
     const until = Date.now() + 40_000;
     while (!imageFileOf(copyOf()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imageFileOf(copyOf())).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
@@ -234,14 +234,18 @@ function imageFileOf(page: DirectoryPage | undefined): string | undefined {
 }
 
 describe('the delay before a publish', () => {
-  it('is the debounce after a quiet while, and a rest of ten times the last work under a stream of saves', () => {
-    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000)).toBe(1000);
+  it('is the debounce on a quiet portal, and a rest of 25 times the last work while it is busy', () => {
+    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000, true)).toBe(1000);
     // A cheap publish (demo data): the debounce.
-    expect(publishDelay(1000, { end: 5000, duration: 50 }, 5010)).toBe(1000);
-    // A costly one (Austria scale under load, 0.6 s) that just ended: 6 s of rest.
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000)).toBe(6000);
+    expect(publishDelay(1000, { end: 5000, duration: 20 }, 5010, true)).toBe(1000);
+    // A costly one (Austria scale under load, 0.6 s) that just ended: 15 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000, true)).toBe(15_000);
     // ... of which part has passed by the next save.
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 8000)).toBe(3000);
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 20_000)).toBe(1000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 8000, true)).toBe(12_000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 30_000, true)).toBe(1000);
+    // A publish slowed to 2 s by a saturated machine: never more than 30 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 2000 }, 5000, true)).toBe(30_000);
+    // The same publish on a quiet portal: the debounce alone.
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000, false)).toBe(1000);
   });
 });

@@ -87,7 +87,7 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Whether the portal is busy now: the search index waits meanwhile (busy-watch.ts; tests). */
+  /** Whether the portal is busy now: publishes rest and the search index waits meanwhile (busy-watch.ts; tests). */
   busy?: () => boolean;
   /** How long the search index waits for a lull at most, once it is behind the pages. */
   searchWaitsForLullMs?: number;
@@ -186,7 +186,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
         () => {
           running = run();
         },
-        publishDelay(debounceMs, last, performance.now()),
+        publishDelay(debounceMs, last, performance.now(), load.busy()),
       );
   };
 
@@ -227,22 +227,31 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
 }
 
 /**
- * Under a stream of saves the publisher works at most a tenth of the time: it rests ten times its
- * last work. A publish costs the readers and clerks more than its own work (the changed pages are
- * rendered again as visitors ask for them): at Austria scale under issue 18's load a publish took
- * 0.5-0.9 s, and with a rest of three times that (a publish every 3 s) the clerks' median save
- * took 287-330 ms, with ten (every 7-10 s, well within issue 17's minute) 248 ms.
+ * While the portal is busy the publisher rests 25 times its last work. A publish costs the readers
+ * and clerks more than its own work (the changed pages are rendered again as visitors ask for
+ * them): at Austria scale under issue 18's load a publish took 0.5-0.9 s. With a rest of three
+ * times that (a publish every 3 s) the clerks' median save took 287-330 ms, with ten (every
+ * 7-10 s) 248 ms (decision record 0028); with 25 (every 15-18 s, within issue 17's minute) the
+ * readers' p99 fell by a sixth (decision record 0038).
  */
-const REST_PER_WORK = 10;
+const REST_PER_WORK = 25;
+/** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
+const LONGEST_REST_MS = 30_000;
 
 /**
- * How long a publish waits once scheduled: the debounce, so a burst goes out together, and
- * after a costly publish (Austria scale: seconds) a rest, so a working day's stream of saves
- * leaves the readers and editors their CPU (issue 18). A save after a quiet while goes out after
- * the debounce alone.
+ * How long a publish waits once scheduled: the debounce, so a burst goes out together, and while
+ * the portal is busy (busy-watch.ts) a rest after the last publish, so a working day's stream of
+ * saves leaves the readers and editors their CPU (issue 18). On a quiet portal a save goes out
+ * after the debounce alone.
  */
-export function publishDelay(debounceMs: number, last: { end: number; duration: number }, at: number): number {
-  return Math.max(debounceMs, last.end + REST_PER_WORK * last.duration - at);
+export function publishDelay(
+  debounceMs: number,
+  last: { end: number; duration: number },
+  at: number,
+  busy: boolean,
+): number {
+  if (!busy) return debounceMs;
+  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + REST_PER_WORK * last.duration - at));
 }
 
 /** An address that could not be fetched is tried again after this long (the nightly run tries them all). */

@@ -58,7 +58,7 @@ export function districtPart(records: Iterable<ContentRecord>, groups: number, {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const parts = Array.from(
     { length: groups },
-    (_, group) => new DeflatedPart(sorted.map((record) => `,${record.members[group]}`).join(''), { atOnce }),
+    (_, group) => new DeflatedPart(() => sorted.map((record) => `,${record.members[group]}`).join(''), { atOnce }),
   );
   return { records: sorted, parts };
 }
@@ -82,9 +82,9 @@ export function answerParts(kind: ContentKind, districts: Districts): DeflatedPa
   GROUP_KEYS[kind].forEach((_, group) => {
     if (kind === 'markets') parts.push(GROUP_OPENINGS[group]!);
     let first = true;
-    for (const [, { parts: own }] of districts) {
+    for (const [, { records, parts: own }] of districts) {
       const part = own[group];
-      if (!part || part.raw.length === 0) continue;
+      if (!part || records.length === 0) continue; // its text is not made here: most answers are never sent whole
       parts.push(first ? part.withoutFirstByte() : part);
       first = false;
     }
