@@ -232,7 +232,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
  * them): at Austria scale under issue 18's load a publish took 0.5-0.9 s. With a rest of three
  * times that (a publish every 3 s) the clerks' median save took 287-330 ms, with ten (every
  * 7-10 s) 248 ms (decision record 0028); with 25 (every 15-18 s, within issue 17's minute) the
- * readers' p99 fell by a sixth (decision record 0038).
+ * readers' p99 was lower again (decision record 0038).
  */
 const REST_PER_WORK = 25;
 /** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
