@@ -14,7 +14,7 @@ export function watchBusy({ everyMs = 1000, overMs = 5000 } = {}) {
   const looks: EventLoopUtilization[] = [performance.eventLoopUtilization()];
   const timer = setInterval(() => {
     looks.push(performance.eventLoopUtilization());
-    if (looks.length > Math.round(overMs / everyMs) + 1) looks.shift();
+    if (looks.length > Math.max(2, Math.round(overMs / everyMs) + 1)) looks.shift();
   }, everyMs);
   timer.unref(); // it keeps no process alive
   return {

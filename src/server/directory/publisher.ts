@@ -112,10 +112,11 @@ export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
   const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
-  const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
   const first = await publish(db, imageCache, searchRecords, now(), undefined);
   let current: PublishedDirectory = { ...first.pages, search: await updateSearchIndex(first.parts) };
+  const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
+  let stopped = false;
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
@@ -134,14 +135,17 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     index: () => current.search,
     made: (index) => (current = { ...current, search: index }),
     failed: (error) => {
+      if (stopped) return; // an index given up when the publisher stopped (lull)
       failed = true;
       log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
     },
     done: settle,
     lull: async (behindSince) => {
       for (;;) {
+        // A stopped publisher's index is given up, not made at full speed beside what comes next.
+        if (stopped) throw new Error('The publisher stopped.');
         const left = behindSince + searchWaitsForLullMs - performance.now();
-        if (stopped || left <= 0 || !load.busy()) return;
+        if (left <= 0 || !load.busy()) return;
         await sleep(Math.min(LULL_CHECK_MS, left), undefined, { ref: false });
       }
     },
@@ -176,7 +180,6 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       settle();
     }
   };
-  let stopped = false;
   const schedule = () => {
     if (stopped) return;
     pending = true;
@@ -314,10 +317,11 @@ function searchFollower(on: {
   let making: Promise<void> | undefined;
   const make = async () => {
     while (wanted && !isCurrent(wanted, on.index())) {
-      const parts = wanted;
       const since = behindSince;
+      await on.lull(since);
+      const parts = wanted; // the newest, also those handed on while it waited
       wanted = undefined;
-      // Before each part: an index begun in a lull waits when the load comes back.
+      // Before each part too: an index begun in a lull waits when the load comes back.
       on.made(await updateSearchIndex(parts, on.index(), () => on.lull(since)));
     }
     wanted = undefined;
