@@ -16,7 +16,7 @@ const LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
  * back-references reach only into its own text.
  */
 export class DeflatedPart {
-  private text: Buffer | (() => string);
+  private text: Buffer | (() => Buffer);
   /**
    * Deflated on this thread at the fastest level, not on the thread pool: for the one district of a
    * clerk's own answer (about 180 KB, 1–2 ms), which on the pool waited behind a public answer's
@@ -32,14 +32,14 @@ export class DeflatedPart {
    * most of the public answers' versions are never gzipped (REFRESHES_PER_WHOLE_GZIP in
    * services/content.ts), and their districts' texts were made for nothing (issue 18).
    */
-  constructor(raw: Buffer | string | (() => string), { atOnce = false } = {}) {
+  constructor(raw: Buffer | string | (() => Buffer), { atOnce = false } = {}) {
     this.text = typeof raw === 'string' ? Buffer.from(raw) : raw;
     this.atOnce = atOnce;
   }
 
   /** Its text as UTF-8. */
   get raw(): Buffer {
-    if (typeof this.text === 'function') this.text = Buffer.from(this.text());
+    if (typeof this.text === 'function') this.text = this.text();
     return this.text;
   }
 
