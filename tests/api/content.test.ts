@@ -116,6 +116,31 @@ describe('get_content/1', () => {
     expect(zipped.body.length).toBeLessThan(plain.body.length);
   });
 
+  it("answers an app's call, which the server takes outside the API's framework, as the route itself does (issue 18)", async () => {
+    const first = (await server.fetch('/api/get_content/1')).headers.get('etag')!;
+    await addMarket(server.db, GKZ_B, { title: 'Neu für die Apps' });
+    const now = (await server.fetch('/api/get_content/1')).headers.get('etag')!;
+    const answer = async (path: string, headers: Record<string, string>) => {
+      const response = await server.fetch(path, { headers });
+      const seen = [...response.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name));
+      return { status: response.status, headers: seen, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    for (const kind of ['get_content', 'get_content_stops'])
+      for (const since of [null, first, now, 'W/"unknown"', '%E0%A4%A'])
+        for (const headers of [
+          {},
+          { 'accept-encoding': 'gzip' },
+          { 'accept-encoding': 'br' },
+          { 'if-none-match': now },
+        ]) {
+          const query = since === null ? '' : `since=${since.startsWith('%') ? since : encodeURIComponent(since)}`;
+          const taken = await answer(`/api/${kind}/1${query ? `?${query}` : ''}`, headers);
+          // Another parameter, which the route ignores, sends the call through the framework.
+          const routed = await answer(`/api/${kind}/1?${query ? `${query}&` : ''}include_hidden_records=0`, headers);
+          expect(taken, `${kind} since ${since} ${JSON.stringify(headers)}`).toEqual(routed);
+        }
+  });
+
   it('refuses another exhibition id and a malformed include_hidden_records', async () => {
     const other = await getJson('/api/get_content/2');
     expect(other.response.status).toBe(404);

@@ -66,3 +66,18 @@ it.runIf(process.env['TEST_DATABASE'] !== 'postgres')(
     await expect.poll(counted).toBeGreaterThanOrEqual(0);
   },
 );
+
+it("runs on an app's content call too, which the server answers outside the API's framework (issue 18)", async () => {
+  const { userId } = await loggedInUser(server.db, GKZ_A);
+  const expired = hashToken(randomBytes(32).toString('base64url'));
+  const longAgo = new Date(server.clock.now.getTime() - 8 * 24 * 60 * 60 * 1000);
+  await server.db.query(
+    `INSERT INTO one_time_tokens (token_hash, user_id, purpose, expires_at, used_at) VALUES ($1, $2, 'reset_password', $3, NULL)`,
+    [expired, userId, longAgo],
+  );
+  server.clock.advance(11 * 60 * 1000);
+  expect((await server.fetch('/api/get_content/1')).status).toBe(200);
+  const left = async () =>
+    (await server.db.query('SELECT 1 FROM one_time_tokens WHERE token_hash = $1', [expired])).length;
+  await expect.poll(left).toBe(0);
+});

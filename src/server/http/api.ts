@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
@@ -34,7 +36,7 @@ import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
-import { contentRoutes } from './routes/content.ts';
+import { appCalls, contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
@@ -67,21 +69,24 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DISCARDED_AT_MOST = 8 * BODY_LIMIT;
 
 /** The content service (api.md) under /api. */
-export function createApi({
-  db,
-  config,
-  mailer: givenMailer,
-  clock = () => new Date(),
-  securityLog = stdoutSecurityLog,
-  isSitePath = sitePathShapes,
-  publisher,
-  photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
-  content = createContentService(db),
-}: ApiDependencies): Hono<ApiEnv> {
+export function createApi(
+  {
+    db,
+    config,
+    mailer: givenMailer,
+    clock = () => new Date(),
+    securityLog = stdoutSecurityLog,
+    isSitePath = sitePathShapes,
+    publisher,
+    photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
+    content = createContentService(db),
+  }: ApiDependencies,
+  /** The purge's schedule, when the API shares it with the app calls outside Hono (apiListener). */
+  housekeeping = createHousekeeping(db, clock),
+): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
   const mailer = givenMailer ?? createMailer(config);
 
-  const housekeeping = createHousekeeping(db, clock);
   const sessionCookie = sessionCookieName(servesHttps(config));
   api.use(async (c, next) => {
     // The purge runs beside the requests; none waits for it (issue 15, M4).
@@ -221,6 +226,24 @@ export function createApi({
     return errorResponse(c, new ApiError('unexpected'));
   });
   return api;
+}
+
+/**
+ * The API as Node's request listener: an app's content call answered at once (appCalls in
+ * routes/content.ts), any other through Hono.
+ */
+export function apiListener(dependencies: ApiDependencies): (req: IncomingMessage, res: ServerResponse) => void {
+  const { db, clock = () => new Date() } = dependencies;
+  const content = dependencies.content ?? createContentService(db);
+  const housekeeping = createHousekeeping(db, clock);
+  const hono = getRequestListener(createApi({ ...dependencies, content }, housekeeping).fetch, {
+    overrideGlobalObjects: false,
+  });
+  const apps = appCalls(content, () => void housekeeping.maybePurge());
+  return (req, res) => {
+    const viaHono = () => void hono(req, res);
+    if (!apps(req, res, viaHono)) viaHono();
+  };
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
 import { isSessionToken } from '../../auth/sessions.ts';
@@ -14,6 +15,26 @@ const CONTENT_PATHS: ReadonlyArray<[string, ContentKind]> = [
   ['/get_content_stops/:exhibition', 'markets'],
 ];
 
+/** What a content call asks for, once its query is checked. */
+interface ContentCall {
+  kind: ContentKind;
+  /** The ETag of the answer the app holds (delta sync, docs/api.md). */
+  since: string | undefined;
+  /** include_hidden_records=1: the answer may hold hidden records, and never sits in a shared cache. */
+  hidden: boolean;
+  /** The session whose municipality's hidden records are asked for, if it is one. */
+  session: string | null;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+}
+
+/** A content call's answer, as it goes out. */
+interface ContentReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  chunks: readonly Buffer[];
+}
+
 /** Seed calls 1 and 2: published content, plus hidden records of the user's own municipality. */
 export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void {
   for (const [path, kind] of CONTENT_PATHS) {
@@ -24,26 +45,80 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       if (includeHidden !== undefined && includeHidden !== '0' && includeHidden !== '1')
         throw new ApiError('invalid_request');
       const token = includeHidden === '1' ? c.get('sessionToken')() : undefined;
-      const session = isSessionToken(token) ? token : null;
-      // An answer that may hold hidden records must never sit in a shared cache.
-      const headers = {
-        'Cache-Control': includeHidden === '1' ? 'private, no-store' : 'public, max-age=0, must-revalidate',
-        Vary: 'Cookie, Accept-Encoding',
-      };
-      const found = await content.lookup(kind, session);
-      const ifNoneMatch = c.req.header('if-none-match');
-      if (etagMatches(ifNoneMatch, found.etag)) return c.body(null, 304, { ...headers, ETag: found.etag });
-      // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
-      const delta = since !== undefined && !found.own ? await content.delta(kind, since) : null;
-      // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
-      const answer = delta ?? (await found.answer());
-      if (etagMatches(ifNoneMatch, answer.etag)) return c.body(null, 304, { ...headers, ETag: answer.etag });
-      const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-      const encoding = encodingOf(answer.body, c.req.header('accept-encoding'));
-      const chunks = await answer.body.chunks(encoding);
-      return sendBytes(c, chunks, encoding ? { ...typed, 'Content-Encoding': encoding } : typed);
+      const reply = await replyTo(content, {
+        kind,
+        since,
+        hidden: includeHidden === '1',
+        session: isSessionToken(token) ? token : null,
+        ifNoneMatch: c.req.header('if-none-match'),
+        acceptEncoding: c.req.header('accept-encoding'),
+      });
+      const outgoing = c.env?.outgoing;
+      // Without Node's response (Hono's own app.request in tests) it goes the usual way.
+      if (!outgoing)
+        return reply.status === 304
+          ? c.body(null, 304, reply.headers)
+          : c.body(new Uint8Array(Buffer.concat(reply.chunks)), 200, reply.headers);
+      send(outgoing, reply);
+      return RESPONSE_ALREADY_SENT;
     });
   }
+}
+
+/** An app's call: the public content, whole or since an ETag, and nothing else in its address. */
+const APP_CALL = /^\/api\/get_content(_stops)?\/1(?:\?since=([^&]*))?$/;
+
+/**
+ * An app's call answered straight to Node's response, before Hono: at Austria scale under issue
+ * 18's load these are most of the portal's requests, and Hono's request, context and middleware
+ * for each were a twentieth of the server's thread. It asks nothing of a session, a body or a
+ * limit, so it answers what the route above would; any other call (and any error) goes to Hono:
+ * false, or `fallback` when the answer fails before anything was sent.
+ */
+export function appCalls(content: ContentService, onCall: () => void) {
+  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
+    const match = req.method === 'GET' ? APP_CALL.exec(req.url ?? '') : null;
+    const since = match?.[2] === undefined ? undefined : decodedQueryValue(match[2]);
+    if (!match || since === null) return false;
+    onCall();
+    const call: ContentCall = {
+      kind: match[1] ? 'markets' : 'dates',
+      since,
+      hidden: false,
+      session: null,
+      ifNoneMatch: header(req, 'if-none-match'),
+      acceptEncoding: header(req, 'accept-encoding'),
+    };
+    replyTo(content, call).then(
+      (reply) => send(res, reply),
+      () => (res.headersSent ? res.destroy() : fallback()),
+    );
+    return true;
+  };
+}
+
+async function replyTo(content: ContentService, call: ContentCall): Promise<ContentReply> {
+  // An answer that may hold hidden records must never sit in a shared cache.
+  const headers = {
+    'Cache-Control': call.hidden ? 'private, no-store' : 'public, max-age=0, must-revalidate',
+    Vary: 'Cookie, Accept-Encoding',
+  };
+  const found = await content.lookup(call.kind, call.session);
+  const notModified = (etag: string): ContentReply => ({
+    status: 304,
+    headers: { ...headers, ETag: etag },
+    chunks: [],
+  });
+  if (etagMatches(call.ifNoneMatch, found.etag)) return notModified(found.etag);
+  // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
+  const delta = call.since !== undefined && !found.own ? await content.delta(call.kind, call.since) : null;
+  // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
+  const answer = delta ?? (await found.answer());
+  if (etagMatches(call.ifNoneMatch, answer.etag)) return notModified(answer.etag);
+  const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
+  const encoding = encodingOf(answer.body, call.acceptEncoding);
+  const chunks = await answer.body.chunks(encoding);
+  return { status: 200, headers: encoding ? { ...typed, 'Content-Encoding': encoding } : typed, chunks };
 }
 
 /**
@@ -60,11 +135,13 @@ function encodingOf(body: ContentBody, acceptEncoding: string | undefined): Enco
  * A large answer written straight to Node's response: through a web Response, the adapter hands
  * it on in small stream chunks (Austria scale: 40 ms for 2.8 MB). An uncompressed whole answer
  * goes in its districts' pieces: joining its 17 MB first held the event loop up to 200 ms under
- * load (issue 18). Without Node's response (Hono's own app.request in tests) it goes the usual way.
+ * load (issue 18).
  */
-function sendBytes(c: Context<ApiEnv>, chunks: readonly Buffer[], headers: Record<string, string>): Response {
-  const outgoing = c.env?.outgoing;
-  if (!outgoing) return c.body(new Uint8Array(Buffer.concat(chunks)), 200, headers);
+function send(outgoing: ServerResponse, { status, headers, chunks }: ContentReply): void {
+  if (status === 304) {
+    outgoing.writeHead(304, headers).end();
+    return;
+  }
   const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   outgoing.writeHead(200, { ...headers, 'Content-Length': String(length) });
   // Its pieces in one write to the socket where they fit, not one each.
@@ -72,5 +149,18 @@ function sendBytes(c: Context<ApiEnv>, chunks: readonly Buffer[], headers: Recor
   for (const chunk of chunks) outgoing.write(chunk);
   outgoing.end();
   outgoing.uncork();
-  return RESPONSE_ALREADY_SENT;
+}
+
+/** A query value as Hono reads it ('+' a space, %-escapes decoded); null when it does not decode. */
+function decodedQueryValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
