@@ -53,3 +53,5 @@ export function createHousekeeping(db: Database, clock: () => Date) {
     },
   };
 }
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>;

@@ -9,7 +9,7 @@ import { waitWords } from '../../lib/durations.ts';
 import { translator } from '../../lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../lib/languages.ts';
 import { ApiError } from '../api-error.ts';
-import { createHousekeeping } from '../auth/housekeeping.ts';
+import { createHousekeeping, type Housekeeping } from '../auth/housekeeping.ts';
 import { findSessionUser, sessionCookieName, type SessionUser } from '../auth/sessions.ts';
 import { publicBaseUrl, servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -61,6 +61,8 @@ export interface ApiDependencies {
   photoStore?: PhotoStore;
   /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
   content?: ContentService;
+  /** The purge's schedule, shared with the app calls answered outside Hono (apiListener). */
+  housekeeping?: Housekeeping;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -69,21 +71,18 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DISCARDED_AT_MOST = 8 * BODY_LIMIT;
 
 /** The content service (api.md) under /api. */
-export function createApi(
-  {
-    db,
-    config,
-    mailer: givenMailer,
-    clock = () => new Date(),
-    securityLog = stdoutSecurityLog,
-    isSitePath = sitePathShapes,
-    publisher,
-    photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
-    content = createContentService(db),
-  }: ApiDependencies,
-  /** The purge's schedule, when the API shares it with the app calls outside Hono (apiListener). */
+export function createApi({
+  db,
+  config,
+  mailer: givenMailer,
+  clock = () => new Date(),
+  securityLog = stdoutSecurityLog,
+  isSitePath = sitePathShapes,
+  publisher,
+  photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
+  content = createContentService(db),
   housekeeping = createHousekeeping(db, clock),
-): Hono<ApiEnv> {
+}: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
   const mailer = givenMailer ?? createMailer(config);
 
@@ -235,8 +234,8 @@ export function createApi(
 export function apiListener(dependencies: ApiDependencies): (req: IncomingMessage, res: ServerResponse) => void {
   const { db, clock = () => new Date() } = dependencies;
   const content = dependencies.content ?? createContentService(db);
-  const housekeeping = createHousekeeping(db, clock);
-  const hono = getRequestListener(createApi({ ...dependencies, content }, housekeeping).fetch, {
+  const housekeeping = dependencies.housekeeping ?? createHousekeeping(db, clock);
+  const hono = getRequestListener(createApi({ ...dependencies, content, housekeeping }).fetch, {
     overrideGlobalObjects: false,
   });
   const apps = appCalls(content, () => void housekeeping.maybePurge());

@@ -63,7 +63,7 @@ export function districtPart(records: Iterable<ContentRecord>, groups: number, {
   return { records: sorted, parts };
 }
 
-/** Where a district's text is written before it is copied out at its size; it grows to the largest district. */
+/** Where a district's text is written before it is copied out at its size: it grows to three times the largest's, and stays. */
 let scratch = Buffer.allocUnsafeSlow(0);
 const COMMA = 0x2c;
 

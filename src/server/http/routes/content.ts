@@ -65,34 +65,48 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
   }
 }
 
-/** An app's call: the public content, whole or since an ETag, and nothing else in its address. */
-const APP_CALL = /^\/api\/get_content(_stops)?\/1(?:\?since=([^&]*))?$/;
+/** The app calls' paths, each with its kind. */
+const APP_PATHS = new Map(
+  CONTENT_PATHS.map(([path, kind]) => [`/api${path.replace(':exhibition', String(EXHIBITION_ID))}`, kind]),
+);
+/** An app call's query: none, or the ETag it holds (`since`), and nothing else. */
+const APP_QUERY = /^(?:since=([^&#]*))?$/;
+/** A Host header that names a host (the adapter refuses the call with any other, and so does Hono then). */
+const PLAIN_HOST = /^(?:[\w.-]+|\[[\d.:a-f]+\])(?::\d+)?$/i;
 
 /**
  * An app's call answered straight to Node's response, before Hono: at Austria scale under issue
  * 18's load these are most of the portal's requests, and Hono's request, context and middleware
- * for each were a twentieth of the server's thread. It asks nothing of a session, a body or a
- * limit, so it answers what the route above would; any other call (and any error) goes to Hono:
- * false, or `fallback` when the answer fails before anything was sent.
+ * for each were a twentieth of the server's thread (decision record 0039). It asks nothing of a
+ * session, a body or a limit, so it answers what the route above would. Any other call goes to
+ * Hono (false), and so does one whose answer fails before anything was sent (`fallback`).
  */
 export function appCalls(content: ContentService, onCall: () => void) {
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
-    const match = req.method === 'GET' ? APP_CALL.exec(req.url ?? '') : null;
-    const since = match?.[2] === undefined ? undefined : decodedQueryValue(match[2]);
-    if (!match || since === null) return false;
+    const target = req.url ?? '';
+    const queryAt = target.indexOf('?');
+    const kind = APP_PATHS.get(queryAt === -1 ? target : target.slice(0, queryAt));
+    const query = queryAt === -1 ? null : APP_QUERY.exec(target.slice(queryAt + 1));
+    const since = query?.[1] === undefined ? undefined : decodedQueryValue(query[1]);
+    const host = req.headers.host;
+    if (req.method !== 'GET' || !kind || (queryAt !== -1 && !query) || since === null) return false;
+    if (!host || !PLAIN_HOST.test(host)) return false;
     onCall();
     const call: ContentCall = {
-      kind: match[1] ? 'markets' : 'dates',
+      kind,
       since,
       hidden: false,
       session: null,
-      ifNoneMatch: header(req, 'if-none-match'),
-      acceptEncoding: header(req, 'accept-encoding'),
+      ifNoneMatch: req.headers['if-none-match'],
+      acceptEncoding: req.headers['accept-encoding'],
     };
-    replyTo(content, call).then(
-      (reply) => send(res, reply),
-      () => (res.headersSent ? res.destroy() : fallback()),
-    );
+    replyTo(content, call)
+      .then((reply) => send(res, reply))
+      .catch((error: unknown) => {
+        console.error(`The app call ${target} failed; the API answers it:`, error);
+        if (res.headersSent) res.destroy();
+        else fallback();
+      });
     return true;
   };
 }
@@ -158,9 +172,4 @@ function decodedQueryValue(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
