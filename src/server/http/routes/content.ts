@@ -71,13 +71,13 @@ const APP_PATHS = new Map(
 );
 /** An app call's query: none, or the ETag it holds (`since`), and nothing else. */
 const APP_QUERY = /^(?:since=([^&#]*))?$/;
-/** A Host header that names a host (the adapter refuses the call with any other, and so does Hono then). */
+/** A Host header that names a host: a call with any other goes to Hono, whose adapter refuses it. */
 const PLAIN_HOST = /^(?:[\w.-]+|\[[\d.:a-f]+\])(?::\d+)?$/i;
 
 /**
  * An app's call answered straight to Node's response, before Hono: at Austria scale under issue
- * 18's load these are most of the portal's requests, and Hono's request, context and middleware
- * for each were a twentieth of the server's thread (decision record 0039). It asks nothing of a
+ * 18's load these are about half of the portal's requests, and Hono's request, context and
+ * middleware for each were a twentieth of the server's thread (decision record 0039). It asks nothing of a
  * session, a body or a limit, so it answers what the route above would. Any other call goes to
  * Hono (false), and so does one whose answer fails before anything was sent (`fallback`).
  */
