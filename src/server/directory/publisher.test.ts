@@ -207,6 +207,10 @@ describe('the publisher', () => {
     const until = Date.now() + 40_000;
     while (!imageFileOf(copyOf()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(imageFileOf(copyOf())).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
+    // The page may show the copy a moment before the publish that brings it is done: that publish
+    // sets it on the market object the published directory shares (a known race, issue 18's
+    // closing note). Once it is done, the copy is among the files served.
+    await publisher.settled();
     expect(publisher.current().images.size).toBeGreaterThan(0);
     expect(download).toHaveBeenCalledWith('https://gemeinde.at/neu.jpg', expect.anything());
 
