@@ -80,6 +80,8 @@ export interface DirectorySource {
   /** Oldest first: of two namesakes in one municipality, the older keeps the plain address. */
   markets: (MarketRecord & Pick<DirectoryMarket, 'changed_at'>)[];
   dates: (MarketDateRecord & { replaces_date: string | null })[];
+  /** Where the portal serves a market's image, by the image's address (`image_file`); none: linked. */
+  imageFiles?: ReadonlyMap<string, string>;
 }
 
 /** Path of the directory's overview, without a language prefix. */
@@ -114,6 +116,8 @@ export function buildDirectory(source: DirectorySource, previous?: Directory): D
   );
 
   const before = new Map(previous ? [...municipalitiesOf(previous)].map((m) => [m.path, m]) : []);
+  const imageFileOf = (market: Pick<DirectoryMarket, 'image'>) =>
+    market.image ? source.imageFiles?.get(market.image.url) : undefined;
 
   const states = [...source.states].sort(byName).flatMap((state): DirectoryState[] => {
     const districts = [...(districtsByState.get(state.code) ?? [])].sort(byName);
@@ -144,7 +148,7 @@ export function buildDirectory(source: DirectorySource, previous?: Directory): D
             municipalities: municipalities.map((municipality) => {
               const path = `${districtPath}/${municipalitySlugs.get(municipality)}`;
               const markets = marketsByGkz.get(municipality.gkz) ?? [];
-              return directoryMunicipality(municipality, path, markets, datesByMarket, before.get(path));
+              return directoryMunicipality(municipality, path, markets, datesByMarket, imageFileOf, before.get(path));
             }),
           };
         }),
@@ -162,16 +166,18 @@ export function buildDirectory(source: DirectorySource, previous?: Directory): D
 
 /**
  * A municipality with its markets, the same object as `last` (made at its address before) while
- * its own fields, its markets' records and their dates are the same: at Austria scale a publish
- * makes 2,000 municipalities again, all but the few a clerk changed as they were, and what is
- * worked out from one once (its pages' versions, page-versions.ts) then holds (issue 18). A market
- * made again for a changed municipality is kept the same way on its own.
+ * its own fields, its markets' records, their dates and images' files are the same: at Austria
+ * scale a publish makes 2,000 municipalities again, all but the few a clerk changed as they were,
+ * and what is worked out from one once (its pages' versions, page-versions.ts) then holds (issue
+ * 18). A market made again for a changed municipality is kept the same way on its own. What is
+ * made is never changed afterwards: the directory made before is still being shown.
  */
 function directoryMunicipality(
   municipality: DirectorySource['municipalities'][number],
   path: string,
   marketsOldestFirst: readonly DirectorySource['markets'][number][],
   datesByMarket: ReadonlyMap<string, readonly DirectorySource['dates'][number][]>,
+  imageFileOf: (market: Pick<DirectoryMarket, 'image'>) => string | undefined,
   last: DirectoryMunicipality | undefined,
 ): DirectoryMunicipality {
   const { gkz, name, postcode, website } = municipality;
@@ -185,7 +191,8 @@ function directoryMunicipality(
     last.postcode === postcode &&
     last.website === website &&
     sameItems(lastMadeFrom.markets, marketsOldestFirst) &&
-    lastMadeFrom.dates.every((own, index) => sameItems(own, dates[index]!))
+    lastMadeFrom.dates.every((own, index) => sameItems(own, dates[index]!)) &&
+    last.markets.every((market) => market.image_file === imageFileOf(market))
   )
     return last;
   const markets = [...marketsOldestFirst].sort((a, b) => byFirstLetter(a.title, b.title));
@@ -204,8 +211,10 @@ function directoryMunicipality(
       const marketPath = `${path}/${marketSlugs.get(market)}`;
       const own = datesByMarket.get(market.id) ?? [];
       const kept = madeMarkets.get(market);
-      if (kept && kept.path === marketPath && sameItems(kept.dates, own)) return kept.market;
-      const remade = directoryMarket(market, marketPath, own);
+      const imageFile = imageFileOf(market);
+      if (kept && kept.path === marketPath && sameItems(kept.dates, own) && kept.market.image_file === imageFile)
+        return kept.market;
+      const remade = directoryMarket(market, marketPath, own, imageFile);
       madeMarkets.set(market, { path: marketPath, dates: own, market: remade });
       return remade;
     }),
@@ -231,6 +240,7 @@ function directoryMarket(
   market: DirectorySource['markets'][number],
   path: string,
   dates: readonly DirectorySource['dates'][number][],
+  imageFile: string | undefined,
 ): DirectoryMarket {
   return {
     id: market.id,
@@ -244,6 +254,7 @@ function directoryMarket(
     phone: market.phone,
     email: market.email,
     image: market.image,
+    ...(imageFile === undefined ? {} : { image_file: imageFile }),
     changed_at: market.changed_at,
     path,
     dates: [...dates].sort(byStart).map((d) => ({

@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countMarkets, type Directory } from '../../lib/directory/directory.ts';
+import { countMarkets } from '../../lib/directory/directory.ts';
 import { precompressSite, type PrecompressReport } from '../compression/precompress.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { readPublished, type Published } from '../db/published.ts';
 import { prepareDatabase, type Prepared } from '../prepare-database.ts';
-import { collectMarketImages, publishMarketImages } from './market-images.ts';
+import { marketImageFiles, publishMarketImages } from './market-images.ts';
 import { photoDirOf } from '../photos/photo-store.ts';
-import { readDirectory } from './read-directory.ts';
+import { directoryOf, imageAddressesOf } from './read-directory.ts';
 import { writeSearchIndex } from './search-parts.ts';
 
 /** Where `npm run build` goes; the server serves it from there (http/pages.ts). */
@@ -58,16 +59,18 @@ export async function buildSite(
   const started = performance.now();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   let prepared: Prepared;
-  let directory: Directory;
+  let published: Published;
   try {
     prepared = await prepareDatabase(db, config, now);
-    directory = await readDirectory(db, now);
+    published = await readPublished(db);
   } finally {
     await db.close();
   }
   // Visitors' browsers load market images from the portal, never from a third party.
   const imageCache = marketImageCache(config);
-  const copies = await collectMarketImages(directory, imageCache, images === 'fetch' ? undefined : 'copies only');
+  const download = images === 'fetch' ? undefined : 'copies only';
+  const { files, ...copies } = await marketImageFiles(imageAddressesOf(published), imageCache, download);
+  const directory = directoryOf(published, now, { imageFiles: files });
   const read = performance.now();
 
   const folder = mkdtempSync(path.join(tmpdir(), 'directory-'));

@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Directory, DirectoryMarket } from '../../lib/directory/directory.ts';
-import { collectMarketImages, publishMarketImages } from './market-images.ts';
+import { marketImageFiles, publishMarketImages } from './market-images.ts';
 
-const market = (id: string, url: string | null) =>
-  ({ id, image: url && { url, alt: 'Stände', description: '', focal_x: 30, focal_y: 70 } }) as DirectoryMarket;
+const market = (id: string, url: string | null, image_file?: string) =>
+  ({
+    id,
+    image: url && { url, alt: 'Stände', description: '', focal_x: 30, focal_y: 70 },
+    ...(image_file && { image_file }),
+  }) as DirectoryMarket;
 
 const directoryOf = (markets: DirectoryMarket[]): Directory => ({
   readAt: '2026-11-23T10:00:00Z',
@@ -35,55 +39,46 @@ beforeEach(async () => {
 });
 afterEach(() => rm(folder, { recursive: true, force: true }));
 
-describe('collectMarketImages', () => {
+describe('marketImageFiles', () => {
   it('copies reachable images, leaves the others to be linked, and reuses a fresh copy', async () => {
     const cache = path.join(folder, 'cache');
     const download = vi.fn((url: string) =>
       Promise.resolve(url.includes('gut') ? { bytes: Buffer.from('bild'), extension: 'jpg' } : null),
     );
-    const directory = directoryOf([
-      market('a', 'https://gemeinde.at/gut.jpg'),
-      market('b', 'https://weg.at/fehlt.jpg'),
-      market('c', null),
-    ]);
+    const good = 'https://gemeinde.at/gut.jpg';
+    const { files, ...counts } = await marketImageFiles([good, 'https://weg.at/fehlt.jpg', good], cache, download);
+    expect(counts).toEqual({ copied: 1, failed: 1 });
+    expect([...files.keys()]).toEqual([good]);
+    expect(files.get(good)).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
 
-    expect(await collectMarketImages(directory, cache, download)).toEqual({ copied: 1, failed: 1 });
-    const [a, b, c] = directory.states[0]!.districts[0]!.municipalities[0]!.markets;
-    expect(a?.image_file).toMatch(/^\/markt-bilder\/[0-9a-f]{32}\.jpg$/);
-    expect(b?.image_file).toBeUndefined();
-    expect(c?.image_file).toBeUndefined();
-
-    const again = directoryOf([market('a', 'https://gemeinde.at/gut.jpg')]);
-    await collectMarketImages(again, cache, download);
+    const again = await marketImageFiles([good], cache, download);
     expect(download).toHaveBeenCalledTimes(2);
-    expect(again.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(a?.image_file);
+    expect(again.files.get(good)).toBe(files.get(good));
 
     const site = path.join(folder, 'site');
-    await publishMarketImages(again, cache, site, path.join(site, 'no-photos'));
-    expect(await readFile(path.join(site, a!.image_file!), 'utf8')).toBe('bild');
+    await publishMarketImages(directoryOf([market('a', good, files.get(good))]), cache, site, path.join(site, 'x'));
+    expect(await readFile(path.join(site, files.get(good)!), 'utf8')).toBe('bild');
   });
 
   // Issue 20: an uploaded photo is the portal's own; the static copy gets all its files.
   it('shows an uploaded photo as it is, never fetching it, and puts every size of it into the site', async () => {
     const photo = '/markt-bilder/0123456789abcdef0123456789abcdef-640x400.jpg';
     const download = vi.fn(() => Promise.resolve(null));
-    const directory = directoryOf([market('p', photo)]);
-    expect(await collectMarketImages(directory, path.join(folder, 'cache'), download)).toEqual({
-      copied: 0,
-      failed: 0,
-    });
+    const { files, ...counts } = await marketImageFiles([photo], path.join(folder, 'cache'), download);
+    expect(counts).toEqual({ copied: 0, failed: 0 });
     expect(download).not.toHaveBeenCalled();
-    expect(directory.states[0]!.districts[0]!.municipalities[0]!.markets[0]!.image_file).toBe(photo);
+    expect(files.get(photo)).toBe(photo);
+    const directory = directoryOf([market('p', photo, photo)]);
 
     const photos = path.join(folder, 'photos');
-    const files = ['avif', 'webp', 'jpg'].flatMap((format) =>
+    const sizes = ['avif', 'webp', 'jpg'].flatMap((format) =>
       ['', '-320'].map((width) => `0123456789abcdef0123456789abcdef-640x400${width}.${format}`),
     );
     await mkdir(photos);
-    for (const file of files) await writeFile(path.join(photos, file), file);
+    for (const file of sizes) await writeFile(path.join(photos, file), file);
     const site = path.join(folder, 'site');
     await publishMarketImages(directory, path.join(folder, 'cache'), site, photos);
-    expect((await readdir(path.join(site, 'markt-bilder'))).sort()).toEqual([...files].sort());
+    expect((await readdir(path.join(site, 'markt-bilder'))).sort()).toEqual([...sizes].sort());
   });
 
   // Issue 15, M7: one deadline and one byte budget for the whole step.
@@ -92,21 +87,22 @@ describe('collectMarketImages', () => {
       (_url: string, stop?: AbortSignal) =>
         new Promise<null>((resolve) => stop?.addEventListener('abort', () => resolve(null))),
     );
-    const markets = Array.from({ length: 20 }, (_, i) => market(`m${i}`, `https://langsam.at/${i}.jpg`));
+    const urls = Array.from({ length: 20 }, (_, i) => `https://langsam.at/${i}.jpg`);
     const started = performance.now();
-    const result = await collectMarketImages(directoryOf(markets), path.join(folder, 'c'), hanging, Date.now(), {
+    const { files, ...result } = await marketImageFiles(urls, path.join(folder, 'c'), hanging, Date.now(), {
       deadlineMs: 200,
       budgetBytes: 1e9,
     });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(result).toEqual({ copied: 0, failed: 20 });
+    expect(files.size).toBe(0);
     expect(hanging.mock.calls.length).toBeLessThanOrEqual(8);
   });
 
   it('stops fetching when the byte budget is spent', async () => {
     const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
-    const markets = Array.from({ length: 20 }, (_, i) => market(`m${i}`, `https://gemeinde.at/${i}.jpg`));
-    const result = await collectMarketImages(directoryOf(markets), path.join(folder, 'c'), download, Date.now(), {
+    const urls = Array.from({ length: 20 }, (_, i) => `https://gemeinde.at/${i}.jpg`);
+    const { files, ...result } = await marketImageFiles(urls, path.join(folder, 'c'), download, Date.now(), {
       deadlineMs: 60_000,
       budgetBytes: 6,
     });
@@ -116,23 +112,25 @@ describe('collectMarketImages', () => {
     expect(download.mock.calls.length).toBeGreaterThanOrEqual(2);
     expect(download.mock.calls.length).toBeLessThanOrEqual(8);
     expect(result).toEqual({ copied: download.mock.calls.length, failed: 20 - download.mock.calls.length });
+    expect(files.size).toBe(download.mock.calls.length);
   });
 
   it('with copies only (npm start), uses a copy however old and fetches nothing', async () => {
     const cache = path.join(folder, 'cache');
     const url = 'https://gemeinde.at/gut.jpg';
     const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
-    await collectMarketImages(directoryOf([market('a', url)]), cache, download);
+    await marketImageFiles([url], cache, download);
     const later = Date.now() + 30 * 24 * 60 * 60 * 1000;
-    const again = directoryOf([market('a', url), market('b', 'https://gemeinde.at/neu.jpg')]);
-    expect(await collectMarketImages(again, cache, 'copies only', later)).toEqual({ copied: 1, failed: 1 });
+    const { files, ...counts } = await marketImageFiles([url, 'https://gemeinde.at/neu.jpg'], cache, 'copies only', later);
+    expect(counts).toEqual({ copied: 1, failed: 1 });
+    expect([...files.keys()]).toEqual([url]);
     expect(download).toHaveBeenCalledTimes(1);
   });
 
   it('deletes copies no market uses any more once they are an hour old', async () => {
     const cache = path.join(folder, 'cache');
-    await collectMarketImages(
-      directoryOf([]),
+    await marketImageFiles(
+      [],
       cache,
       vi.fn(() => Promise.resolve(null)),
     );
@@ -141,8 +139,8 @@ describe('collectMarketImages', () => {
     await utimes(path.join(cache, 'alt.jpg'), hoursAgo(2), hoursAgo(2));
     await writeFile(path.join(cache, 'eben-erst.jpg'), 'neu');
     await utimes(path.join(cache, 'eben-erst.jpg'), hoursAgo(0.9), hoursAgo(0.9));
-    await collectMarketImages(
-      directoryOf([]),
+    await marketImageFiles(
+      [],
       cache,
       vi.fn(() => Promise.resolve(null)),
     );
@@ -155,7 +153,7 @@ describe('collectMarketImages', () => {
     const cache = path.join(folder, 'cache');
     await mkdir(cache, { recursive: true });
     await writeFile(path.join(cache, 'neu.jpg'), 'bild');
-    await collectMarketImages(directoryOf([]), cache, 'copies only');
+    await marketImageFiles([], cache, 'copies only');
     expect(await readdir(cache)).toEqual(['neu.jpg']);
   });
 });

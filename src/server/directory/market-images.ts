@@ -25,41 +25,42 @@ export interface ImageStepLimits {
 }
 export const IMAGE_STEP_LIMITS: ImageStepLimits = { deadlineMs: 60_000, budgetBytes: 200 * 1024 * 1024 };
 
+/** Where the site serves each image it shows, by the image's address (DirectorySource.imageFiles). */
+export interface MarketImageFiles {
+  files: Map<string, string>;
+  copied: number;
+  failed: number;
+}
+
 /**
- * Copies every market image into `cacheDir` and notes on the market where the site will serve it
- * (`image_file`). Images that cannot be fetched stay without a copy: their page links to them.
- * Copies no market uses any more are deleted.
+ * Copies the markets' images at `urls` into `cacheDir` and says where the site serves each: its
+ * copy, or an uploaded photo as it is. An image that cannot be fetched has no file: its page links
+ * to it. Copies no address uses any more are deleted. The directory is made with the answer, so
+ * that a directory once published never changes (issue 18: a publish made from the one before
+ * shares its unchanged markets).
  */
-export async function collectMarketImages(
-  directory: Directory,
+export async function marketImageFiles(
+  urls: Iterable<string>,
   cacheDir: string,
   download: ImageDownload | 'copies only' = downloadImage,
   now = Date.now(),
   limits: ImageStepLimits = IMAGE_STEP_LIMITS,
-): Promise<{ copied: number; failed: number }> {
-  const withImage = [...marketsOf(directory)].map(({ market }) => market).filter((market) => market.image);
-  // Issue 20: an uploaded photo is the portal's own already; only typed addresses are copied.
-  const markets = withImage.filter((market) => {
-    const uploaded = uploadedPhotoOf(market.image!.url) !== null;
-    if (uploaded) market.image_file = market.image!.url;
-    return !uploaded;
-  });
-  const copies = await copiesOf(
-    markets.map((market) => market.image!.url),
-    cacheDir,
-    download,
-    now,
-    limits,
-  );
-  let copied = 0;
-  for (const market of markets) {
-    const file = copies.get(market.image!.url);
-    if (file) {
-      market.image_file = `${MARKET_IMAGES_PATH}/${file}`;
-      copied += 1;
-    }
+): Promise<MarketImageFiles> {
+  const files = new Map<string, string>();
+  const typed: string[] = [];
+  for (const url of new Set(urls)) {
+    // Issue 20: an uploaded photo is the portal's own already; only typed addresses are copied.
+    if (uploadedPhotoOf(url) !== null) files.set(url, url);
+    else typed.push(url);
   }
-  const used = new Set(markets.map((market) => market.image_file && path.basename(market.image_file)));
+  const copies = await copiesOf(typed, cacheDir, download, now, limits);
+  const used = new Set<string>();
+  for (const url of typed) {
+    const file = copies.get(url);
+    if (!file) continue;
+    files.set(url, `${MARKET_IMAGES_PATH}/${file}`);
+    used.add(file);
+  }
   for (const name of await readdir(cacheDir)) {
     if (used.has(name)) continue;
     // A copy younger than this was fetched after the directory was read, by another publish or
@@ -67,7 +68,7 @@ export async function collectMarketImages(
     const info = await stat(path.join(cacheDir, name)).catch(() => null);
     if (info && now - info.mtimeMs > KEEP_NEW_COPY_MS) await rm(path.join(cacheDir, name), { force: true });
   }
-  return { copied, failed: markets.length - copied };
+  return { files, copied: used.size, failed: typed.length - used.size };
 }
 
 /** The addresses of images the directory shows without a copy: new since the last fetch, or unreachable. */

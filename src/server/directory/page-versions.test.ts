@@ -27,14 +27,19 @@ describe('pageVersions, from one publish to the next (issue 18)', () => {
     expect(versionsOf(again)).toEqual(versionsOf(structuredClone(again)));
   });
 
-  it('gives a market’s page a new version when its image’s copy arrives', () => {
+  it('gives a market’s page a new version when its image’s copy arrives, leaving the directory before as it was', () => {
     const directory = buildDirectory({ ...places, ...source });
     const before = versionsOf(directory);
-    const market = directory.states[0]!.districts[0]!.municipalities[0]!.markets.find(({ id }) => id === 'm0')!;
-    market.image_file = '/markt-bilder/abc.jpg'; // as collectMarketImages notes it
-    const after = versionsOf(directory);
+    const shown = structuredClone(directory);
+    const imageFiles = new Map([[image.url, '/markt-bilder/abc.jpg']]);
+    const again = buildDirectory({ ...places, ...source, imageFiles }, directory);
+    const market = again.states[0]!.districts[0]!.municipalities[0]!.markets.find(({ id }) => id === 'm0')!;
+    expect(market.image_file).toBe('/markt-bilder/abc.jpg');
+    const after = versionsOf(again);
     expect(after.get(market.path)).not.toBe(before.get(market.path));
-    expect(after).toEqual(versionsOf(structuredClone(directory)));
+    expect(after).toEqual(versionsOf(structuredClone(again)));
+    expect(directory).toEqual(shown);
+    expect(versionsOf(directory)).toEqual(before);
   });
 
   it('gives pages kept from the last publish the versions fresh ones give, whatever the day and the places above', () => {

@@ -73,7 +73,7 @@ export function pageVersions(
           own(page.district, 'municipalities'),
           own(page.municipality, 'markets'),
         ];
-        return kept(market, [...above, market.image_file ?? ''], () => hashOf(page.kind, ...above, marketHash(market)));
+        return kept(market, above, () => hashOf(page.kind, ...above, marketHash(market)));
       }
     }
   };
@@ -82,8 +82,8 @@ export function pageVersions(
 
 /**
  * The version of a market's or a municipality's page as last worked out, while what it was worked
- * out from stays the same: the day, the places above it and the market's image copy, and the market
- * or municipality itself, the same object while unchanged (buildDirectory). At Austria scale the
+ * out from stays the same: the day, the places above it, and the market or municipality itself,
+ * the same object while unchanged (buildDirectory, its image copy included). At Austria scale the
  * 8,000 versions written out and hashed again took 40 ms of the server's thread per publish, in
  * one block (issue 18); a publish after a clerk's save works out a few dozen.
  */
@@ -98,16 +98,16 @@ function kept(page: object, inputs: readonly string[], versionOf: () => string):
 
 const keptVersions = new WeakMap<object, { inputs: readonly string[]; version: string }>();
 
-/** A market's hash, kept with the market while its image copy stays the same (it arrives later, market-images.ts). */
+/** A market's hash, kept with the market: it is the same object only while unchanged (buildDirectory). */
 function marketHash(market: DirectoryMarket): string {
   const kept = marketHashes.get(market);
-  if (kept && kept.imageFile === market.image_file) return kept.hash;
+  if (kept) return kept;
   const hash = hashOf(JSON.stringify(market));
-  marketHashes.set(market, { imageFile: market.image_file, hash });
+  marketHashes.set(market, hash);
   return hash;
 }
 
-const marketHashes = new WeakMap<DirectoryMarket, { imageFile: string | undefined; hash: string }>();
+const marketHashes = new WeakMap<DirectoryMarket, string>();
 
 /**
  * A place's own fields, written out once per place: each of a municipality's markets' pages names

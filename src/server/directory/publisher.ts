@@ -12,9 +12,9 @@ import { readPublished, type Published } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import type { ImageDownload } from './image-download.ts';
-import { collectMarketImages, copiesOf, imagesWithoutCopy } from './market-images.ts';
+import { copiesOf, imagesWithoutCopy, marketImageFiles } from './market-images.ts';
 import { pageVersions } from './page-versions.ts';
-import { directoryOf } from './read-directory.ts';
+import { directoryOf, imageAddressesOf } from './read-directory.ts';
 import { RememberedRecords } from './search-index.ts';
 import { watchBusy } from './busy-watch.ts';
 import { isCurrent, searchParts, updateSearchIndex, type SearchIndex, type SearchParts } from './search-parts.ts';
@@ -362,9 +362,9 @@ async function publish(
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
   const onFile = await listMunicipalities(db);
-  const directory = directoryOf(published, at, { previous: previous?.directory });
   // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
-  await collectMarketImages(directory, imageCache, 'copies only');
+  const { files } = await marketImageFiles(imageAddressesOf(published), imageCache, 'copies only');
+  const directory = directoryOf(published, at, { previous: previous?.directory, imageFiles: files });
   const markets = [...marketsOf(directory)].map(({ market }) => market);
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);

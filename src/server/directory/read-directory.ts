@@ -19,12 +19,17 @@ export async function readDirectory(
 
 /**
  * The directory of a published snapshot, with the dates of `year` (this year, by default) and the
- * next. Given the directory made before, what stayed the same in it is kept (buildDirectory).
+ * next, and the files the site serves its images from (market-images.ts). Given the directory made
+ * before, what stayed the same in it is kept (buildDirectory).
  */
 export function directoryOf(
   published: Published,
   now: Date,
-  { year = Number(viennaDay(now).slice(0, 4)), previous }: { year?: number; previous?: Directory | undefined } = {},
+  {
+    year = Number(viennaDay(now).slice(0, 4)),
+    previous,
+    imageFiles,
+  }: { year?: number; previous?: Directory | undefined; imageFiles?: ReadonlyMap<string, string> } = {},
 ): Directory {
   // Every market of the snapshot is in its list by age: ordered by it, not sorted again (issue 18).
   const byId = new Map(published.markets.map((market) => [market.id, market]));
@@ -33,7 +38,8 @@ export function directoryOf(
     return market ? [withChange(market, published.revisionOf(id).changedAt)] : [];
   });
   const { states, districts, municipalities, dates } = published;
-  return buildDirectory({ readAt: now, year, states, districts, municipalities, markets, dates }, previous);
+  const source = { readAt: now, year, states, districts, municipalities, markets, dates };
+  return buildDirectory(imageFiles ? { ...source, imageFiles } : source, previous);
 }
 
 /**
@@ -50,3 +56,8 @@ function withChange(market: MarketRecord, changedAt: string): MarketRecord & { c
 }
 
 const withChanges = new WeakMap<MarketRecord, MarketRecord & { changed_at: string }>();
+
+/** The addresses of the images of a snapshot's markets. */
+export function imageAddressesOf(published: Published): string[] {
+  return published.markets.flatMap((market) => market.image?.url ?? []);
+}
