@@ -39,6 +39,7 @@ const LAYERS = [
     'src/server/file-modes.ts',
     'src/server/security-log.ts',
     'src/server/api-error.ts',
+    'src/server/thread.ts',
     'src/server/compression',
   ],
   // Issue 20: decoding and storing photos needs nothing of the server; the demo seeds a photo.

@@ -60,20 +60,26 @@ describe('npm run nightly', () => {
     const child = spawn(process.execPath, ['scripts/nightly.ts', '--out', root], {
       cwd: PROJECT,
       env: { ...process.env, DATA_DIR: path.join(folder, 'data') },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    let ended: string | null = null;
+    const exited = new Promise((resolve) =>
+      child.on('exit', (code, signal) => resolve((ended = `exit code ${code}, signal ${signal}`))),
+    );
     // Midway: the first book is written, the rest is not.
     const partialExports = async () => {
       const partial = (await readdir(root)).find((name) => name.endsWith('.partial'));
       return partial ? await readdir(path.join(root, partial, 'exports')).catch(() => []) : [];
     };
     const deadline = Date.now() + 60_000;
-    while ((await partialExports()).length === 0 && Date.now() < deadline) {
+    while (!ended && (await partialExports()).length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect((await partialExports()).length).toBeGreaterThan(0);
+    const before = `the run wrote no book (${ended ?? 'still running after a minute'}); it said: ${said}`;
+    expect((await partialExports()).length, before).toBeGreaterThan(0);
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
 

@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import { DatabaseStartError, endingTransaction, type Database, type Queryable } from './database.ts';
 import { lockDataDir } from './pglite.ts';
 import { errorOf, type Reply, type Request } from './pglite-messages.ts';
+import { startThread } from '../thread.ts';
 
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -13,7 +13,7 @@ type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> :
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+  const worker = startThread(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let stopped: Error | null = null;

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../thread.ts';
 import type * as pagefind from 'pagefind';
 import { dateOverview } from '../../lib/directory/date-overview.ts';
 import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
@@ -113,7 +114,7 @@ export function searchIndexFiles(records: readonly SearchRecord[]): Promise<Sear
 }
 
 function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[]> {
-  const worker = (indexer ??= new Worker(new URL('./search-index-worker.ts', import.meta.url)));
+  const worker = (indexer ??= startThread(new URL('./search-index-worker.ts', import.meta.url)));
   return new Promise((resolve, reject) => {
     const done = () => {
       worker.off('message', answered).off('error', failed).off('exit', stopped);
