@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { startPortal } from '../scripts/portal-process.ts';
 import { dropAnswerBodies } from './answer-bodies.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
+import { startThread } from '../src/server/thread.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
@@ -293,7 +293,7 @@ async function lostSaves(editors: readonly EditorOutcome[]): Promise<string[]> {
  * for a few seconds untimed; `run` starts the timed load and answers what they saved.
  */
 function clerksOnTheirThread(url: string, editors: readonly Editor[]) {
-  const worker = new Worker(new URL('./load-editors-worker.ts', import.meta.url), {
+  const worker = startThread(new URL('./load-editors-worker.ts', import.meta.url), {
     workerData: { url, seconds, seeds: editors.map((editor) => editor.seed) },
   });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
