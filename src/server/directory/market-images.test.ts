@@ -121,7 +121,12 @@ describe('marketImageFiles', () => {
     const download = vi.fn(() => Promise.resolve({ bytes: Buffer.from('bild'), extension: 'jpg' }));
     await marketImageFiles([url], cache, download);
     const later = Date.now() + 30 * 24 * 60 * 60 * 1000;
-    const { files, ...counts } = await marketImageFiles([url, 'https://gemeinde.at/neu.jpg'], cache, 'copies only', later);
+    const { files, ...counts } = await marketImageFiles(
+      [url, 'https://gemeinde.at/neu.jpg'],
+      cache,
+      'copies only',
+      later,
+    );
     expect(counts).toEqual({ copied: 1, failed: 1 });
     expect([...files.keys()]).toEqual([url]);
     expect(download).toHaveBeenCalledTimes(1);
