@@ -22,7 +22,6 @@ function collectionAfterThread(start: 'startThread' | 'new Worker'): string {
   const script = `
     import { Worker } from 'node:worker_threads';
     import { startThread } from './src/server/thread.ts';
-    ${RUN_WASM}
     console.log('thread starts');
     const thread = ${start}(new URL('data:text/javascript,' + encodeURIComponent(${JSON.stringify(RUN_WASM)})));
     await new Promise((resolve) => thread.on('exit', resolve));
