@@ -21,7 +21,11 @@ export default defineConfig({
       // A few unit tests open an embedded database in their hooks: seconds on a busy 2-core runner.
       // tests/lint proves that the layer rules of eslint.config.js bite (issue 16).
       {
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/lint/**/*.test.ts'], hookTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          hookTimeout: 30_000,
+        },
       },
       // The real server process, started with what an operator might get wrong (needs `npm run build`).
       { test: { name: 'startup', include: ['tests/startup/**/*.test.ts'], testTimeout: 40_000 } },

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startPortal } from '../scripts/portal-process.ts';
 import { dropAnswerBodies } from './answer-bodies.ts';
+import { appRefreshes } from './app-refresh.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { startThread } from '../src/server/thread.ts';
@@ -42,24 +43,6 @@ const P99_BUDGETS_MS = { 'content calls': 250, 'public pages': 250, editors: 500
 const INSTALLS = 2;
 
 dropAnswerBodies(); // the readers read no body, and autocannon would decode each into text
-
-function appRefresh(path: string): autocannon.Request {
-  const heldOf = (context: object) => context as Record<string, string>;
-  return {
-    method: 'GET',
-    path,
-    setupRequest: (request, context) => {
-      const etag = heldOf(context)[path];
-      if (!etag) return request;
-      const since = `${path}?since=${encodeURIComponent(etag)}`;
-      return { ...request, path: since, headers: { ...request.headers, 'if-none-match': etag } };
-    },
-    onResponse: (status, _body, context, headers) => {
-      const etag = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'etag')?.[1];
-      if (status === 200 && typeof etag === 'string') heldOf(context)[path] = etag;
-    },
-  };
-}
 
 /**
  * The pages one after another, shared by all page readers: one request that picks its path, since
@@ -161,8 +144,7 @@ try {
       connections: contentReaders,
       duration: seconds,
       headers: readerHeaders,
-      initialContext: held,
-      requests: CONTENT_PATHS.map(appRefresh),
+      requests: appRefreshes(CONTENT_PATHS, held),
     }),
     autocannon({
       url,
