@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -15,6 +16,7 @@ import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
 import type { Editor, EditorOutcome, EditorRecord } from './load-editor.ts';
+import { machineBusy } from './machine-busy.ts';
 import { watchPublishing } from './publish-watch.ts';
 import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
 
@@ -138,6 +140,7 @@ try {
   const ownLoop = monitorEventLoopDelay({ resolution: 10 });
   ownLoop.enable();
   const publishing = watchPublishing(url, seconds);
+  const busy = machineBusy(seconds);
   const [content, installs, pages, saved] = await Promise.all([
     autocannon({
       url,
@@ -191,6 +194,10 @@ try {
   console.log(
     `The load generator's own thread: delay p50 ${ms(ownLoop.percentile(50))} ms, p99 ${ms(ownLoop.percentile(99))} ms, ` +
       `max ${ms(ownLoop.max)} ms (counted in the latencies above).`,
+  );
+  console.log(
+    `The machine's ${cpus().length} cores: ${(100 * (await busy)).toFixed(0)} % busy during the load ` +
+      `(the portal, its database, the readers and the clerks together).`,
   );
   console.log(
     `The public directory: ${published.publishes} new versions published during the load; ` +

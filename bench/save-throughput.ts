@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { createEditors } from './editors.ts';
+import { machineBusy } from './machine-busy.ts';
 import { runClerks } from './run-clerks.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
@@ -34,6 +36,8 @@ export interface SaveThroughput {
   perSecond: number;
   p50: number;
   p99: number;
+  /** How busy the machine's cores were meanwhile (0–1), portal, database and clerks together. */
+  busy: number;
   /** Refused or unanswered saves, and reads that missed an acknowledged save: none are expected. */
   problems: string[];
 }
@@ -67,7 +71,7 @@ export async function measureSaveThroughput(
       passwordHash,
       logIn: (email, index) => logIn(urls[index % processes]!, email),
     });
-    const all = await runClerks(urls, editors, seconds);
+    const [all, busy] = await Promise.all([runClerks(urls, editors, seconds), machineBusy(seconds)]);
     const saves = editors.reduce((sum, editor) => sum + editor.acknowledged, 0);
     return {
       processes,
@@ -75,6 +79,7 @@ export async function measureSaveThroughput(
       perSecond: saves / seconds,
       p50: all.p50,
       p99: all.p99,
+      busy,
       problems: editors.flatMap((editor) => editor.refusals),
     };
   } finally {
@@ -103,7 +108,8 @@ export async function reportSaveThroughput(
     const problems = [...one.problems, ...two.problems];
     const figure = (run: SaveThroughput) =>
       `${run.processes} process${run.processes > 1 ? 'es' : ''} ${run.perSecond.toFixed(1)} saves/s ` +
-      `(${run.saves} in ${options.seconds} s, p50 ${run.p50} ms, p99 ${run.p99} ms)`;
+      `(${run.saves} in ${options.seconds} s, p50 ${run.p50} ms, p99 ${run.p99} ms, ` +
+      `the ${cpus().length} cores ${(100 * run.busy).toFixed(0)} % busy)`;
     const belowGoal = factor < SCALE_OUT_GOAL || problems.length > 0;
     return {
       lines: [
