@@ -222,6 +222,32 @@ describe('hidden records', () => {
     expect(own.response.headers.get('etag')).toMatch(/^"markets-\d+\.\d+-62219"$/);
   });
 
+  it("come with their district's other municipalities as the public answer has them, also once those change", async () => {
+    const asked = { Cookie: cookieA };
+    // In Hartberg's district (622), so in the same part of the answer as the clerk's own records.
+    const neighbour = (await addMarket(server.db, '62205', { title: 'Nachbarmarkt' })).market.id;
+    const ownGroups = async () =>
+      (await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1?include_hidden_records=1', asked)).body.data
+        .wko_markets;
+    const neighbourTitle = async () => (await ownGroups())['2']?.[neighbour]?.title;
+    await expect.poll(neighbourTitle, { timeout: 10_000 }).toBe('Nachbarmarkt');
+    // Straight into the database, as another process would: the own answer follows the public one.
+    await server.db.query(`UPDATE markets SET title = 'Nachbarmarkt neu', version = version + 1 WHERE id = $1`, [
+      neighbour,
+    ]);
+    await expect.poll(neighbourTitle, { timeout: 10_000 }).toBe('Nachbarmarkt neu');
+    const groups = await ownGroups();
+    for (const group of ['1', '2', '3']) {
+      expect(groups[group]![neighbour]).toMatchObject({ title: 'Nachbarmarkt neu' });
+      expect(Object.keys(groups[group]!)).toEqual(expect.arrayContaining([ids['hiddenA'], ids['publishedB']]));
+    }
+    const text = await (
+      await server.fetch('/api/get_content_stops/1?include_hidden_records=1', { headers: asked })
+    ).text();
+    expect(text.split(`"${neighbour}":{`)).toHaveLength(4); // once per language
+    expect(text.split(`"${ids['hiddenA']}":{`)).toHaveLength(4);
+  });
+
   it('are not given without include_hidden_records, even with a session', async () => {
     const { body } = await getJson<{ wko_markets: Groups }>('/api/get_content_stops/1', { Cookie: cookieA });
     expect(Object.keys(body.data.wko_markets['2']!)).not.toContain(ids['hiddenA']);
