@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { NewMarket } from '../src/server/db/queries/markets.ts';
+import type { ClerkRequest } from './clerk-connection.ts';
 
 /** A record as its last acknowledged save left it: what was sent, and the version answered. */
 export interface EditorRecord {
@@ -81,8 +82,8 @@ export class Editor {
     return { market, dates, refusals, acknowledged, pending };
   }
 
-  /** The next request: its method, path, headers and body. */
-  nextRequest(): { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string } {
+  /** The next request; an own content read not checked later is only counted, not kept. */
+  nextRequest(): ClerkRequest {
     if (this.pending || this.reading)
       this.refusals.push(`editor ${this.seed.index + 1}: no answer to a request (connection error or timeout)`);
     const n = this.sent++;
@@ -90,7 +91,12 @@ export class Editor {
       // Now and then the clerk opens the editing page again: their own content, hidden records too.
       this.reading = OWN_CONTENT[Math.floor(n / 10) % 2]!;
       this.checking = this.reads++ % CHECK_EVERY_READS === 0;
-      return { method: 'GET', path: this.reading, headers: { cookie: this.seed.cookie, 'accept-encoding': 'gzip' } };
+      return {
+        method: 'GET',
+        path: this.reading,
+        headers: { cookie: this.seed.cookie, 'accept-encoding': 'gzip' },
+        keepAnswer: this.checking,
+      };
     }
     const save = this.plan(n);
     this.pending = save;
@@ -101,6 +107,7 @@ export class Editor {
       path: save.path,
       headers: { 'content-type': 'application/json', cookie: this.seed.cookie },
       body: JSON.stringify(body),
+      keepAnswer: true,
     };
   }
 

@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { ClerkConnection } from './clerk-connection.ts';
 import type { Editor } from './load-editor.ts';
 import { figuresOfLatencies, type EditorFigures } from './load-figures.ts';
 
@@ -14,35 +14,18 @@ export async function runClerks(
   editors: readonly Editor[],
   seconds: number,
 ): Promise<EditorFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: editors.length });
   const latencies: number[] = [];
   const saves: number[] = [];
   const ownReads: number[] = [];
   const counts = { bytes: 0, errors: 0, timeouts: 0, notModified: 0, refused: 0 };
   const until = performance.now() + seconds * 1000;
 
-  const send = (url: string, next: ReturnType<Editor['nextRequest']>) =>
-    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-      const outgoing = request(
-        new URL(next.path, url),
-        { method: next.method, headers: next.headers, agent },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
-      outgoing.setTimeout(TIMEOUT_MS, () => outgoing.destroy(new Error('timeout')));
-      outgoing.on('error', reject);
-      outgoing.end(next.body);
-    });
-
   const clerk = async (editor: Editor, url: string) => {
+    const connection = new ClerkConnection(new URL(url), TIMEOUT_MS);
     while (performance.now() < until) {
       const next = editor.nextRequest();
       const started = performance.now();
-      const answer = await send(url, next).catch((error: Error) => error);
+      const answer = await connection.send(next).catch((error: Error) => error);
       if (answer instanceof Error) {
         if (answer.message === 'timeout') counts.timeouts += 1;
         else counts.errors += 1;
@@ -52,14 +35,14 @@ export async function runClerks(
       const latency = performance.now() - started;
       latencies.push(latency);
       (next.method === 'GET' ? ownReads : saves).push(latency);
-      counts.bytes += answer.body.length;
+      counts.bytes += answer.bytes;
       if (answer.status >= 400) counts.refused += 1;
       editor.answered(answer.status, answer.body);
     }
+    connection.close();
   };
 
   await Promise.all(editors.map((editor, index) => clerk(editor, urls[index % urls.length]!)));
-  agent.destroy();
   for (const editor of editors) editor.checkReads();
   return {
     ...figuresOfLatencies(latencies),
