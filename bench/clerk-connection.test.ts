@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClerkConnection } from './clerk-connection.ts';
+import { ClerkConnection, ClerkTimeout } from './clerk-connection.ts';
 
 const servers: { close(): unknown }[] = [];
 afterEach(() => {
@@ -64,6 +64,7 @@ describe('a clerk’s connection', () => {
   it('reads a head that comes in pieces', async () => {
     const url = await listening(
       createNetServer((socket) => {
+        socket.setNoDelay(true); // each piece a read of its own
         socket.once('data', () => {
           socket.write('HTTP/1.1 200 OK\r\nContent-Le');
           setTimeout(() => socket.write('ngth: 5\r\n\r'), 20);
@@ -79,9 +80,9 @@ describe('a clerk’s connection', () => {
   });
 
   it('fails a request that takes too long, and the next goes on a new connection', async () => {
-    const connection = new ClerkConnection(await portal(), 200);
+    const connection = new ClerkConnection(await portal(), 1_000);
     await expect(connection.send({ method: 'GET', path: '/slow', headers: {}, keepAnswer: true })).rejects.toThrow(
-      'timeout',
+      ClerkTimeout,
     );
     const answer = await connection.send({ method: 'POST', path: '/', headers: {}, body: 'again', keepAnswer: true });
     expect(answer.body.toString()).toBe('POST again');
@@ -100,7 +101,9 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow();
+    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
+      'The portal closed the connection.',
+    );
     const answer = await connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true });
     expect(answer.body.toString()).toBe('ok');
     expect(connections).toBe(2);
@@ -118,6 +121,61 @@ describe('a clerk’s connection', () => {
     const connection = new ClerkConnection(url, 5_000);
     await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
       'cannot read',
+    );
+  });
+
+  it('opens a new connection after one the portal closed between requests, said or not', async () => {
+    let connections = 0;
+    const url = await listening(
+      createNetServer((socket) => {
+        connections += 1;
+        socket.on('data', () => {
+          if (connections === 1) socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\none');
+          else {
+            socket.write('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\ntwo');
+            setTimeout(() => socket.end(), 20); // idle: the keep-alive ran out
+          }
+        });
+      }),
+    );
+    const connection = new ClerkConnection(url, 5_000);
+    const get = () => connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true });
+    expect((await get()).body.toString()).toBe('one');
+    expect((await get()).body.toString()).toBe('two');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await get()).body.toString()).toBe('two');
+    expect(connections).toBe(3);
+    connection.close();
+  });
+
+  it('reads a 304 as empty, and refuses bytes beyond the Content-Length', async () => {
+    const url = await listening(
+      createNetServer((socket) => {
+        socket.on('data', (request) => {
+          if (request.toString().startsWith('GET /same'))
+            socket.write('HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\n\r\n');
+          else socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokay');
+        });
+      }),
+    );
+    const connection = new ClerkConnection(url, 5_000);
+    expect(await connection.send({ method: 'GET', path: '/same', headers: {}, keepAnswer: true })).toMatchObject({
+      status: 304,
+      bytes: 0,
+    });
+    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
+      'more than',
+    );
+  });
+
+  it('fails at once where nothing listens', async () => {
+    const server = createNetServer();
+    const url = await listening(server);
+    server.close();
+    await once(server, 'close');
+    const connection = new ClerkConnection(url, 5_000);
+    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
+      'ECONNREFUSED',
     );
   });
 });

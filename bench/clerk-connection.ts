@@ -14,33 +14,46 @@ export interface ClerkAnswer {
   status: number;
   /** Empty unless the request kept its answer. */
   body: Buffer;
+  /** The length of the answer's body, kept or not. */
   bytes: number;
 }
 
+/** A request not answered whole within the connection's time (connecting and the whole body included). */
+export class ClerkTimeout extends Error {
+  override name = 'ClerkTimeout';
+}
+
+/** The buffer every answer is read into, a read at a time. */
+const READ_SIZE = 64 * 1024;
 /** How much of an answer's head is read before it is refused as too long. */
-const MAX_HEAD = 64 * 1024;
+const MAX_HEAD = 16 * 1024;
+
+/** An answer being read. */
+interface Reading {
+  keep: boolean;
+  /** The head as read so far; once it is whole, `length` is the body's. */
+  head: string;
+  status: number;
+  length: number;
+  closes: boolean;
+  received: number;
+  kept: Buffer | null;
+  resolve: (answer: ClerkAnswer) => void;
+  reject: (error: Error) => void;
+}
 
 /**
  * One clerk's kept-alive HTTP/1.1 connection, one request at a time, for the load test
  * (decision record 0042). It reads every answer into one buffer it keeps (net's `onread`):
  * node:http makes a new buffer for each read, and the clerks' own content reads (1–2 MB each,
  * 50 MB a second) made their thread collect garbage about ten times a second, on the cores the
- * portal shares. Only answers with a Content-Length are read, as the portal gives every answer.
+ * portal shares. It reads the answers the portal gives: each with a Content-Length, or a 204 or
+ * 304 without a body. Anything else fails the request.
  */
 export class ClerkConnection {
   private socket: Socket | null = null;
-  private readonly buffer = Buffer.allocUnsafe(64 * 1024);
-  private answer: {
-    keep: boolean;
-    head: string;
-    status: number;
-    length: number;
-    received: number;
-    kept: Buffer | null;
-    resolve: (answer: ClerkAnswer) => void;
-    reject: (error: Error) => void;
-  } | null = null;
-
+  private readonly buffer = Buffer.allocUnsafe(READ_SIZE);
+  private reading: Reading | null = null;
   private readonly url: URL;
   private readonly timeoutMs: number;
 
@@ -50,23 +63,24 @@ export class ClerkConnection {
   }
 
   send(request: ClerkRequest): Promise<ClerkAnswer> {
-    if (this.answer) return Promise.reject(new Error('A request is already under way on this connection.'));
+    if (this.reading) return Promise.reject(new Error('A request is already under way on this connection.'));
     const socket = this.socket ?? this.open();
-    const body = request.body === undefined ? null : Buffer.from(request.body);
+    const body = Buffer.from(request.body ?? '');
     const head =
       `${request.method} ${request.path} HTTP/1.1\r\nhost: ${this.url.host}\r\n` +
       Object.entries(request.headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('') +
-      (body ? `content-length: ${body.length}\r\n` : '') +
+      (request.body === undefined ? '' : `content-length: ${body.length}\r\n`) +
       '\r\n';
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(new Error('timeout')), this.timeoutMs);
-      this.answer = {
+      const timer = setTimeout(() => this.fail(new ClerkTimeout('timeout')), this.timeoutMs);
+      this.reading = {
         keep: request.keepAnswer,
         head: '',
         status: 0,
         length: -1,
+        closes: false,
         received: 0,
         kept: null,
         resolve: (answer) => {
@@ -78,7 +92,7 @@ export class ClerkConnection {
           reject(error);
         },
       };
-      socket.write(body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : head);
+      socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
     });
   }
 
@@ -94,62 +108,69 @@ export class ClerkConnection {
       noDelay: true,
       onread: { buffer: this.buffer, callback: (bytes) => this.read(bytes) },
     });
-    // An earlier connection's end is no news for the request on this one.
-    socket.on('error', (error) => {
+    // An earlier connection's end is no news for the request on this one. The portal ending this
+    // one (an idle keep-alive, a restart) fails the request under way, if any, and the next
+    // request opens another.
+    const ended = (error: Error) => {
       if (this.socket === socket) this.fail(error);
-    });
-    socket.on('close', () => {
-      if (this.socket === socket) this.fail(new Error('The portal closed the connection.'));
-    });
+    };
+    socket.on('error', ended);
+    socket.on('end', () => ended(new Error('The portal closed the connection.')));
+    socket.on('close', () => ended(new Error('The portal closed the connection.')));
     this.socket = socket;
     return socket;
   }
 
   /** A request fails, and its connection with it: the next request opens another. */
   private fail(error: Error): void {
-    const answer = this.answer;
-    this.answer = null;
+    const reading = this.reading;
+    this.reading = null;
     this.close();
-    answer?.reject(error);
+    reading?.reject(error);
   }
 
+  /** Answers whether to read on. */
   private read(bytes: number): boolean {
-    const answer = this.answer;
-    if (!answer) {
+    const reading = this.reading;
+    if (!reading) {
       this.fail(new Error('The portal sent bytes nobody asked for.'));
       return false;
     }
     let start = 0;
-    if (answer.length < 0) {
-      const before = answer.head.length;
-      answer.head += this.buffer.toString('latin1', 0, bytes);
-      const end = answer.head.indexOf('\r\n\r\n');
+    if (reading.length < 0) {
+      const before = reading.head.length;
+      // No more of a read than a head may hold: the rest is body, not text.
+      reading.head += this.buffer.toString('latin1', 0, Math.min(bytes, MAX_HEAD + 4));
+      const end = reading.head.indexOf('\r\n\r\n');
       if (end < 0) {
-        if (answer.head.length > MAX_HEAD) this.fail(new Error('The answer’s head is too long.'));
-        return true;
-      }
-      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer.head)?.[1]);
-      const length = /\r\ncontent-length: *(\d+)\r\n/i.exec(answer.head)?.[1];
-      if (!status || (length === undefined && status !== 204 && status !== 304)) {
-        this.fail(new Error(`An answer the clerks’ client cannot read: ${answer.head.slice(0, 200)}`));
+        if (reading.head.length <= MAX_HEAD) return true;
+        this.fail(new Error('The answer’s head is too long.'));
         return false;
       }
-      answer.status = status;
-      answer.length = Number(length ?? 0);
-      if (answer.keep) answer.kept = Buffer.allocUnsafe(answer.length);
+      const head = reading.head.slice(0, end + 2);
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+      const length = /\r\ncontent-length: *(\d+)\r\n/i.exec(head)?.[1];
+      const empty = status === 204 || status === 304;
+      if (!status || (length === undefined && !empty)) {
+        this.fail(new Error(`An answer the clerks’ client cannot read: ${head.slice(0, 200)}`));
+        return false;
+      }
+      reading.status = status;
+      reading.length = empty ? 0 : Number(length);
+      reading.closes = /\r\nconnection: *close\r\n/i.test(head);
+      if (reading.keep) reading.kept = Buffer.allocUnsafe(reading.length);
       start = end + 4 - before;
     }
-    const part = bytes - start;
-    if (answer.kept) this.buffer.copy(answer.kept, answer.received, start, bytes);
-    answer.received += part;
-    if (answer.received > answer.length) {
+    if (reading.kept) this.buffer.copy(reading.kept, reading.received, start, bytes);
+    reading.received += bytes - start;
+    if (reading.received > reading.length) {
       this.fail(new Error('The portal sent more than the answer’s Content-Length.'));
       return false;
     }
-    if (answer.received === answer.length) {
-      this.answer = null;
-      answer.resolve({ status: answer.status, body: answer.kept ?? Buffer.alloc(0), bytes: answer.length });
-    }
+    if (reading.received < reading.length) return true;
+    this.reading = null;
+    if (reading.closes) this.close();
+    reading.resolve({ status: reading.status, body: reading.kept ?? Buffer.alloc(0), bytes: reading.length });
     return true;
   }
 }

@@ -1,8 +1,9 @@
-import { ClerkConnection } from './clerk-connection.ts';
+import { ClerkConnection, ClerkTimeout } from './clerk-connection.ts';
 import type { Editor } from './load-editor.ts';
 import { figuresOfLatencies, type EditorFigures } from './load-figures.ts';
 
-const TIMEOUT_MS = 10_000; // as autocannon's
+/** A request's whole time, connecting and its whole answer included, as autocannon's `timeout`. */
+const TIMEOUT_MS = 10_000;
 
 /**
  * Each clerk one request at a time on its own kept-alive connection, for `seconds`; clerk `i`
@@ -22,24 +23,27 @@ export async function runClerks(
 
   const clerk = async (editor: Editor, url: string) => {
     const connection = new ClerkConnection(new URL(url), TIMEOUT_MS);
-    while (performance.now() < until) {
-      const next = editor.nextRequest();
-      const started = performance.now();
-      const answer = await connection.send(next).catch((error: Error) => error);
-      if (answer instanceof Error) {
-        if (answer.message === 'timeout') counts.timeouts += 1;
-        else counts.errors += 1;
-        editor.answered(0, Buffer.from(answer.message));
-        continue;
+    try {
+      while (performance.now() < until) {
+        const next = editor.nextRequest();
+        const started = performance.now();
+        const answer = await connection.send(next).catch((error: Error) => error);
+        if (answer instanceof Error) {
+          if (answer instanceof ClerkTimeout) counts.timeouts += 1;
+          else counts.errors += 1;
+          editor.answered(0, Buffer.from(answer.message));
+          continue;
+        }
+        const latency = performance.now() - started;
+        latencies.push(latency);
+        (next.method === 'GET' ? ownReads : saves).push(latency);
+        counts.bytes += answer.bytes;
+        if (answer.status >= 400) counts.refused += 1;
+        editor.answered(answer.status, answer.body);
       }
-      const latency = performance.now() - started;
-      latencies.push(latency);
-      (next.method === 'GET' ? ownReads : saves).push(latency);
-      counts.bytes += answer.bytes;
-      if (answer.status >= 400) counts.refused += 1;
-      editor.answered(answer.status, answer.body);
+    } finally {
+      connection.close();
     }
-    connection.close();
   };
 
   await Promise.all(editors.map((editor, index) => clerk(editor, urls[index % urls.length]!)));
