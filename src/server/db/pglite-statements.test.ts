@@ -135,7 +135,8 @@ describe('prepared statements of the embedded database', () => {
     expect(await statements.query(read, ['m1'], false)).toEqual([expect.objectContaining({ id: 'm1', floor: null })]);
   });
 
-  it('says the database is closed once it is', async () => {
+  // It opens an embedded database of its own: seconds on a busy 2-core runner, as the hooks' (vitest.config.ts).
+  it('says the database is closed once it is', { timeout: 30_000 }, async () => {
     const closing = await PGlite.create();
     const statements = preparedStatements(closing);
     await statements.query('SELECT 1 AS n', [], false);
