@@ -18,6 +18,10 @@ async function listening(server: Server | ReturnType<typeof createNetServer>): P
 
 const big = Buffer.alloc(300_000, 'abcdefghij');
 
+/** A GET whose answer is kept. */
+const get = (connection: ClerkConnection, path = '/') =>
+  connection.send({ method: 'GET', path, headers: {}, keepAnswer: true });
+
 /** Answers a POST with what was sent, `/big` with 300 KB, `/slow` never. */
 const portal = () =>
   listening(
@@ -40,7 +44,7 @@ describe('a clerk’s connection', () => {
     const saved = await connection.send({ method: 'POST', path: '/', headers: {}, body: '{"ä":1}', keepAnswer: true });
     expect(saved.status).toBe(200);
     expect(saved.body.toString()).toBe('POST {"ä":1}');
-    const read = await connection.send({ method: 'GET', path: '/big', headers: {}, keepAnswer: true });
+    const read = await get(connection, '/big');
     expect(read.body.equals(big)).toBe(true);
     const refused = await connection.send({
       method: 'POST',
@@ -74,16 +78,14 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    const answer = await connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true });
+    const answer = await get(connection);
     expect(answer.body.toString()).toBe('hello');
     connection.close();
   });
 
   it('fails a request that takes too long, and the next goes on a new connection', async () => {
     const connection = new ClerkConnection(await portal(), 1_000);
-    await expect(connection.send({ method: 'GET', path: '/slow', headers: {}, keepAnswer: true })).rejects.toThrow(
-      ClerkTimeout,
-    );
+    await expect(get(connection, '/slow')).rejects.toThrow(ClerkTimeout);
     const answer = await connection.send({ method: 'POST', path: '/', headers: {}, body: 'again', keepAnswer: true });
     expect(answer.body.toString()).toBe('POST again');
     connection.close();
@@ -101,10 +103,8 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
-      'The portal closed the connection.',
-    );
-    const answer = await connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true });
+    await expect(get(connection)).rejects.toThrow('The portal closed the connection.');
+    const answer = await get(connection);
     expect(answer.body.toString()).toBe('ok');
     expect(connections).toBe(2);
     connection.close();
@@ -119,9 +119,7 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
-      'cannot read',
-    );
+    await expect(get(connection)).rejects.toThrow('cannot read');
   });
 
   it('opens a new connection after one the portal closed between requests, said or not', async () => {
@@ -139,11 +137,10 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    const get = () => connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true });
-    expect((await get()).body.toString()).toBe('one');
-    expect((await get()).body.toString()).toBe('two');
+    expect((await get(connection)).body.toString()).toBe('one');
+    expect((await get(connection)).body.toString()).toBe('two');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await get()).body.toString()).toBe('two');
+    expect((await get(connection)).body.toString()).toBe('two');
     expect(connections).toBe(3);
     connection.close();
   });
@@ -159,13 +156,11 @@ describe('a clerk’s connection', () => {
       }),
     );
     const connection = new ClerkConnection(url, 5_000);
-    expect(await connection.send({ method: 'GET', path: '/same', headers: {}, keepAnswer: true })).toMatchObject({
+    expect(await get(connection, '/same')).toMatchObject({
       status: 304,
       bytes: 0,
     });
-    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
-      'more than',
-    );
+    await expect(get(connection)).rejects.toThrow('more than');
   });
 
   it('fails at once where nothing listens', async () => {
@@ -174,8 +169,6 @@ describe('a clerk’s connection', () => {
     server.close();
     await once(server, 'close');
     const connection = new ClerkConnection(url, 5_000);
-    await expect(connection.send({ method: 'GET', path: '/', headers: {}, keepAnswer: true })).rejects.toThrow(
-      'ECONNREFUSED',
-    );
+    await expect(get(connection)).rejects.toThrow('ECONNREFUSED');
   });
 });
