@@ -242,7 +242,7 @@ function imageFileOf(page: DirectoryPage | undefined): string | undefined {
 }
 
 describe('the delay before a publish', () => {
-  it('is the debounce on a quiet portal, and a rest of 25 times the last work while it is busy', () => {
+  it('is the debounce on a quiet portal, a rest of 3 times a slow last work, and of 25 times while busy', () => {
     expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000, true)).toBe(1000);
     // A cheap publish (demo data): the debounce.
     expect(publishDelay(1000, { end: 5000, duration: 20 }, 5010, true)).toBe(1000);
@@ -253,7 +253,10 @@ describe('the delay before a publish', () => {
     expect(publishDelay(1000, { end: 5000, duration: 600 }, 30_000, true)).toBe(1000);
     // A publish slowed to 2 s by a saturated machine: never more than 30 s of rest.
     expect(publishDelay(1000, { end: 5000, duration: 2000 }, 5000, true)).toBe(30_000);
-    // The same publish on a quiet portal: the debounce alone.
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000, false)).toBe(1000);
+    // A quiet portal's publish (Austria scale alone: 140-210 ms): the debounce alone.
+    expect(publishDelay(1000, { end: 5000, duration: 300 }, 5000, false)).toBe(1000);
+    // One slowed to 1.2 s before the portal counts as busy (the first seconds of a sudden load): 3.6 s.
+    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 5000, false)).toBe(3600);
+    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 8000, false)).toBe(1000);
   });
 });

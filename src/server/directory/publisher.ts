@@ -238,14 +238,22 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
  * readers' p99 was lower again (decision record 0038).
  */
 const REST_PER_WORK = 25;
+/**
+ * Before the portal counts as busy a publish still rests 3 times its last work. The busy watch
+ * looks over five seconds, so in the first seconds of a sudden load two publishes could go out one
+ * right after the other, each slowed to 1-2 s; in two of issue 18's load runs most of the clerks'
+ * slowest saves came in those seconds (decision record 0043). A quiet portal's publish (140-210 ms
+ * at Austria scale) rests less than the debounce: it still goes out after the debounce alone.
+ */
+const QUIET_REST_PER_WORK = 3;
 /** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
 const LONGEST_REST_MS = 30_000;
 
 /**
- * How long a publish waits once scheduled: the debounce, so a burst goes out together, and while
- * the portal is busy (busy-watch.ts) a rest after the last publish, so a working day's stream of
- * saves leaves the readers and editors their CPU (issue 18). On a quiet portal a save goes out
- * after the debounce alone.
+ * How long a publish waits once scheduled: the debounce, so a burst goes out together, and a rest
+ * after the last publish in proportion to its work, long while the portal is busy (busy-watch.ts),
+ * so a working day's stream of saves leaves the readers and editors their CPU (issue 18). On a
+ * quiet portal a save goes out after the debounce alone.
  */
 export function publishDelay(
   debounceMs: number,
@@ -253,8 +261,8 @@ export function publishDelay(
   at: number,
   busy: boolean,
 ): number {
-  if (!busy) return debounceMs;
-  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + REST_PER_WORK * last.duration - at));
+  const rest = (busy ? REST_PER_WORK : QUIET_REST_PER_WORK) * last.duration;
+  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + rest - at));
 }
 
 /** An address that could not be fetched is tried again after this long (the nightly run tries them all). */
