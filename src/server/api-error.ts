@@ -53,7 +53,7 @@ export class ApiError extends Error {
     return error;
   }
 
-  /** The refusal as data a message can carry (a procedure's input or failure: db/pglite-messages.ts). */
+  /** The refusal as data a message can carry (a procedure's input or failure: db/database-messages.ts). */
   asData(): Refusal {
     const { code, fields, values, retryAfter } = this;
     return { code, ...(fields && { fields }), ...(values && { values }), ...(retryAfter && { retryAfter }) };

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Starts a module on a thread of its own: the embedded database (db/pglite-thread.ts), the search
+ * Starts a module on a thread of its own: the database (db/database-thread.ts), the search
  * index (directory/search-index.ts), the load test's clerks. It first turns off V8's collection of
  * WebAssembly code: on Node 24 up to 24.21 that can free a wrapper twice once a thread that ran
  * WebAssembly has ended, and the process aborts (nodejs/node#66366, decision record 0040). The

@@ -1,3 +1,11 @@
+/** Which database a process works on. */
+export interface DatabaseSettings {
+  /** PostgreSQL server; when absent, the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  dataDir: string | null;
+}
+
 /** What the services need of a database; PGlite and PostgreSQL both provide it. */
 export interface Queryable {
   /** One statement with `$1`-style parameters. Pass JSON values as text and cast with `::jsonb`. */
@@ -11,8 +19,8 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Runs a procedure in one transaction where the database is: the embedded database's own
-   * thread, or here beside PostgreSQL's pool. Its arguments and result are copied as a message is.
+   * Runs a procedure in one transaction on the database's own thread (database-thread.ts), beside
+   * PGlite or PostgreSQL's pool. Its arguments and result are copied as a message is.
    */
   run<Args, Result>(procedure: Procedure<Args, Result>, args: Args): Promise<Result>;
   close(): Promise<void>;
@@ -25,8 +33,8 @@ export interface Database extends Queryable {
 }
 
 /**
- * A transaction's work that the embedded database's thread runs whole, without a message per
- * statement (decision record 0037): the work a clerk's or an app's request waits on under load.
+ * A transaction's work that the database's thread runs whole, without a message per statement
+ * (decision records 0037, 0044): the work a clerk's or an app's request waits on under load.
  * A function of its transaction and of arguments a message can carry; the thread finds it as the
  * export `name` of the module at `module`. Its result is copied after the commit: one a message
  * cannot carry (a function, a class's instance) fails the call of a committed change, so a

@@ -13,7 +13,10 @@ function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string)
   return oid === DATE_OID ? parseDay : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown);
 }
 
-/** A PostgreSQL server given by DATABASE_URL: a pool, so several requests run at once. */
+/**
+ * A PostgreSQL server given by DATABASE_URL: a pool, so several requests run at once. Opened on
+ * the database's thread (database-worker.ts), where each statement's answer is taken up at once.
+ */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,

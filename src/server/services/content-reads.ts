@@ -31,7 +31,7 @@ export interface ContentDelta {
 const MAX_DELTA_RECORDS = 20_000;
 
 /*
- * The content service's reads, as procedures: run whole on the embedded database's thread, where
+ * The content service's reads, as procedures: run whole on the database's thread, where
  * their records' JSON is made too (decision record 0037). Each reads one snapshot.
  */
 

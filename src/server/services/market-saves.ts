@@ -36,7 +36,7 @@ import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';
 
 /**
  * The market service's transactions (services/markets.ts), as procedures: a clerk's save runs
- * whole on the embedded database's thread, their session's check with it (decision record 0037).
+ * whole on the database's thread, their session's check with it (decision records 0037, 0044).
  * Each is given the session's token, the fields as checked and the time of the request.
  */
 

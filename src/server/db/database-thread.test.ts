@@ -4,19 +4,25 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.ts';
 import type { Database } from './database.ts';
-import { openPglite } from './pglite-thread.ts';
-import { answerAFunction, countTo, insertTwice, notExportedUnderItsName, refuse } from './pglite-thread.procedures.ts';
+import { openOnThread } from './database-thread.ts';
+import {
+  answerAFunction,
+  countTo,
+  insertTwice,
+  notExportedUnderItsName,
+  refuse,
+} from './database-thread.procedures.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await openPglite(null);
+  db = await openOnThread({ dataDir: null });
   await db.exec('CREATE TABLE thread_test (id int PRIMARY KEY)');
 });
 
 afterAll(() => db.close());
 
-describe('the embedded database on its own thread', () => {
+describe('the database on its own thread (embedded)', () => {
   it('leaves the server’s thread free while it works', async () => {
     let turns = 0;
     const timer = setInterval(() => (turns += 1), 1);
@@ -70,7 +76,7 @@ describe('the embedded database’s lock', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
     try {
       writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
-      const own = await openPglite(dataDir);
+      const own = await openOnThread({ dataDir });
       expect(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
       await own.close();
       await own.close(); // a second close changes nothing

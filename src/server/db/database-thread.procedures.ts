@@ -1,7 +1,11 @@
+import { isMainThread } from 'node:worker_threads';
 import { ApiError } from '../api-error.ts';
 import { procedure } from './database.ts';
 
-/** Procedures for pglite-thread.test.ts: the database's thread imports them as it would a service's. */
+/**
+ * Procedures for database-thread.test.ts and tests/api/transactions.test.ts: the database's thread
+ * imports them as it would a service's.
+ */
 
 export const countTo = procedure(import.meta.url, 'countTo', async (tx, to: number) => {
   const [row] = await tx.query<{ count: string }>('SELECT count(*)::text AS count FROM generate_series(1, $1::int)', [
@@ -24,3 +28,9 @@ export const answerAFunction = procedure(import.meta.url, 'answerAFunction', () 
 );
 
 export const notExportedUnderItsName = procedure(import.meta.url, 'somethingElse', () => Promise.resolve(1));
+
+/** Where a procedure's statements are sent from: the server's thread, or the database's own. */
+export const threadOfProcedures = procedure(import.meta.url, 'threadOfProcedures', async (tx) => {
+  await tx.query('SELECT 1');
+  return isMainThread ? 'the server’s' : 'the database’s';
+});

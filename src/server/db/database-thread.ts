@@ -1,19 +1,28 @@
-import { DatabaseStartError, endingTransaction, type Database, type Queryable } from './database.ts';
+import {
+  DatabaseStartError,
+  endingTransaction,
+  type Database,
+  type DatabaseSettings,
+  type Queryable,
+} from './database.ts';
 import { lockDataDir } from './pglite.ts';
-import { errorOf, type Reply, type Request } from './pglite-messages.ts';
+import { errorOf, type Reply, type Request } from './database-messages.ts';
 import { startThread } from '../thread.ts';
 
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
- * The embedded database under DATA_DIR, on a thread of its own (pglite-worker.ts): PGlite's work
- * does not take turns with the requests on the server's thread (decision record 0037). A query is
- * a message; a procedure runs whole there; a transaction given work here holds the database for a
- * message per statement, so the work a request waits on under load is written as a procedure.
+ * The database on a thread of its own (database-worker.ts): PostgreSQL's pool when `databaseUrl`
+ * names a server, else the embedded database under DATA_DIR. Its work does not take turns with the
+ * requests on the server's thread (decision records 0037, 0044). A query is a message; a procedure
+ * runs whole there; a transaction given work here holds a connection for a message per statement,
+ * so the work a request waits on under load is written as a procedure.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
-  const worker = startThread(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+export async function openOnThread(settings: DatabaseSettings): Promise<Database> {
+  const kind = settings.databaseUrl ? 'postgres' : 'pglite';
+  // The embedded database admits one process; PostgreSQL any number (docs/deployment.md).
+  const release = kind === 'pglite' && settings.dataDir ? lockDataDir(settings.dataDir) : () => {};
+  const worker = startThread(new URL('./database-worker.ts', import.meta.url), { workerData: settings });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let stopped: Error | null = null;
@@ -34,12 +43,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
   worker.on('error', (error: Error) => {
     // As an uncaught error on the server's thread would: the process ends, and whoever runs it starts it again.
-    console.error(`The embedded database's thread failed: ${error.stack ?? String(error)}`);
+    console.error(`The database's thread failed: ${error.stack ?? String(error)}`);
     stop(error);
     release();
     process.exit(1);
   });
-  worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+  worker.on('exit', (code) => stop(new Error(`The database's thread stopped (exit code ${code}).`)));
 
   const ask = <T>(request: Ask): Promise<T> =>
     new Promise<unknown>((resolve, reject) => {
@@ -87,13 +96,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       try {
         await ask({ op: 'close' });
       } finally {
-        stopped ??= new Error('PGlite is closed'); // as PGlite itself says it
+        stopped ??= new Error('The database is closed');
         await worker.terminate();
         release();
       }
     })());
   const inLane = (first: boolean): Omit<Database, 'ahead'> => ({
-    kind: 'pglite',
+    kind,
     ...queryable(first),
     transaction: transaction(first),
     run: (procedure, args) => ask({ op: 'run', first, module: procedure.module, name: procedure.name, args }),

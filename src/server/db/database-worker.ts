@@ -1,14 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Database, Procedure, Queryable } from './database.ts';
+import type { Database, DatabaseSettings, Procedure, Queryable } from './database.ts';
 import { openPgliteHere } from './pglite.ts';
-import { failureOf, type Reply, type Request } from './pglite-messages.ts';
+import { openPostgres } from './postgres.ts';
+import { failureOf, type Reply, type Request } from './database-messages.ts';
 
 /**
- * The embedded database's own thread (decision record 0037): PGlite and its queue of turns
- * (takingTurns) live here, and the server's thread sends it requests (pglite-thread.ts).
+ * The database's own thread (decision records 0037, 0044): PostgreSQL's pool, or PGlite and its
+ * queue of turns (takingTurns), live here, and the server's thread sends it requests
+ * (database-thread.ts). Here a statement's answer is taken up as soon as it comes, not after the
+ * server's thread has answered the readers waiting before it.
  */
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string | null };
+const { databaseUrl, dataDir } = workerData as DatabaseSettings;
 
 /** A transaction whose work runs on the server's thread, a message per statement, until its `end`. */
 interface OpenTransaction {
@@ -34,7 +37,7 @@ const reply = (message: Reply) => {
 
 let db: Database;
 try {
-  db = await openPgliteHere(dataDir);
+  db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir);
   port.on('message', (request: Request) => {
     answer(request).then(
       (value) => reply({ id: request.id, ok: true, value }),

@@ -1,6 +1,6 @@
 import { ApiError, type Refusal } from '../api-error.ts';
 
-/** What the server's thread asks of the embedded database's thread; `first` is the lane of `Database.ahead`. */
+/** What the server's thread asks of the database's thread; `first` is the lane of `Database.ahead`. */
 export type Request = { id: number } & (
   | { op: 'query'; first: boolean; sql: string; params: readonly unknown[]; tx?: number }
   | { op: 'exec'; first: boolean; sql: string; tx?: number }
