@@ -284,6 +284,13 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       return { etag, own: true, answer };
     },
 
+    /** One municipality's records in the public answer at hand (get_own_content for a session that sees no hidden ones). */
+    async publicRecordsOf(kind: ContentKind, gkz: string): Promise<ContentRecord[]> {
+      const { districts } = await publicAnswer(kind);
+      const district = districts.find(([other]) => other === districtOf(gkz))?.[1].records ?? [];
+      return district.filter((record) => record.gkz === gkz);
+    },
+
     /**
      * What changed in the public answer since the one whose ETag is `since`, with the ETag of now;
      * null when that cannot be told (unknown, malformed, another kind or scope, older than the log):
