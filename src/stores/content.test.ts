@@ -29,6 +29,22 @@ describe('refreshContent', () => {
     expect($contentLoaded.get()).toBe(true);
   });
 
+  it("reads the editing screens' own municipality in one call, whatever the page address asks (issue 50)", async () => {
+    const urls: string[] = [];
+    const data = { wko_markets: { '2': { m1: { id: 'm1' } } }, wko_market_dates: { d1: { id: 'd1' } } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        urls.push(url);
+        return Promise.resolve(Response.json({ data }));
+      }),
+    );
+    const { $content, refreshContent } = await import('./content.ts');
+    expect(await refreshContent({ own: true }, location('?include_hidden_records=0'))).toBe(true);
+    expect(urls).toEqual(['/api/get_own_content']);
+    expect($content.get()).toEqual(data);
+  });
+
   it('logs a failure to the console and returns false', async () => {
     vi.stubGlobal(
       'fetch',

@@ -14,10 +14,10 @@ interface AppRootProps {
   messages: Messages;
   /** The page's heading, shown with the page once it has loaded. */
   title: string;
-  /** Runs after visitor and content have loaded, before the page shows (e.g. the account); false means it failed. */
+  /** Runs once the visitor has loaded, beside the content, before the page shows (e.g. the account); false means it failed. */
   load?: () => Promise<boolean>;
-  /** The editing screens ask for the municipality's hidden records too. */
-  includeHidden?: boolean;
+  /** The editing screens read their municipality alone, hidden records too (get_own_content). */
+  ownContent?: boolean;
   children?: ReactNode;
 }
 
@@ -34,14 +34,18 @@ export function AppRoot({ messages, ...props }: AppRootProps) {
   );
 }
 
-function LoadedPage({ locale, title, load, includeHidden = false, children }: Omit<AppRootProps, 'messages'>) {
+function LoadedPage({ locale, title, load, ownContent = false, children }: Omit<AppRootProps, 'messages'>) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
 
   const start = async () => {
     setState('loading');
-    const ok = (await loadVisitor(locale)) && (await refreshContent({ includeHidden })) && (load ? await load() : true);
+    // Content and account side by side: one wait on the line less, and an editing screen whose
+    // session has ended goes to the login (its `load`) rather than failing on its content.
+    const ok =
+      (await loadVisitor(locale)) &&
+      (await Promise.all([refreshContent({ own: ownContent }), load ? load() : true])).every(Boolean);
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
   };

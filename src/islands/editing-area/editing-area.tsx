@@ -16,7 +16,7 @@ interface EditingAreaProps {
 /** The screens behind the login: they show once visitor, content and account have loaded. */
 export function EditingArea({ locale, messages, title, children }: EditingAreaProps) {
   return (
-    <AppRoot locale={locale} messages={messages} title={title} includeHidden load={() => loadSignedInAccount(locale)}>
+    <AppRoot locale={locale} messages={messages} title={title} ownContent load={() => loadSignedInAccount(locale)}>
       <AccountBar locale={locale} />
       {children}
     </AppRoot>

@@ -80,7 +80,7 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
   }, [stored]);
 
   const reload = async () => {
-    await refreshContent({ includeHidden: true });
+    await refreshContent({ own: true });
     cycle.clearFailure();
     notify(t('market.reloaded'));
   };
