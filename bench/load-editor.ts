@@ -23,15 +23,10 @@ interface SaveAnswer {
   };
 }
 
-const OWN_CONTENT = [
-  '/api/get_content/1?include_hidden_records=1',
-  '/api/get_content_stops/1?include_hidden_records=1',
-] as const;
+/** What the editing screens read of the content (issue 50): their municipality alone, hidden records too. */
+const OWN_CONTENT = '/api/get_own_content';
 
-/**
- * Every this many reads is checked after the load (its gzip kept meanwhile, at Austria scale
- * 1–2 MB each): parsing 17 MB while the load runs would be timed as the portal's.
- */
+/** Every this many reads is checked after the load (its gzip kept meanwhile): parsing while the load runs would be timed as the portal's. */
 const CHECK_EVERY_READS = 8;
 
 /** Dates each editor keeps; after that, they change the ones they have. */
@@ -89,7 +84,7 @@ export class Editor {
     const n = this.sent++;
     if (n % 10 === 9) {
       // Now and then the clerk opens the editing page again: their own content, hidden records too.
-      this.reading = OWN_CONTENT[Math.floor(n / 10) % 2]!;
+      this.reading = OWN_CONTENT;
       this.checking = this.reads++ % CHECK_EVERY_READS === 0;
       return {
         method: 'GET',
@@ -145,8 +140,7 @@ export class Editor {
       if (status !== 200) this.refusals.push(`editor ${this.seed.index + 1}: ${path} answered ${status}`);
       return;
     }
-    const records = path === OWN_CONTENT[0] ? this.dates : [this.market];
-    const expected = new Map(records.map((record) => [record.id, record.version]));
+    const expected = new Map([this.market, ...this.dates].map((record) => [record.id, record.version]));
     this.toCheck.push({ path, status, body, expected });
   }
 
@@ -155,7 +149,7 @@ export class Editor {
     for (const { path, status, body, expected } of this.toCheck) {
       const text = (body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body).toString();
       const data = status === 200 ? (JSON.parse(text) as SaveAnswer).data : undefined;
-      const seen = path === OWN_CONTENT[0] ? data?.wko_market_dates : data?.wko_markets?.['2'];
+      const seen = data && { ...data.wko_market_dates, ...data.wko_markets?.['2'] };
       const stale = [...expected].filter(([id, version]) => seen?.[id]?.version !== version);
       if (!seen || stale.length > 0)
         this.refusals.push(

@@ -18,7 +18,7 @@ export interface Figures {
 
 type LatencyFigures = Pick<Figures, 'requests' | 'p50' | 'p99' | 'max'>;
 
-/** The editors' figures, and apart their saves' and their reads of their own content (2 MB each at Austria scale). */
+/** The editors' figures, and apart their saves' and their reads of their own content (get_own_content, issue 50). */
 export type EditorFigures = Figures & { saves: LatencyFigures; ownReads: LatencyFigures };
 
 export function figuresOf(result: Result): Figures {

@@ -8,7 +8,7 @@ const TIMEOUT_MS = 10_000;
 /**
  * Each clerk one request at a time on its own kept-alive connection, for `seconds`; clerk `i`
  * to `urls[i % urls.length]`. Timed from sending to the answer's last byte. What they read back
- * is checked afterwards (Editor.checkReads), so no parsing of 17 MB is timed as the portal's.
+ * is checked afterwards (Editor.checkReads), so no parsing is timed as the portal's.
  */
 export async function runClerks(
   urls: readonly string[],
