@@ -13,29 +13,15 @@ export const $content = atom<Content>({ wko_market_dates: {}, wko_markets: {} })
 export const $contentLoaded = atom(false);
 
 /**
- * Seed call 1 and 2, at start-up and on refresh; `include_hidden_records=1` on the page address
- * asks for hidden records (the server grants them only to a logged-in user of that municipality).
- * The editing screens (`own`) read their municipality alone, hidden records included
- * (get_own_content, docs/api.md): the whole of Austria was megabytes for a clerk's few markets
- * (issue 50). A failure is logged to the console and the refresh returns false.
+ * The editing screens' content: the session's municipality alone, hidden records included
+ * (get_own_content, docs/api.md). The seed's calls 1 and 2 load the whole of Austria, megabytes
+ * for a clerk's few markets (issue 50); they stay for the apps. A failure is logged to the console
+ * and the refresh returns false (seed section 8).
  */
-export async function refreshContent(
-  { own = false }: { own?: boolean } = {},
-  location: Location = window.location,
-): Promise<boolean> {
-  const asked = new URLSearchParams(location.search).get('include_hidden_records') === '1';
-  const query = { include_hidden_records: asked ? '1' : '0' };
+export async function refreshContent(): Promise<boolean> {
   try {
-    if (own) {
-      const { wko_market_dates, wko_markets } = await callApi<Content>('get_own_content');
-      $content.set({ wko_market_dates, wko_markets });
-    } else {
-      const [dates, stops] = await Promise.all([
-        callApi<Pick<Content, 'wko_market_dates'>>('get_content/1', { query }),
-        callApi<Pick<Content, 'wko_markets'>>('get_content_stops/1', { query }),
-      ]);
-      $content.set({ wko_market_dates: dates.wko_market_dates, wko_markets: stops.wko_markets });
-    }
+    const { wko_market_dates, wko_markets } = await callApi<Content>('get_own_content');
+    $content.set({ wko_market_dates, wko_markets });
     $contentLoaded.set(true);
     return true;
   } catch (error) {

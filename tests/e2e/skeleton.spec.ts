@@ -116,15 +116,27 @@ test('a visitor id on the page address is adopted', async ({ page }) => {
   });
 });
 
-test('the content loads before the page shows, including the demo markets', async ({ page }) => {
-  const stops = page.waitForResponse((response) => response.url().includes('/api/get_content_stops/1'));
+test("the markets screen loads its own municipality's content before it shows, the login page none (issue 50)", async ({
+  page,
+}) => {
+  const contentCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/get_(own_)?content/.test(request.url())) contentCalls.push(new URL(request.url()).pathname);
+  });
   await page.goto('/anmelden');
-  const body = (await (await stops).json()) as {
-    data: { wko_markets: Record<string, Record<string, { title: string }>> };
-  };
-  const titles = Object.values(body.data.wko_markets['2'] ?? {}).map((market) => market.title);
-  expect(titles).toContain('Bauernmarkt am Hauptplatz');
-  expect(titles).not.toContain('Pferde- und Kleintiermarkt');
   await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('de')['page.login.title']!);
+  expect(contentCalls).toEqual([]);
+
+  await logInAsDemo(page);
+  const own = page.waitForResponse((response) => response.url().includes('/api/get_own_content'));
+  await page.goto('/maerkte');
+  const body = (await (await own).json()) as {
+    data: { wko_markets: Record<string, Record<string, { title: string; gkz: string }>> };
+  };
+  const markets = Object.values(body.data.wko_markets['2'] ?? {});
+  expect(markets.map((market) => market.title)).toContain('Bauernmarkt am Hauptplatz');
+  expect(new Set(markets.map((market) => market.gkz))).toEqual(new Set(['62219']));
+  await screenReady(page);
+  expect(contentCalls).toEqual(['/api/get_own_content']);
 });

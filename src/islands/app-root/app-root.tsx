@@ -16,8 +16,11 @@ interface AppRootProps {
   title: string;
   /** Runs once the visitor has loaded, beside the content, before the page shows (e.g. the account); false means it failed. */
   load?: () => Promise<boolean>;
-  /** The editing screens read their municipality alone, hidden records too (get_own_content). */
-  ownContent?: boolean;
+  /**
+   * The editing screens load their municipality's markets before they show (get_own_content);
+   * the login and the mail links have no content to show, so a clerk's line carries none.
+   */
+  withContent?: boolean;
   children?: ReactNode;
 }
 
@@ -34,7 +37,7 @@ export function AppRoot({ messages, ...props }: AppRootProps) {
   );
 }
 
-function LoadedPage({ locale, title, load, ownContent = false, children }: Omit<AppRootProps, 'messages'>) {
+function LoadedPage({ locale, title, load, withContent = false, children }: Omit<AppRootProps, 'messages'>) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
@@ -45,7 +48,7 @@ function LoadedPage({ locale, title, load, ownContent = false, children }: Omit<
     // session has ended goes to the login (its `load`) rather than failing on its content.
     const ok =
       (await loadVisitor(locale)) &&
-      (await Promise.all([refreshContent({ own: ownContent }), load ? load() : true])).every(Boolean);
+      (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean);
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
   };
@@ -55,7 +58,7 @@ function LoadedPage({ locale, title, load, ownContent = false, children }: Omit<
     void start();
   }, []);
 
-  const ready = contentLoaded && state === 'ready';
+  const ready = (contentLoaded || !withContent) && state === 'ready';
   useEffect(() => {
     // The sign that the screen can be used (tests wait for it): the heading is there before, in the server's HTML.
     if (ready) document.documentElement.dataset['screen'] = 'ready';

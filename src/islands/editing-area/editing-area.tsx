@@ -10,13 +10,21 @@ interface EditingAreaProps {
   locale: Locale;
   messages: Messages;
   title: string;
+  /** The markets screens show the municipality's content; the console has none of its own. */
+  withContent?: boolean;
   children?: ReactNode;
 }
 
-/** The screens behind the login: they show once visitor, content and account have loaded. */
-export function EditingArea({ locale, messages, title, children }: EditingAreaProps) {
+/** The screens behind the login: they show once visitor, content (where they show it) and account have loaded. */
+export function EditingArea({ locale, messages, title, withContent = true, children }: EditingAreaProps) {
   return (
-    <AppRoot locale={locale} messages={messages} title={title} ownContent load={() => loadSignedInAccount(locale)}>
+    <AppRoot
+      locale={locale}
+      messages={messages}
+      title={title}
+      withContent={withContent}
+      load={() => loadSignedInAccount(locale)}
+    >
       <AccountBar locale={locale} />
       {children}
     </AppRoot>

@@ -80,7 +80,7 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
   }, [stored]);
 
   const reload = async () => {
-    await refreshContent({ own: true });
+    await refreshContent();
     cycle.clearFailure();
     notify(t('market.reloaded'));
   };

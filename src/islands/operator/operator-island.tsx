@@ -15,7 +15,7 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
   const [revision, setRevision] = useState(0);
   const changed = () => setRevision((n) => n + 1);
   return (
-    <EditingArea locale={locale} messages={messages} title={title}>
+    <EditingArea locale={locale} messages={messages} title={title} withContent={false}>
       <CampaignPanel onChange={changed} />
       <AccountsPanel onChange={changed} />
       <QuotasPanel locale={locale} onChange={changed} />
