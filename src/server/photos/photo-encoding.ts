@@ -1,26 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { photoFile, photoWidths, PHOTO_FORMATS, type PhotoFormat, type UploadedPhoto } from '../../lib/market-photo.ts';
+import { headerRefusal, MAX_PIXELS, type HeaderRefusal } from './photo-header.ts';
 
-/** api.md extension: larger uploads are refused with 413 (a phone photo is 2 to 8 MB). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/**
- * 50 megapixels: more than any phone camera's default, and still about 200 MB when decoded. A
- * "decompression bomb" (a tiny file that claims 100,000 × 100,000 pixels) is refused from its
- * header, before a pixel is decoded.
- */
-export const MAX_PIXELS = 50_000_000;
-
-/** Raster formats whose first bytes we know (never the file's name or the browser's type): no SVG, no HTML. */
-const SIGNATURES: ReadonlyArray<(bytes: Buffer) => boolean> = [
-  (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
-  (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  (bytes) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP',
-  (bytes) => bytes.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(bytes.toString('latin1', 8, 12)),
-];
-export const isRasterImage = (bytes: Buffer): boolean => SIGNATURES.some((matches) => matches(bytes));
-
-export type EncodeRefusal = 'not_an_image' | 'photo_too_many_pixels';
+export type EncodeRefusal = HeaderRefusal;
 export interface EncodedPhoto {
   photo: UploadedPhoto;
   /** Every file by its name below /markt-bilder/. */
@@ -36,14 +19,9 @@ export interface EncodedPhoto {
  * municipality and the upload: the same photo of two municipalities is two photos, each its own.
  */
 export async function encodePhoto(upload: Buffer, gkz: string): Promise<EncodedPhoto | EncodeRefusal> {
-  if (!isRasterImage(upload)) return 'not_an_image';
+  const refused = await headerRefusal(upload);
+  if (refused) return refused;
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
-  // The header alone, read without the limit (which would refuse a bomb as unreadable).
-  const meta = await sharp(upload, { limitInputPixels: false })
-    .metadata()
-    .catch(() => null);
-  if (!meta?.width || !meta.height) return 'not_an_image';
-  if (meta.width * meta.height > MAX_PIXELS) return 'photo_too_many_pixels';
   try {
     const upright = await sharp(upload, options)
       .rotate()

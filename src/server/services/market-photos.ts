@@ -12,6 +12,7 @@ import {
 } from '../db/queries/market-photos.ts';
 import { photoQuotaRefusal } from '../db/quota-error.ts';
 import { encodePhoto } from '../photos/photo-encoding.ts';
+import { headerRefusal } from '../photos/photo-header.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 
 /** An upload no market shows after a day was abandoned (the clerk left the form): it goes at the next upload. */
@@ -78,6 +79,9 @@ export function createMarketPhotoService({
     ownership,
 
     async upload(user: SessionUser, upload: Buffer): Promise<PhotoAnswer> {
+      // Refused from its header at once: an image no camera makes is never decoded.
+      const refused = await headerRefusal(upload);
+      if (refused) throw new ApiError(refused, { file: refused });
       await sweepAbandoned(user.gkz);
       const encoded = await encodePhoto(upload, user.gkz);
       if (typeof encoded === 'string') throw new ApiError(encoded, { file: encoded });

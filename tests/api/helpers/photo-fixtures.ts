@@ -33,22 +33,38 @@ export const pngOf = (width: number, height: number): Promise<Buffer> =>
  * (10 gigapixels, 40 GB decoded).
  */
 export function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const check = Buffer.alloc(4);
-    check.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, check]);
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(100_000, 0);
   header.writeUInt32BE(100_000, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  return pngFile(header, deflateSync(Buffer.alloc(64 * 1024)));
+}
+
+/**
+ * Issue 49: a black line of 1-bit pixels, whole, under the 50-megapixel limit: 49,000,000 × 1 px
+ * is 6 KB, 1 × 49,000,000 px 95 KB. Decoded, turned and scaled it took a core for minutes.
+ */
+export function pngLine(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit, grey
+  return pngFile(header, deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 }));
+}
+
+function pngFile(header: Buffer, data: Buffer): Buffer {
+  const chunk = (type: string, content: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), content]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(content.length);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, check]);
+  };
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    chunk('IDAT', data),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

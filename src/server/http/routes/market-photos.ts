@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../api-error.ts';
 import { hitLimit } from '../../auth/rate-limit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MAX_UPLOAD_BYTES } from '../../photos/photo-encoding.ts';
+import { MAX_UPLOAD_BYTES } from '../../photos/photo-header.ts';
 import type { MarketPhotoService } from '../../services/market-photos.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { discardBody } from '../discard-body.ts';
