@@ -58,6 +58,9 @@ export const ERROR_STATUS = {
   // Issue 49: photo work that cannot starve anyone (docs/api.md, "Market photos").
   photo_side_too_long: 422,
   photo_too_narrow: 422,
+  photo_too_slow: 422,
+  photo_upload_busy: 409,
+  photos_busy: 503,
   method_not_allowed: 405,
   // Issue 22: the operator's console and the yearly campaign.
   not_a_municipality: 422,

@@ -34,8 +34,9 @@ export const isRasterImage = (bytes: Buffer): boolean => SIGNATURES.some((matche
 export type HeaderRefusal = 'not_an_image' | 'photo_too_many_pixels' | 'photo_side_too_long' | 'photo_too_narrow';
 
 /**
- * What the file's first bytes and its header say against it, before a pixel is decoded: an
- * image no camera makes is refused at once, and takes no time of the photos' work.
+ * What the file's first bytes and its header say against it, before a pixel is decoded: the
+ * requests' thread asks it of every upload, so an image no camera makes is refused at once and
+ * never waits in the queue of photo work (photo-pool.ts).
  */
 export async function headerRefusal(upload: Buffer): Promise<HeaderRefusal | null> {
   if (!isRasterImage(upload)) return 'not_an_image';

@@ -69,6 +69,34 @@ function pngFile(header: Buffer, data: Buffer): Buffer {
   ]);
 }
 
+/**
+ * Issue 49: an honest 12-megapixel camera photo (4000 × 3000 px JPEG), its pixels a soft gradient
+ * (sharp's own noise takes seconds to make, and an image library to encode). The same pixels each
+ * time, made once; each `seed` is a photo of its own by a comment in its header.
+ */
+export async function cameraPhoto(seed: number): Promise<Buffer> {
+  cameraPixels ??= gradientJpeg(4000, 3000);
+  const jpeg = await cameraPixels;
+  const comment = Buffer.from(`photo ${seed}`, 'latin1');
+  const marker = Buffer.from([0xff, 0xfe, 0, comment.length + 2]);
+  return Buffer.concat([jpeg.subarray(0, 2), marker, comment, jpeg.subarray(2)]);
+}
+let cameraPixels: Promise<Buffer> | undefined;
+
+function gradientJpeg(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0, at = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, at += 3) {
+      pixels[at] = x >> 4;
+      pixels[at + 1] = y >> 4;
+      pixels[at + 2] = (x + y) >> 5;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 /** Whether the bytes carry metadata: an EXIF block, XMP, a JPEG comment, or any text of the camera's. */
 export function metadataLeftIn(bytes: Buffer): string[] {
   const found: string[] = [];
