@@ -55,6 +55,12 @@ export const ERROR_STATUS = {
   photo_too_many_pixels: 422,
   photo_not_found: 422,
   photo_in_use: 409,
+  // Issue 49: photo work that cannot starve anyone (docs/api.md, "Market photos").
+  photo_side_too_long: 422,
+  photo_too_narrow: 422,
+  photo_too_slow: 422,
+  photo_upload_busy: 409,
+  photos_busy: 503,
   method_not_allowed: 405,
   // Issue 22: the operator's console and the yearly campaign.
   not_a_municipality: 422,

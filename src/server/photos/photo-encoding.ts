@@ -1,31 +1,34 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { photoFile, photoWidths, PHOTO_FORMATS, type PhotoFormat, type UploadedPhoto } from '../../lib/market-photo.ts';
+import { headerRefusal, MAX_PIXELS, type HeaderRefusal } from './photo-header.ts';
 
-/** api.md extension: larger uploads are refused with 413 (a phone photo is 2 to 8 MB). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /**
- * 50 megapixels: more than any phone camera's default, and still about 200 MB when decoded. A
- * "decompression bomb" (a tiny file that claims 100,000 × 100,000 pixels) is refused from its
- * header, before a pixel is decoded.
+ * Issue 49: the most a photo's work may take, from its header to its last file. An honest
+ * 12-megapixel photo takes 1–4 s of one core (on a busy two-core machine), one of 50 megapixels
+ * about four times that; past the bound its work is stopped inside the image library, which
+ * measures it by whole seconds.
  */
-export const MAX_PIXELS = 50_000_000;
+export const PHOTO_SECONDS = 30;
 
-/** Raster formats whose first bytes we know (never the file's name or the browser's type): no SVG, no HTML. */
-const SIGNATURES: ReadonlyArray<(bytes: Buffer) => boolean> = [
-  (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
-  (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  (bytes) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP',
-  (bytes) => bytes.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(bytes.toString('latin1', 8, 12)),
-];
-export const isRasterImage = (bytes: Buffer): boolean => SIGNATURES.some((matches) => matches(bytes));
-
-export type EncodeRefusal = 'not_an_image' | 'photo_too_many_pixels';
+export type EncodeRefusal = HeaderRefusal | 'photo_too_slow';
 export interface EncodedPhoto {
   photo: UploadedPhoto;
   /** Every file by its name below /markt-bilder/. */
   files: Map<string, Buffer>;
   bytes: number;
+}
+
+/** Thrown between two steps of a photo's work once its client has gone (photo-pool.ts). */
+export class PhotoWorkStopped extends Error {
+  override name = 'PhotoWorkStopped';
+}
+
+export interface PhotoWorkBounds {
+  /** When the work must be done, in performance.now() time. */
+  deadline: number;
+  /** Whether the work is no longer wanted: asked between its steps. */
+  stopped: () => boolean;
 }
 
 /**
@@ -35,17 +38,22 @@ export interface EncodedPhoto {
  * phone photo are gone from every file (tests check the bytes). The name is a hash over the
  * municipality and the upload: the same photo of two municipalities is two photos, each its own.
  */
-export async function encodePhoto(upload: Buffer, gkz: string): Promise<EncodedPhoto | EncodeRefusal> {
-  if (!isRasterImage(upload)) return 'not_an_image';
-  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
-  // The header alone, read without the limit (which would refuse a bomb as unreadable).
-  const meta = await sharp(upload, { limitInputPixels: false })
-    .metadata()
-    .catch(() => null);
-  if (!meta?.width || !meta.height) return 'not_an_image';
-  if (meta.width * meta.height > MAX_PIXELS) return 'photo_too_many_pixels';
+export async function encodePhoto(
+  upload: Buffer,
+  gkz: string,
+  bounds: PhotoWorkBounds = { deadline: performance.now() + PHOTO_SECONDS * 1000, stopped: () => false },
+): Promise<EncodedPhoto | EncodeRefusal> {
+  const refused = await headerRefusal(upload);
+  if (refused) return refused;
+  // Each step of the image library stops itself at the deadline, and none starts after it.
+  const timed = (image: Sharp): Sharp => {
+    if (bounds.stopped()) throw new PhotoWorkStopped();
+    const seconds = Math.ceil((bounds.deadline - performance.now()) / 1000);
+    if (seconds <= 0) throw new TooSlow();
+    return image.timeout({ seconds });
+  };
   try {
-    const upright = await sharp(upload, options)
+    const upright = await timed(sharp(upload, { limitInputPixels: MAX_PIXELS, failOn: 'error' }))
       .rotate()
       .resize({ width: 1280, withoutEnlargement: true })
       .raw()
@@ -56,20 +64,27 @@ export async function encodePhoto(upload: Buffer, gkz: string): Promise<EncodedP
     const files = new Map<string, Buffer>();
     for (const each of photoWidths(width)) {
       const scaled = sharp(upright.data, { raw: { width, height, channels } }).resize({ width: each });
-      for (const format of PHOTO_FORMATS) files.set(photoFile(photo, each, format), await inFormat(scaled, format));
+      for (const format of PHOTO_FORMATS) {
+        files.set(photoFile(photo, each, format), await inFormat(timed(scaled.clone()), format));
+      }
     }
     const bytes = [...files.values()].reduce((sum, file) => sum + file.length, 0);
     return { photo, files, bytes };
-  } catch {
+  } catch (error) {
+    if (error instanceof PhotoWorkStopped) throw error;
+    if (error instanceof TooSlow || (error instanceof Error && error.message.startsWith('timeout'))) {
+      return 'photo_too_slow';
+    }
     return 'not_an_image'; // truncated or damaged past its header
   }
 }
 
+class TooSlow extends Error {}
+
 /** Qualities near what image CDNs choose; AVIF at low effort, since a clerk waits for it. */
 function inFormat(image: Sharp, format: PhotoFormat): Promise<Buffer> {
-  const copy = image.clone();
-  if (format === 'avif') return copy.avif({ quality: 55, effort: 2 }).toBuffer();
-  if (format === 'webp') return copy.webp({ quality: 75 }).toBuffer();
+  if (format === 'avif') return image.avif({ quality: 55, effort: 2 }).toBuffer();
+  if (format === 'webp') return image.webp({ quality: 75 }).toBuffer();
   // JPEG has no transparency: a PNG's transparent parts become white, as on the page.
-  return copy.flatten({ background: '#ffffff' }).jpeg({ quality: 78, progressive: true, mozjpeg: true }).toBuffer();
+  return image.flatten({ background: '#ffffff' }).jpeg({ quality: 78, progressive: true, mozjpeg: true }).toBuffer();
 }

@@ -11,7 +11,8 @@ import {
   unusedPhotos,
 } from '../db/queries/market-photos.ts';
 import { photoQuotaRefusal } from '../db/quota-error.ts';
-import { encodePhoto } from '../photos/photo-encoding.ts';
+import { headerRefusal } from '../photos/photo-header.ts';
+import { createPhotoPool, type PhotoPool } from '../photos/photo-pool.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 
 /** An upload no market shows after a day was abandoned (the clerk left the form): it goes at the next upload. */
@@ -37,10 +38,13 @@ export function createMarketPhotoService({
   store,
   clock,
   published,
+  pool = createPhotoPool(),
 }: {
   db: Database;
   store: PhotoStore;
   clock: () => Date;
+  /** Where the photos' work is done, off the requests' thread (issue 49). */
+  pool?: PhotoPool;
   /**
    * Resolves once every change made so far is in the public directory (the publisher's settled()):
    * a photo let go is deleted only then, so a page published before the change never points at
@@ -77,9 +81,13 @@ export function createMarketPhotoService({
   return {
     ownership,
 
-    async upload(user: SessionUser, upload: Buffer): Promise<PhotoAnswer> {
+    /** The upload as the pages' files; `signal` ends its work once the client has gone. */
+    async upload(user: SessionUser, upload: Buffer, signal?: AbortSignal): Promise<PhotoAnswer> {
+      // Refused from its header here, at once: an image no camera makes never waits for the photos' threads.
+      const refused = await headerRefusal(upload);
+      if (refused) throw new ApiError(refused, { file: refused });
       await sweepAbandoned(user.gkz);
-      const encoded = await encodePhoto(upload, user.gkz);
+      const encoded = await pool.encode(user.userId, upload, user.gkz, signal);
       if (typeof encoded === 'string') throw new ApiError(encoded, { file: encoded });
       const { photo, files, bytes } = encoded;
       await store.write(files);

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../api-error.ts';
 import { hitLimit } from '../../auth/rate-limit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MAX_UPLOAD_BYTES } from '../../photos/photo-encoding.ts';
+import { MAX_UPLOAD_BYTES } from '../../photos/photo-header.ts';
 import type { MarketPhotoService } from '../../services/market-photos.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { discardBody } from '../discard-body.ts';
@@ -49,8 +49,15 @@ export function marketPhotoRoutes(
     if (wait !== null) throw ApiError.rateLimited(wait);
     if (!(file instanceof File) || file.size === 0) throw new ApiError('required_fields', { file: 'required_fields' });
     if (file.size > MAX_UPLOAD_BYTES) throw new ApiError('photo_too_large', { file: 'photo_too_large' });
-    const image = await photos.upload(user, Buffer.from(await file.arrayBuffer()));
-    return c.json({ data: { image } }, 200, PRIVATE);
+    const { signal } = c.req.raw;
+    try {
+      const image = await photos.upload(user, Buffer.from(await file.arrayBuffer()), signal);
+      return c.json({ data: { image } }, 200, PRIVATE);
+    } catch (error) {
+      // The client has gone and its photo's work with it: nobody reads an answer (499, as nginx logs it).
+      if (signal.aborted) return new Response(null, { status: 499 });
+      throw error;
+    }
   });
 
   api.post('/delete_market_image', async (c) => {
