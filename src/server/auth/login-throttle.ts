@@ -6,7 +6,7 @@ import { attemptsSoFar, clearCounter, giveBack, hitLimit, type Limit } from './r
 const QUARTER_HOUR = 15 * 60;
 const DAY = 24 * 60 * 60;
 /** docs/api.md, "Rate limits": failed logins per account in 24 hours from networks it has not logged in from. */
-export const ACCOUNT_CEILING = 50;
+const ACCOUNT_CEILING = 50;
 /** A network the account has not logged in from for this long is a stranger's again (issue 49). */
 export const KNOWN_NETWORK_DAYS = 90;
 
@@ -20,7 +20,7 @@ export interface LoginClient {
  * The network an account knows its owner by: IPv6 by its /48 (a customer's site, across the /64s
  * its devices and renumbering move through), IPv4 by its address.
  */
-export const knownNetworkOf = (client: LoginClient): string => client.wider ?? client.own;
+const knownNetworkOf = (client: LoginClient): string => client.wider ?? client.own;
 
 /**
  * Login limits that strangers cannot turn against a clerk (issue 15, M2; issue 49). Only failures
