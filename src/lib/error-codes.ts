@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   quota_exceeded: 422,
   rate_limited: 429,
+  /** Issue 49: the account's ceiling of failed logins, for networks it has not logged in from. */
+  account_guarded: 429,
   invalid_visitor_id: 422,
   invalid_request: 400,
   payload_too_large: 413,

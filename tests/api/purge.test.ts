@@ -81,3 +81,22 @@ it("runs on an app's content call too, which the server answers outside the API'
     (await server.db.query('SELECT 1 FROM one_time_tokens WHERE token_hash = $1', [expired])).length;
   await expect.poll(left).toBe(0);
 });
+
+it('forgets a network an account logged in from 90 days after its last login there (issue 49)', async () => {
+  const { userId } = await loggedInUser(server.db, GKZ_A);
+  const daysAgo = (days: number) => new Date(server.clock.now.getTime() - days * 24 * 60 * 60 * 1000);
+  await server.db.query(
+    `INSERT INTO login_networks (user_id, network, last_login_at) VALUES ($1, '192.0.2.9', $2), ($1, '2001:db8:9::/48', $3)`,
+    [userId, daysAgo(91), daysAgo(89)],
+  );
+  server.clock.advance(11 * 60 * 1000);
+  const networks = async () => {
+    // A request while the previous test's purge still runs starts none, so each poll asks again.
+    await server.fetch('/api/health');
+    const rows = await server.db.query<{ network: string }>('SELECT network FROM login_networks WHERE user_id = $1', [
+      userId,
+    ]);
+    return rows.map((row) => row.network);
+  };
+  await expect.poll(networks).toEqual(['2001:db8:9::/48']);
+});

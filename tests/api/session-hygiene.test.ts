@@ -70,3 +70,14 @@ it('a session in use stays open: its idle clock moves on, at most once a minute'
   await lastSeen('4 hours 1 minute');
   expect((await server.fetch('/api/get_account', { headers: { Cookie: cookie } })).status).toBe(401);
 });
+
+it('issue 49: an account holds at most 10 sessions; the 11th login ends the oldest', async () => {
+  const { email, cookie: registered } = await clerk();
+  await post('logout', {}, registered);
+  const cookies = [];
+  for (let i = 0; i < 11; i++) cookies.push((await post('login', { email, password: PASSWORD })).cookie!);
+  const status = async (cookie: string) =>
+    (await server.fetch('/api/get_account', { headers: { Cookie: cookie } })).status;
+  expect(await status(cookies[0]!)).toBe(401);
+  for (const cookie of cookies.slice(1)) expect(await status(cookie)).toBe(200);
+});

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { pruneContentChanges } from '../db/queries/content-changes.ts';
 import { purgeExpired, refreshStatistics } from '../db/queries/housekeeping.ts';
+import { KNOWN_NETWORK_DAYS } from './login-throttle.ts';
 import { COUNTER_RETENTION_SECONDS } from './rate-limit.ts';
 
 /** At most this often: a purge per request cost 22 ms per attempt at 100,000 counters (issue 15, M4). */
@@ -37,6 +38,7 @@ export function createHousekeeping(db: Database, clock: () => Date) {
         counters: COUNTER_RETENTION_SECONDS,
         tokens: TOKEN_RETENTION_SECONDS,
         visitors: VISITOR_RETENTION_DAYS * 24 * 60 * 60,
+        loginNetworks: KNOWN_NETWORK_DAYS * 24 * 60 * 60,
       })
         .then(() => pruneContentChanges(db, now, CHANGE_LOG_SECONDS, CHANGE_LOG_MAX_COMMITS))
         .catch((error: unknown) => console.error('Purging expired counters, sessions and links failed:', error))

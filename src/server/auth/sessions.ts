@@ -65,10 +65,19 @@ export function writer(user: SessionUser | null): SessionUser {
   return loggedIn;
 }
 
-/** Starts a session: a random 256-bit token for the cookie, its hash for the database. */
+/**
+ * Live sessions one account may hold (docs/api.md, issue 49): enough for a clerk's devices and
+ * browsers, and no pile of sessions that outlive their reason, e.g. a script logging in each run.
+ */
+export const MAX_SESSIONS = 10;
+
+/**
+ * Starts a session: a random 256-bit token for the cookie, its hash for the database. The oldest
+ * session of a user who holds MAX_SESSIONS already ends.
+ */
 export async function startSession(db: Queryable, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertSession(db, hashToken(token), userId, SESSION_LIFETIME_SECONDS);
+  await insertSession(db, hashToken(token), userId, SESSION_LIFETIME_SECONDS, MAX_SESSIONS);
   return token;
 }
 

@@ -56,6 +56,8 @@ export const LEFT_OUT_TABLES = [
   'schema_migrations',
   // The nightly run's last report belongs to the machine it ran on, not to the data.
   'nightly_runs',
+  // Issue 49: the networks accounts logged in from (IP prefixes); a restore deletes them with the users.
+  'login_networks',
 ];
 
 /*

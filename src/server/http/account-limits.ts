@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { ApiError } from '../api-error.ts';
-import { loginLimits } from '../auth/login-throttle.ts';
+import { loginLimits, passwordSetFrom } from '../auth/login-throttle.ts';
 import { isCommonPassword } from '../auth/passwords.ts';
 import { hitLimit, type Limit } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
@@ -60,22 +60,27 @@ export function accountLimits(db: Database, config: Config, clock: () => Date) {
      */
     async checkingPassword<T>(c: Context<ApiEnv>, email: string, check: () => Promise<T>): Promise<T> {
       const throttle = loginLimits(email, clientNetworksOf(c, config));
-      const accountExists = (await findUserByEmail(db, email)) !== null;
-      const wait = await throttle.begin(db, clock(), accountExists);
-      if (wait !== null) refuse(wait);
+      const user = await findUserByEmail(db, email);
+      await throttle.begin(db, clock(), user?.id ?? null);
       try {
         const result = await check();
-        await throttle.givenBack(db, accountExists, true);
+        await throttle.succeeded(db, clock());
         return result;
       } catch (error) {
         if (error instanceof ApiError) c.get('securityEvent')('login_failed', email, error.code);
         if (error instanceof ApiError && (error.code === 'wrong_password' || error.code === 'user_not_found')) {
           await delay(await throttle.failed(db, clock()));
         } else {
-          await throttle.givenBack(db, accountExists, false);
+          await throttle.givenBack(db);
         }
         throw error;
       }
+    },
+
+    /** After a new password (issue 49): the network it was set from is the account's one known network. */
+    async passwordSet(c: Context<ApiEnv>, email: string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (user) await passwordSetFrom(db, user, clientNetworksOf(c, config), clock());
     },
   };
 }

@@ -207,11 +207,12 @@ export function createApi({
     if (error instanceof ApiError) {
       // Refusals an operator watches for: who was refused, from where (issue 15, M9).
       // A write before confirming counts as forbidden too: it is what an intruder of H1 would try.
-      if (error.code === 'forbidden' || error.code === 'rate_limited' || error.code === 'email_not_confirmed') {
+      const limited = error.code === 'rate_limited' || error.code === 'account_guarded';
+      if (limited || error.code === 'forbidden' || error.code === 'email_not_confirmed') {
         const account = await c
           .get('sessionUser')?.()
           .catch(() => null);
-        const event = error.code === 'rate_limited' ? 'rate_limited' : 'forbidden';
+        const event = limited ? 'rate_limited' : 'forbidden';
         const reason = error.code === 'email_not_confirmed' ? `${c.req.path}: email_not_confirmed` : c.req.path;
         c.get('securityEvent')?.(event, account?.email ?? c.get('attemptedAccount') ?? null, reason);
       }

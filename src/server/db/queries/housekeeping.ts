@@ -8,6 +8,8 @@ export interface Retention {
   tokens: number;
   /** Visitors linked to no account, after their last change (issue 15, M5; the privacy policy states it). */
   visitors: number;
+  /** Networks an account logged in from (issue 49), after the last login from each. */
+  loginNetworks: number;
 }
 
 /** Deletes what has served its purpose (issue 15, M4 and "Also"): old counters, ended sessions, spent links. */
@@ -26,6 +28,10 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
     `DELETE FROM visitors WHERE user_id IS NULL AND updated_at < $1::timestamptz - $2 * interval '1 second'`,
     [now, retention.visitors],
   );
+  await db.query(`DELETE FROM login_networks WHERE last_login_at < $1::timestamptz - $2 * interval '1 second'`, [
+    now,
+    retention.loginNetworks,
+  ]);
 }
 
 /**

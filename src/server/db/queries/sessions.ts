@@ -39,16 +39,28 @@ export async function findLiveSession(db: Queryable, tokenHash: string): Promise
   return user;
 }
 
-/** A session ending `lifetimeSeconds` from now by the database's clock, as findLiveSession reads it. */
+/**
+ * A session ending `lifetimeSeconds` from now by the database's clock, as findLiveSession reads it.
+ * The user's sessions beyond the newest `keep` end in the same statement, ended ones first, then
+ * the oldest (issue 49): the new one is not among those it sees, so it is never the one ended.
+ */
 export async function insertSession(
   db: Queryable,
   tokenHash: string,
   userId: string,
   lifetimeSeconds: number,
+  keep: number,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 second')`,
-    [tokenHash, userId, lifetimeSeconds],
+    `WITH added AS (
+       INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 second')
+     )
+     DELETE FROM sessions WHERE token_hash IN (
+       SELECT token_hash FROM sessions WHERE user_id = $2
+       ORDER BY (expires_at > now() AND last_seen_at > now() - ${SESSION_IDLE}) DESC, created_at DESC
+       OFFSET $4
+     )`,
+    [tokenHash, userId, lifetimeSeconds, keep - 1],
   );
 }
 

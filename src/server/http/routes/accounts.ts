@@ -138,6 +138,8 @@ export function accountRoutes(
     const email = await refusalsLogged(c, 'reset_password', () =>
       accounts.resetPassword(request.token, request.password, getCookie(c, cookieName) ?? null),
     );
+    // Issue 49: the mailed link opens this network to the account again, whatever strangers tried.
+    await limits.passwordSet(c, email);
     c.get('securityEvent')('password_reset', email);
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
@@ -151,6 +153,7 @@ export function accountRoutes(
     await limits.checkingPassword(c, user.email, () =>
       accounts.changePassword(user.userId, request.current_password, request.password, getCookie(c, cookieName) ?? ''),
     );
+    await limits.passwordSet(c, user.email);
     c.get('securityEvent')('password_reset', user.email, 'change_password');
     return c.json({ data: { password_changed: true } }, 200, PRIVATE);
   });
