@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,29 +53,75 @@ describe('visitors', () => {
     expect(statuses[100]).toBe(429);
   });
 
-  it('deletes visitors linked to no account 180 days after their last change', async () => {
-    const [old, linked, recent] = [randomUUID(), randomUUID(), randomUUID()];
+  it('deletes visitors linked to no account 180 days after their last change, 7 days when their state is empty', async () => {
+    const [old, linked, recent, empty, emptyRecent] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
     const { userId } = await loggedInUser(server.db, GKZ_A);
     const now = server.clock.now;
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-    for (const [id, updated, user] of [
-      [old, daysAgo(181), null],
-      [linked, daysAgo(400), userId],
-      [recent, daysAgo(179), null],
+    for (const [id, updated, user, state] of [
+      [old, daysAgo(181), null, '{"keyword":"Kirtag"}'],
+      [linked, daysAgo(400), userId, '{}'],
+      [recent, daysAgo(179), null, '{"keyword":"Kirtag"}'],
+      [empty, daysAgo(8), null, '{}'],
+      [emptyRecent, daysAgo(6), null, '{}'],
     ] as const) {
-      await server.db.query('INSERT INTO visitors (id, readable_id, user_id, updated_at) VALUES ($1, $2, $3, $4)', [
-        id,
-        id.slice(0, 9),
-        user,
-        updated,
-      ]);
+      await server.db.query(
+        'INSERT INTO visitors (id, readable_id, user_id, updated_at, state) VALUES ($1, $2, $3, $4, $5::jsonb)',
+        [id, id.slice(0, 9), user, updated, state],
+      );
     }
     server.clock.advance(11 * 60 * 1000); // the purge runs every ten minutes, beside the requests
     await server.fetch('/api/health');
     const left = async () =>
-      (await server.db.query<{ id: string }>('SELECT id FROM visitors WHERE id = ANY($1)', [[old, linked, recent]]))
+      (
+        await server.db.query<{ id: string }>('SELECT id FROM visitors WHERE id = ANY($1)', [
+          [old, linked, recent, empty, emptyRecent],
+        ])
+      )
         .map(({ id }) => id)
         .sort();
-    await expect.poll(left).toEqual([linked, recent].sort());
+    await expect.poll(left).toEqual([linked, recent, emptyRecent].sort());
   });
+
+  it('refuses more than 2 MiB of state from one network in an hour, and still takes a state that fits', async () => {
+    const id = randomUUID();
+    await server.db.query(`INSERT INTO visitors (id, readable_id) VALUES ($1, 'BUDGET-01')`, [id]);
+    const state = { big: 'x'.repeat(60 * 1024) };
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await post('update_visitor', { visitor_id_js: id, state })).status);
+    expect(statuses.indexOf(429)).toBe(Math.floor((2 * 1024 * 1024) / JSON.stringify(state).length));
+    const refused = await post('update_visitor', { visitor_id_js: id, state });
+    expect([refused.status, Number(refused.headers.get('Retry-After'))]).toEqual([429, expect.any(Number)]);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000);
+    expect((await post('update_visitor', { visitor_id_js: id, state: { keyword: 'Kirtag' } })).status).toBe(200);
+  });
+
+  it.runIf(process.env['TEST_DATABASE'] !== 'postgres')(
+    'reuses the space of replaced states within the day, not only after the nightly VACUUM',
+    async () => {
+      const id = randomUUID();
+      const size = async () =>
+        Number((await server.db.query<{ size: string }>(`SELECT pg_total_relation_size('visitors') AS size`))[0]?.size);
+      const replace = async () => {
+        for (let i = 0; i < 64; i++) {
+          const state = { big: randomBytes(8 * 1024).toString('hex') }; // 16 KiB that do not compress
+          expect((await post('update_visitor', { visitor_id_js: id, state })).status).toBe(200);
+        }
+      };
+      await server.db.query(`INSERT INTO visitors (id, readable_id) VALUES ($1, 'REUSE-ME1')`, [id]);
+      server.clock.advance(61 * 60 * 1000); // a new hour for the network's state budget
+      await replace();
+      server.clock.advance(61 * 60 * 1000);
+      await server.housekeeping.maybePurge();
+      const before = await size();
+      await replace(); // 1 MiB of new states where 1 MiB was replaced before
+      expect(await size()).toBeLessThan(before + 256 * 1024);
+    },
+  );
 });

@@ -61,9 +61,11 @@ it.runIf(process.env['TEST_DATABASE'] !== 'postgres')(
       (await server.db.query<{ reltuples: number }>(`SELECT reltuples FROM pg_class WHERE relname = 'visitors'`))[0]
         ?.reltuples;
     expect(await counted()).toBe(-1); // never counted: the test server starts without
+    await server.housekeeping.maybePurge(); // the run the test before started may not be over: this one waits for it
     server.clock.advance(25 * 60 * 60 * 1000);
     await server.fetch('/api/health');
-    await expect.poll(counted).toBeGreaterThanOrEqual(0);
+    await server.housekeeping.maybePurge(); // the run that request started
+    expect(await counted()).toBeGreaterThanOrEqual(0);
   },
 );
 

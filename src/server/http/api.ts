@@ -41,6 +41,7 @@ import { appCalls, contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
+import { pageViewLimits } from './page-view-limits.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
 import { publicFeedRoutes } from './routes/public-feeds.ts';
 import { publishRoutes } from './routes/publish-status.ts';
@@ -180,7 +181,7 @@ export function createApi({
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
   marketPhotoRoutes(api, photos, db, clock);
   if (publisher) publishRoutes(api, publisher);
-  pageViewRoutes(api, db, clock, isSitePath);
+  pageViewRoutes(api, db, clock, isSitePath, pageViewLimits(config, clock));
   publicFeedRoutes(api, db, config);
   const campaigns = createCampaignService({ db, clock });
   campaignRoutes(api, campaigns);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { createHousekeeping, type Housekeeping } from '../../../src/server/auth/housekeeping.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { Database } from '../../../src/server/db/database.ts';
 import { openDatabase } from '../../../src/server/db/open.ts';
@@ -19,19 +20,25 @@ export interface TestServer {
   securityLog: SecurityLine[];
   /** The server's clock; move it forward to let tokens expire. */
   clock: { now: Date; advance(ms: number): void };
+  /** The server's purge; `maybePurge()` answers the running one, for a test to wait on. */
+  housekeeping: Housekeeping;
   /** fetch against the server; a relative path is taken under the server's URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
 /**
- * The real server on a free port with a fresh database: embedded PGlite in memory, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). `environment`
- * replaces variables of the test configuration (undefined: unset).
+ * The real server on a free port with a fresh database: embedded PGlite in memory (or in
+ * `dataDir`, for a test of its files), or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped again on close). `environment` replaces variables of the test
+ * configuration (undefined: unset).
  */
-export async function startTestServer(environment: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  environment: Record<string, string | undefined> = {},
+  { dataDir = null }: { dataDir?: string | null } = {},
+): Promise<TestServer> {
   const { databaseUrl, drop } = await freshDatabase();
-  const db = await openDatabase({ databaseUrl, dataDir: null });
+  const db = await openDatabase({ databaseUrl, dataDir });
   await importBundledMasterDataIfEmpty(db);
   const config = loadConfig({
     PORT: '0',
@@ -49,12 +56,14 @@ export async function startTestServer(environment: Record<string, string | undef
   };
   const mailer = { send: (mail: Mail) => Promise.resolve(void mails.push(mail)) };
   const securityLog: SecurityLine[] = [];
+  const housekeeping = createHousekeeping(db, () => clock.now);
   const running = await startServer({
     config,
     db,
     mailer,
     clock: () => clock.now,
     securityLog: (line) => void securityLog.push(line),
+    housekeeping,
     content: createContentService(db, { refreshEveryMs: 0 }), // a read right after a save sees it, as the tests expect
   });
   return {
@@ -63,6 +72,7 @@ export async function startTestServer(environment: Record<string, string | undef
     mails,
     securityLog,
     clock,
+    housekeeping,
     fetch: (path, init) => fetch(new URL(path, running.url), init),
     async close() {
       await running.close();

@@ -8,6 +8,8 @@ export interface Retention {
   tokens: number;
   /** Visitors linked to no account, after their last change (issue 15, M5; the privacy policy states it). */
   visitors: number;
+  /** Visitors linked to no account whose state is still empty: they hold nothing to keep (issue 49). */
+  emptyVisitors: number;
   /** Networks an account logged in from (issue 49), after the last login from each. */
   loginNetworks: number;
 }
@@ -25,13 +27,47 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
     [now, retention.tokens],
   );
   await db.query(
-    `DELETE FROM visitors WHERE user_id IS NULL AND updated_at < $1::timestamptz - $2 * interval '1 second'`,
-    [now, retention.visitors],
+    `DELETE FROM visitors WHERE user_id IS NULL AND (updated_at < $1::timestamptz - $2 * interval '1 second'
+       OR state = '{}'::jsonb AND updated_at < $1::timestamptz - $3 * interval '1 second')`,
+    [now, retention.visitors, retention.emptyVisitors],
   );
   await db.query(`DELETE FROM login_networks WHERE last_login_at < $1::timestamptz - $2 * interval '1 second'`, [
     now,
     retention.loginNetworks,
   ]);
+}
+
+/** The tables anyone may write without an account (issue 49). */
+const OPEN_TABLES = ['visitors', 'page_views', 'rate_limits'];
+/** Dead rows (with their TOAST chunks of about 2 KB) worth a VACUUM: some hundred KB to reuse. */
+const DEAD_ROWS_TO_VACUUM = 500;
+/** Log written since the last checkpoint worth a new one: one of its files. */
+const LOG_BYTES_TO_CHECKPOINT = 16 * 1024 * 1024;
+
+/**
+ * Issue 49: the embedded database has no autovacuum, so the space of replaced states, page views
+ * and counters was reused only after the nightly VACUUM; and no checkpointer (PostgreSQL asks for
+ * a checkpoint for the log's size only under its postmaster), so its log went into new files until
+ * the database was closed. Here a table of OPEN_TABLES with enough dead rows is vacuumed (one at a
+ * time: requests go between), and a checkpoint made when enough log was written, after which its
+ * files are reused. Nothing when there is nothing to reclaim. On PostgreSQL, autovacuum and the
+ * checkpointer do this.
+ */
+export async function reclaimSpace(db: Database): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  await db.query('SELECT pg_stat_force_next_flush()'); // the counts below include this minute's writes
+  const tables = await db.query<{ name: string; dead: string }>(
+    `SELECT relname AS name, pg_stat_get_dead_tuples(oid) + coalesce(pg_stat_get_dead_tuples(nullif(reltoastrelid, 0)), 0) AS dead
+     FROM pg_class WHERE relname = ANY($1) AND relnamespace = 'public'::regnamespace`,
+    [OPEN_TABLES],
+  );
+  for (const { name, dead } of tables) {
+    if (Number(dead) >= DEAD_ROWS_TO_VACUUM) await db.exec(`VACUUM ${name}`);
+  }
+  const [log] = await db.query<{ bytes: string }>(
+    'SELECT pg_current_wal_insert_lsn() - (pg_control_checkpoint()).redo_lsn AS bytes',
+  );
+  if (Number(log?.bytes) >= LOG_BYTES_TO_CHECKPOINT) await db.exec('CHECKPOINT');
 }
 
 /**

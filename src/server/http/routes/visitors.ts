@@ -31,7 +31,7 @@ export function visitorRoutes(api: Hono<ApiEnv>, db: Database, anonymousLimit: A
 
   api.post('/update_visitor', async (c) => {
     const request = parseFields(updateVisitorRequestSchema, await readFields(c));
-    await anonymousLimit(c, 'update_visitor');
+    await anonymousLimit(c, 'update_visitor', Buffer.byteLength(request.state));
     const user = await c.get('sessionUser')();
     const visitor = await saveVisitorState(
       db,
