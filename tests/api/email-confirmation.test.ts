@@ -62,7 +62,8 @@ describe('an unconfirmed account', () => {
     expect((await marketsOf()).length).toBe(before);
     expect((await call('save_market', KIRTAG, cookie, 'en')).body.error?.message).toMatch(/link in the mail/);
     expect((await call('save_market', KIRTAG, cookie, 'fr')).body.error?.message).toMatch(/lien/);
-    expect((await call(`get_market_history/${market.id}`, undefined, cookie)).status).toBe(200);
+    // Issue 49: nor does it read the history, which names the clerks' addresses.
+    expect((await call(`get_market_history/${market.id}`, undefined, cookie)).status).toBe(403);
   });
 });
 

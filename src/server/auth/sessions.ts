@@ -65,6 +65,23 @@ export function writer(user: SessionUser | null): SessionUser {
   return loggedIn;
 }
 
+/**
+ * Issue 49: the one check of who may read what is not published — a municipality's hidden markets
+ * and dates (get_content with include_hidden_records, the clerk's own screens) and the change
+ * history with the clerks' addresses: a user of a live session whose mailbox is proven. Until
+ * then a session sees what anyone sees, and its municipality's master data (get_account).
+ */
+export function mayReadHiddenRecords(user: SessionUser | null): user is SessionUser {
+  return user !== null && user.emailConfirmed;
+}
+
+/** The user who may read hidden records, or the refusal: 401 not_logged_in, 403 email_not_confirmed. */
+export function hiddenRecordsReader(user: SessionUser | null): SessionUser {
+  const loggedIn = loggedInUser(user);
+  if (!mayReadHiddenRecords(loggedIn)) throw new ApiError('email_not_confirmed');
+  return loggedIn;
+}
+
 /** Starts a session: a random 256-bit token for the cookie, its hash for the database. */
 export async function startSession(db: Queryable, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
