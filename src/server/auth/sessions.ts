@@ -14,6 +14,14 @@ export function sessionCookieName(https: boolean): string {
   return https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/**
+ * Issue 49: the cookie `register` gives the registering browser, so that its mailed link opened
+ * there confirms without the password; `__Host-` over https, as the session's.
+ */
+export function registrationCookieName(https: boolean): string {
+  return https ? '__Host-registration' : 'registration';
+}
+
 /** A session ends 12 hours after login, or after 4 hours without a request. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
