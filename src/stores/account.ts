@@ -36,13 +36,12 @@ export async function logIn(email: string, password: string): Promise<void> {
   $appState.setKey('loggedIn', true);
 }
 
-/** Registration logs the user in straight away and mails the confirmation link. */
+/**
+ * Issue 49: registering mails a link, whatever the address (the answer tells nobody which are on
+ * file); the account and its session come when the link is opened (confirmEmail).
+ */
 export async function register(email: string, password: string, passwordRepeat: string): Promise<void> {
-  loggedIn(
-    await callApi<Account>('register', {
-      fields: { email, password, password_repeat: passwordRepeat, ...visitorField() },
-    }),
-  );
+  await callApi('register', { fields: { email, password, password_repeat: passwordRepeat } });
 }
 
 /** Issue 15, L12: the user's other sessions end; this one stays. */
@@ -63,11 +62,14 @@ export async function sendConfirmationAgain(email: string): Promise<void> {
   await callApi('resend_confirmation', { fields: { email } });
 }
 
-/** With the registering session the token suffices; elsewhere the account's password goes along (issue 15, H1). */
-/** Answers whether the address was confirmed before: the link opened a second time (issue 19). */
+/**
+ * In the registering browser the token suffices; elsewhere the password chosen goes along (issue
+ * 15, H1). A registration's link logs in (issue 49), so the visitor goes along as at login.
+ * Answers whether the address was confirmed before: the link opened a second time (issue 19).
+ */
 export async function confirmEmail(token: string, password?: string): Promise<{ alreadyConfirmed: boolean }> {
   const answer = await callApi<{ already_confirmed?: boolean }>('confirm_email', {
-    fields: { token, ...(password === undefined ? {} : { password }) },
+    fields: { token, ...(password === undefined ? {} : { password }), ...visitorField() },
   });
   return { alreadyConfirmed: answer.already_confirmed === true };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GKZ_A } from './helpers/fixtures.ts';
+import { registerAndConfirm } from './helpers/registration.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -25,11 +26,12 @@ const post = async (path: string, fields: Record<string, string>, cookie?: strin
 };
 const hintOf = (cookies: string[]) => cookies.find((cookie) => cookie.startsWith('marktverzeichnis_account='));
 
-it('login and registration set a readable hint naming the user; logging out clears it', async () => {
+it('login and a confirmed registration set a readable hint naming the user; logging out clears it', async () => {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-  const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
-  expect(registered.status).toBe(201);
+  // Issue 49: registering alone logs nobody in; confirming the address does.
+  const registered = await registerAndConfirm(server, email, PASSWORD);
+  expect(registered.status).toBe(200);
   expect(hintOf(registered.cookies)).toMatch(new RegExp(`^marktverzeichnis_account=${encodeURIComponent(email)};`));
   expect(hintOf(registered.cookies)).not.toMatch(/HttpOnly/);
   expect(hintOf(registered.cookies)).toMatch(/SameSite=Lax/);
@@ -64,9 +66,8 @@ describe('a 401 for a session that has ended clears the hint', () => {
   const loggedIn = async () => {
     const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
     await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-    const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
-    const session = registered.cookies.find((cookie) => cookie.startsWith('session='))!.split(';')[0]!;
-    return { email, cookie: `${session}; marktverzeichnis_account=${encodeURIComponent(email)}` };
+    const { session } = await registerAndConfirm(server, email, PASSWORD);
+    return { email, cookie: `${session!}; marktverzeichnis_account=${encodeURIComponent(email)}` };
   };
 
   it('ended on the server: the 401 clears the hint and the dead session cookie', async () => {

@@ -58,7 +58,15 @@ const MORE_RUNS = [
 const SITE = 'http://portal.test';
 const STACK_TRACE = /\n\s+at |\/src\/|node_modules|\b\w*Error:|\.ts:\d+/;
 /** Tables beside markets and dates that a request may write to. */
-const OTHER_TABLES = ['users', 'visitors', 'allowed_emails', 'one_time_tokens', 'page_views', 'market_changes'];
+const OTHER_TABLES = [
+  'users',
+  'visitors',
+  'allowed_emails',
+  'one_time_tokens',
+  'registrations',
+  'page_views',
+  'market_changes',
+];
 
 let server: TestServer;
 /** The same portal behind a reverse proxy (TRUST_PROXY): X-Forwarded-* are believed there. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/http/server.ts';
 import { GKZ_A } from './helpers/fixtures.ts';
+import { registerAndConfirm } from './helpers/registration.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Issue 15, L3: a portal whose public address is https gets a __Host- cookie, always Secure, and HSTS. */
@@ -16,7 +17,11 @@ beforeAll(async () => {
     SEED_DEMO: '0',
     PUBLIC_BASE_URL: 'https://portal.example',
   });
-  portal = await startServer({ config, db: server.db, mailer: { send: () => Promise.resolve() } });
+  portal = await startServer({
+    config,
+    db: server.db,
+    mailer: { send: (mail) => Promise.resolve(void server.mails.push(mail)) },
+  });
 });
 afterAll(async () => {
   await portal.close();
@@ -27,12 +32,15 @@ it('sets __Host-session, Secure, and sends HSTS', async () => {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
   const password = 'Marktplatz-2027';
-  const registered = await fetch(`${portal.url}/api/register`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password, password_repeat: password }),
-  });
-  expect(registered.status).toBe(201);
-  const setCookie = registered.headers.get('set-cookie') ?? '';
+  const registered = await registerAndConfirm(
+    { fetch: (path, init) => fetch(new URL(path, portal.url), init), mails: server.mails },
+    email,
+    password,
+  );
+  expect(registered.status).toBe(200);
+  // Issue 49: the registering browser's cookie, and the session its confirmation starts.
+  expect(registered.cookies[0]).toMatch(/^__Host-registration=; Max-Age=0; Path=\/; Secure/);
+  const setCookie = registered.cookies.find((cookie) => cookie.startsWith('__Host-session=')) ?? '';
   expect(setCookie).toMatch(/^__Host-session=[\w-]{43};/);
   expect(setCookie).toMatch(/; Secure/);
   expect(setCookie).toMatch(/; Path=\//);

@@ -42,7 +42,10 @@ async function clerk(): Promise<string> {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
   const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, '192.0.2.1');
-  expect(registered.status).toBe(201);
+  expect(registered.status).toBe(202);
+  // Issue 49: the account comes with its confirmation.
+  const token = server.mails.at(-1)!.link.split('/anmelden/')[1]!;
+  expect((await post('confirm_email', { token, password: PASSWORD }, '192.0.2.1')).status).toBe(200);
   return email;
 }
 const keys = async (like: string) =>
@@ -123,7 +126,8 @@ describe('M2: lockout by strangers', () => {
       await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, `198.51.100.${40 + i}`);
     await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
     const own = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, '203.0.113.40');
-    expect(own.status).toBe(201);
+    expect(own.status).toBe(202);
+    expect(server.mails.at(-1)).toMatchObject({ to: email, subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GKZ_A } from './helpers/fixtures.ts';
+import { registerAndConfirm } from './helpers/registration.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Issue 15, L12: change the password with the current one, and log out everywhere. */
@@ -25,8 +26,9 @@ const PASSWORD = 'Marktplatz-2027';
 async function clerk(): Promise<{ email: string; cookie: string }> {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-  const answer = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
-  return { email, cookie: answer.cookie! };
+  // Issue 49: registered, and confirmed in the same browser, which logs in.
+  const { session } = await registerAndConfirm(server, email, PASSWORD);
+  return { email, cookie: session! };
 }
 
 it('changes the password with the current one and ends every other session', async () => {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('purges ended sessions at once and spent or expired links after seven days', async () => {
+it('purges ended sessions at once and spent or expired links and registrations after seven days', async () => {
   const { userId } = await loggedInUser(server.db, GKZ_A);
   const now = server.clock.now;
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -39,11 +39,27 @@ it('purges ended sessions at once and spent or expired links after seven days', 
       [token, userId, expires, used],
     );
   }
+  // Issue 49: registrations waiting for their mail go by the same rule.
+  for (const [token, expires, used] of [
+    [usedLong, ago(7 * DAY), ago(8 * DAY)],
+    [expiredLong, ago(8 * DAY), null],
+    [recent, ago(DAY), null],
+  ] as const) {
+    await server.db.query(
+      `INSERT INTO registrations (token_hash, email, password_hash, language, browser_hash, created_at, expires_at, used_at)
+       VALUES ($1, 'wer@gemeinde.example', 'h', 'de', 'b', $2, $2, $3)`,
+      [token, expires, used],
+    );
+  }
   server.clock.advance(11 * 60 * 1000); // the purge runs every ten minutes, beside the requests
   await server.fetch('/api/health');
   const remaining = async () =>
-    (await server.db.query<{ token_hash: string }>('SELECT token_hash FROM one_time_tokens')).length;
-  await expect.poll(remaining).toBe(1);
+    (
+      await server.db.query<{ token_hash: string }>(
+        'SELECT token_hash FROM one_time_tokens UNION ALL SELECT token_hash FROM registrations',
+      )
+    ).length;
+  await expect.poll(remaining).toBe(2);
   const sessions = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [
     userId,
   ]);
@@ -52,6 +68,8 @@ it('purges ended sessions at once and spent or expired links after seven days', 
   expect(sessions.map((row) => row.token_hash)).toContain(live);
   const tokens = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM one_time_tokens');
   expect(tokens.map((row) => row.token_hash).sort()).toEqual([recent]);
+  const registrations = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM registrations');
+  expect(registrations.map((row) => row.token_hash)).toEqual([recent]);
 });
 
 it.runIf(process.env['TEST_DATABASE'] !== 'postgres')(

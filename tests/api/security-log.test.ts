@@ -24,6 +24,7 @@ describe('security log', () => {
     const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
     await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
     const from = server.securityLog.length;
+    // Issue 49: the cookie of the registering browser, which confirms its link.
     const { cookie } = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
     const confirmToken = server.mails.at(-1)!.link.split('/anmelden/')[1]!;
     expect((await post('confirm_email', { token: confirmToken }, { Cookie: cookie })).status).toBe(200);
@@ -73,10 +74,17 @@ describe('security log', () => {
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
+  it('logs what became of a registration, which its answer does not tell (issue 49)', async () => {
+    const from = server.securityLog.length;
+    await post('register', { email: 'fremd@example.org', password: PASSWORD, password_repeat: PASSWORD });
+    expect(server.securityLog.slice(from)).toMatchObject([
+      { event: 'registered', account: 'fremd@example.org', reason: 'not_on_file' },
+    ]);
+  });
+
   it('logs a write before confirming as forbidden', async () => {
-    const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
-    await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-    const { cookie } = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD });
+    // An account whose address was never confirmed (issue 49: from before registrations waited for their mail).
+    const { email, cookie } = await loggedInUser(server.db, GKZ_A, { confirmed: false });
     const from = server.securityLog.length;
     await post('delete_market', { id: 'irgendeiner' }, { Cookie: cookie });
     expect(server.securityLog.slice(from)).toMatchObject([

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GKZ_A } from './helpers/fixtures.ts';
+import { registerAndConfirm } from './helpers/registration.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Issue 15, L5: a visitor id passed on in a link must not give its state or account to someone else. */
@@ -23,13 +24,9 @@ const PASSWORD = 'Marktplatz-2027';
 async function clerk(visitorId: string): Promise<{ email: string; cookie: string }> {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-  const answer = await post('register', {
-    email,
-    password: PASSWORD,
-    password_repeat: PASSWORD,
-    visitor_id_js: visitorId,
-  });
-  return { email, cookie: answer.cookie! };
+  // Issue 49: the visitor is linked when the account comes to be, at its confirmation.
+  const { session } = await registerAndConfirm(server, email, PASSWORD, { visitor_id_js: visitorId });
+  return { email, cookie: session! };
 }
 
 it("writing a linked visitor's state needs that user's session; another login does not take it over", async () => {

@@ -13,8 +13,9 @@ type Step = 'working' | 'password' | 'confirmed' | 'confirmed before' | Failure;
 
 /**
  * Confirms on opening. It runs in the browser, not on the server's GET, so a mail scanner that
- * fetches the link does not use it up. Opened without the session that registered, the link
- * alone confirms nothing (issue 15, H1): the page asks for the account's password.
+ * fetches the link does not use it up. Opened elsewhere than in the browser that registered, the
+ * link alone confirms nothing (issue 15, H1): the page asks for the password chosen. A
+ * registration's link logs the new account in (issue 49).
  */
 export function ConfirmEmail({ token, locale }: { token: string; locale: Locale }) {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
   );
 }
 
-/** The account's password proves that whoever opened the mail also registered the account. */
+/** The password chosen proves that whoever opened the mail also registered. */
 function PasswordStep({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
   const { t } = useTranslation();
   const form = useForm(confirmWithPasswordSchema, { token, password: '' });

@@ -16,8 +16,6 @@ interface LoginIslandProps {
 /** `/anmelden`: log in (or ask for a new password in its place) beside the registration. */
 export function LoginIsland({ locale, messages, title, next }: LoginIslandProps) {
   const [forgot, setForgot] = useState<boolean | null>(null);
-  /** Counts the times the login form is asked for anew, so it shows again with its heading focused. */
-  const [loginAsked, setLoginAsked] = useState(0);
   return (
     <AppRoot locale={locale} messages={messages} title={title}>
       <div className="account-forms">
@@ -26,23 +24,11 @@ export function LoginIsland({ locale, messages, title, next }: LoginIslandProps)
             <ForgotPasswordForm focusOnShow onBack={() => setForgot(false)} />
           ) : (
             // After "back" focus returns to the login heading; on first show it stays where the page put it.
-            <LoginForm
-              key={loginAsked}
-              next={next}
-              focusOnShow={forgot === false}
-              onForgotPassword={() => setForgot(true)}
-            />
+            <LoginForm next={next} focusOnShow={forgot === false} onForgotPassword={() => setForgot(true)} />
           )}
         </section>
         <section>
-          <RegisterForm
-            next={next}
-            onLogIn={() => {
-              setForgot(false);
-              setLoginAsked((times) => times + 1);
-            }}
-            onForgotPassword={() => setForgot(true)}
-          />
+          <RegisterForm />
         </section>
       </div>
     </AppRoot>

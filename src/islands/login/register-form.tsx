@@ -1,29 +1,27 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { REGISTER_CHECK_ORDER, registerRequestSchema } from '../../lib/account.ts';
 import { register } from '../../stores/account.ts';
-import { notifyOnNextPage } from '../../stores/notices.ts';
+import { notify } from '../../stores/notices.ts';
 import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 
-interface RegisterFormProps {
-  next: string;
-  /** For an address that has an account already (issue 19): the login form, or a new password, instead. */
-  onLogIn: () => void;
-  onForgotPassword: () => void;
-}
-
-/** Registration for staff addresses on file; the new account is logged in straight away. */
-export function RegisterForm({ next, onLogIn, onForgotPassword }: RegisterFormProps) {
+/**
+ * Registration for staff addresses on file. Issue 49: the answer is the same for every address,
+ * so the form says only that a mail is on its way; the mail says what comes next (the link that
+ * logs in, or why not), and its link logs the new account in.
+ */
+export function RegisterForm() {
   const { t } = useTranslation();
   const headingId = useId();
   const form = useForm(registerRequestSchema, { email: '', password: '', password_repeat: '' }, REGISTER_CHECK_ORDER);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.onSubmit(async ({ email, password, password_repeat }) => {
     await register(email, password, password_repeat);
-    notifyOnNextPage(t('notice.registered'));
-    window.location.assign(next);
+    setSentTo(email);
+    notify(t('register.sent', { email }));
   });
 
   return (
@@ -38,16 +36,10 @@ export function RegisterForm({ next, onLogIn, onForgotPassword }: RegisterFormPr
         repeat={form.field('password_repeat')}
       />
       <FormFailure failure={form.failure} />
-      {form.failure?.code === 'user_exists' && (
-        <p className="form-actions">
-          <button type="button" className="button-link" onClick={onLogIn}>
-            {t('register.logInInstead')}
-          </button>
-          <button type="button" className="button-link" onClick={onForgotPassword}>
-            {t('login.forgotPassword')}
-          </button>
-        </p>
-      )}
+      {/* The notice goes after 3 seconds; this stays for whoever looks later. */}
+      <p role="status" className="form-success">
+        {sentTo === null ? '' : t('register.sent', { email: sentTo })}
+      </p>
       <div className="form-actions">
         <button type="submit" disabled={form.busy}>
           {t('register.submit')}

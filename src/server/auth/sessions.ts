@@ -14,6 +14,14 @@ export function sessionCookieName(https: boolean): string {
   return https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/**
+ * Issue 49: the cookie `register` gives the registering browser, so that its mailed link opened
+ * there confirms without the password; `__Host-` over https, as the session's.
+ */
+export function registrationCookieName(https: boolean): string {
+  return https ? '__Host-registration' : 'registration';
+}
+
 /** A session ends 12 hours after login, or after 4 hours without a request. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
@@ -62,6 +70,23 @@ export function loggedInUser(user: SessionUser | null): SessionUser {
 export function writer(user: SessionUser | null): SessionUser {
   const loggedIn = loggedInUser(user);
   if (!loggedIn.emailConfirmed) throw new ApiError('email_not_confirmed');
+  return loggedIn;
+}
+
+/**
+ * Issue 49: the one check of who may read what is not published — a municipality's hidden markets
+ * and dates (get_content with include_hidden_records, the clerk's own screens) and the change
+ * history with the clerks' addresses: a user of a live session whose mailbox is proven. Until
+ * then a session sees what anyone sees, and its municipality's master data (get_account).
+ */
+export function mayReadHiddenRecords(user: SessionUser | null): user is SessionUser {
+  return user !== null && user.emailConfirmed;
+}
+
+/** The user who may read hidden records, or the refusal: 401 not_logged_in, 403 email_not_confirmed. */
+export function hiddenRecordsReader(user: SessionUser | null): SessionUser {
+  const loggedIn = loggedInUser(user);
+  if (!mayReadHiddenRecords(loggedIn)) throw new ApiError('email_not_confirmed');
   return loggedIn;
 }
 

@@ -158,7 +158,7 @@ export async function restoreDatabase(db: Database, file: string, photoDir: stri
   const counts: Array<[string, number]> = [];
   const contentVersion = await db.transaction(async (tx) => {
     // Readers carry on with the old data until the commit; writers wait for it.
-    const locked = [...BACKED_UP_TABLES, 'sessions', 'one_time_tokens', 'content_version'];
+    const locked = [...BACKED_UP_TABLES, 'sessions', 'one_time_tokens', 'registrations', 'content_version'];
     await tx.query(`LOCK TABLE ${locked.map(quote).join(', ')} IN EXCLUSIVE MODE`).catch((error: Error) => {
       // A portal's write that waits for a table the restore holds, while holding one it needs.
       throw new BackupError(`Nothing restored: the tables could not be locked (${error.message}); try again.`);
@@ -167,7 +167,7 @@ export async function restoreDatabase(db: Database, file: string, photoDir: stri
     // The rows come back as they were, the markets' revisions too (migration 0012 counts writes to
     // dates otherwise); the change log's triggers stay quiet, and the log is emptied below instead.
     await tx.query(`SELECT set_config('portal.restoring', 'on', true)`);
-    for (const name of ['sessions', 'one_time_tokens', ...[...BACKED_UP_TABLES].reverse()]) {
+    for (const name of ['sessions', 'one_time_tokens', 'registrations', ...[...BACKED_UP_TABLES].reverse()]) {
       await tx.query(`DELETE FROM ${quote(name)}`);
     }
     let table: TableShape | undefined;

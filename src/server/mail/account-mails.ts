@@ -2,6 +2,12 @@ import { translator } from '../../lib/i18n.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import type { Mail } from './mailer.ts';
 
+/** Whom a mail answers: the user's language, and the portal's address for its links (config.ts, mailBaseUrl). */
+export interface MailReply {
+  locale: Locale;
+  baseUrl: string;
+}
+
 export interface MailContext {
   locale: Locale;
   baseUrl: string;
@@ -13,9 +19,35 @@ export interface MailContext {
 export function accountMail(kind: 'confirm' | 'reset', to: string, token: string, context: MailContext): Mail {
   const t = translator(context.locale);
   const link = `${context.baseUrl}${localizedPath(`/anmelden/${token}`, context.locale)}`;
+  const text = t(kind === 'confirm' ? 'mail.confirm.text' : 'mail.reset.text', { site: context.siteTitle });
+  return mailOf(to, t(kind === 'confirm' ? 'mail.confirm.subject' : 'mail.reset.subject'), [text], link, context);
+}
+
+/**
+ * Issue 49: `register` answers every address alike, so what differs goes to the mailbox: an
+ * address not on file hears whom its municipality asks (`contactEmail`), one with an account is
+ * pointed to logging in or a new password. Both link the login page, which has neither token nor secret.
+ */
+export function registrationNotice(
+  kind: 'not_on_file' | 'has_account',
+  to: string,
+  context: MailContext & { contactEmail: string },
+): Mail {
+  const t = translator(context.locale);
+  const link = `${context.baseUrl}${localizedPath('/anmelden', context.locale)}`;
+  const site = context.siteTitle;
+  const texts =
+    kind === 'not_on_file'
+      ? [t('mail.notOnFile.text', { site, email: context.contactEmail }), t('mail.notOnFile.link')]
+      : [t('mail.hasAccount.text', { site, forgot: t('login.forgotPassword') })];
+  return mailOf(to, t('mail.registration.subject', { site }), texts, link, context);
+}
+
+function mailOf(to: string, subject: string, texts: string[], link: string, context: MailContext): Mail {
+  const t = translator(context.locale);
   const lines = [
     t('mail.greeting'),
-    t(kind === 'confirm' ? 'mail.confirm.text' : 'mail.reset.text', { site: context.siteTitle }),
+    ...texts,
     link,
     t('mail.ignore'),
     t('mail.signature', { provider: context.providerName }),
@@ -27,7 +59,7 @@ export function accountMail(kind: 'confirm' | 'reset', to: string, token: string
     .join('\n');
   return {
     to,
-    subject: t(kind === 'confirm' ? 'mail.confirm.subject' : 'mail.reset.subject'),
+    subject,
     text: lines.join('\n\n'),
     html: `<!doctype html>\n<html lang="${context.locale}"><body>\n${html}\n</body></html>`,
     link,

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../lib/languages.ts';
 import { ApiError } from '../api-error.ts';
 import {
   consumeToken,
@@ -16,30 +14,25 @@ import type { Database } from '../db/database.ts';
 import type { TokenPurpose } from '../db/queries/one-time-tokens.ts';
 import {
   confirmUserEmail,
-  deleteLapsedUser,
   findAccount,
   findAllowedMunicipality,
   findUserByEmail,
   findUserById,
-  insertUser,
   linkVisitor,
   setPasswordHash,
 } from '../db/queries/users.ts';
 import { visitorExists } from '../db/queries/visitors.ts';
-import { accountMail } from '../mail/account-mails.ts';
+import { accountMail, type MailReply } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createRegistrations, type Registrations } from './registrations.ts';
 
 /** Issue 15, H1: what proves that the one confirming is the one who registered. */
 export interface ConfirmationProof {
-  /** The user of the session the request came with, if any. */
+  /** The user of the session the request came with, if any (an account from before issue 49). */
   sessionUserId: string | null;
+  /** The cookie the registering browser was given (issue 49). */
+  browser: string | undefined;
   password: string | undefined;
-}
-
-/** Whom a mail answers: the user's language, and the portal's address for its links (config.ts, mailBaseUrl). */
-export interface MailReply {
-  locale: Locale;
-  baseUrl: string;
 }
 
 export interface AccountDependencies {
@@ -64,35 +57,13 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
     if (visitorId && (await visitorExists(db, visitorId))) await linkVisitor(db, visitorId, userId);
   };
   const issue = (userId: string, purpose: TokenPurpose) => issueToken(db, userId, purpose, clock());
+  const registrations = createRegistrations({ db, mailer, config, clock });
   /** Issue 19: says whom to ask, since the provider's operator keeps the addresses on file. */
   const notOnFile = () => new ApiError('email_not_on_file', undefined, { email: config.CONTACT_EMAIL });
 
   return {
-    /** Only addresses on file; the account is logged in straight away and asked to confirm within 24 h. */
-    async register(
-      email: string,
-      password: string,
-      reply: MailReply,
-      visitorId?: string,
-    ): Promise<{ session: string; userId: string }> {
-      const gkz = await findAllowedMunicipality(db, email);
-      if (!gkz) throw notOnFile();
-      await deleteLapsedUser(db, email, new Date(clock().getTime() - TOKEN_LIFETIME_MS.confirm_email));
-      if (await findUserByEmail(db, email)) throw new ApiError('user_exists');
-      const user = {
-        id: randomUUID(),
-        email,
-        password_hash: await hashPassword(password),
-        gkz,
-        language: reply.locale,
-        created_at: clock(),
-      };
-      if (!(await insertUser(db, user))) throw new ApiError('user_exists');
-      const session = await startSession(db, user.id);
-      await link(visitorId, user.id);
-      await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
-      return { session, userId: user.id };
-    },
+    /** Issue 49: answers alike for every address; an account comes of it once its mailbox is proven. */
+    register: (...request: Parameters<Registrations['register']>) => registrations.register(...request),
 
     /**
      * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
@@ -100,8 +71,16 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
      * that registered, or the account's password, proves that the mailbox and the account belong
      * together. Answers the confirmed address, or that it was confirmed before: a link opened twice
      * (issue 19) is no error, and says nothing its holder could not learn from the first opening.
+     * A registration's link (issue 49) answers the new account with its session, to log it in.
      */
-    async confirmEmail(token: string, proof: ConfirmationProof): Promise<{ email: string } | 'already confirmed'> {
+    async confirmEmail(
+      token: string,
+      proof: ConfirmationProof,
+      visitorId?: string,
+    ): Promise<{ email: string; session?: string } | 'already confirmed'> {
+      const registered = await registrations.confirm(token, proof);
+      if (registered && registered !== 'already confirmed') await link(visitorId, registered.userId);
+      if (registered) return registered;
       const owner = await findTokenUser(db, token, 'confirm_email', clock());
       if (owner === 'expired') throw new ApiError('token_expired');
       if (owner === 'invalid') {
@@ -123,11 +102,14 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       return { email: (await findUserById(db, result.userId))?.email ?? '' };
     },
 
-    /** Answers alike for every address, so it tells nobody which ones have accounts. */
+    /**
+     * Answers alike for every address, so it tells nobody which ones have accounts. A new link
+     * for the newest registration that waits (issue 49), else for an unconfirmed account.
+     */
     async resendConfirmation(email: string, reply: MailReply): Promise<void> {
       const user = await findUserByEmail(db, email);
-      if (user && !user.email_confirmed_at)
-        await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
+      if (user?.email_confirmed_at || (await registrations.resend(email, reply))) return;
+      if (user) await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
     },
 
     async login(email: string, password: string, visitorId?: string): Promise<string> {

@@ -6,7 +6,7 @@ import {
 } from '../../lib/campaign.ts';
 import { csvFile } from '../../lib/csv.ts';
 import { ApiError } from '../api-error.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import { mayReadHiddenRecords, type SessionUser } from '../auth/sessions.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   closeCampaign,
@@ -143,12 +143,13 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
     /** Reminders go out for a running campaign only. */
     running,
 
-    /** The clerk's view; null when no campaign runs. */
+    /** The clerk's view; null when no campaign runs. An address not confirmed sees published markets only (issue 49). */
     async forClerk(user: SessionUser): Promise<ClerkCampaign | null> {
       const campaign = await readCurrentCampaign(db);
       if (!campaign || campaign.closed_at) return null;
       const rows = (await progressOf(db, campaign.year, user.gkz)) ?? null;
-      const markets = await readMarketStates(db, campaign.year, user.gkz);
+      const publishedOnly = !mayReadHiddenRecords(user);
+      const markets = await readMarketStates(db, campaign.year, user.gkz, { publishedOnly });
       return {
         year: campaign.year,
         deadline: campaign.deadline,

@@ -1,5 +1,5 @@
 import { DIRECTORY_START } from '../../lib/market.ts';
-import { findSessionUser } from '../auth/sessions.ts';
+import { findSessionUser, mayReadHiddenRecords } from '../auth/sessions.ts';
 import { procedure, seeOneSnapshot, type Queryable } from '../db/database.ts';
 import {
   changesBetween,
@@ -52,7 +52,8 @@ export const readAll = procedure(
 
 /**
  * The records of the session's municipality, hidden ones too, and the content version they are of;
- * null when the session is not a live one (the caller gets the public answer).
+ * null when the session may not read them (not a live one, or its address not confirmed, issue
+ * 49): the caller gets the public answer.
  */
 export const readOwn = procedure(
   import.meta.url,
@@ -64,7 +65,7 @@ export const readOwn = procedure(
     // The version and the records of one snapshot (on PostgreSQL each statement would see later commits).
     await seeOneSnapshot(tx, { mayWrite: true });
     const user = await findSessionUser(tx, session);
-    if (!user) return null;
+    if (!mayReadHiddenRecords(user)) return null;
     const { gkz } = user;
     const version = await contentVersion(tx);
     if (kind === 'markets') return { gkz, version, records: (await listMarketsOf(tx, gkz)).map(marketRecord) };

@@ -1,5 +1,5 @@
 import { ApiError, inputOf, type Checked } from '../api-error.ts';
-import { findSessionUser, loggedInUser, writer, type SessionUser } from '../auth/sessions.ts';
+import { findSessionUser, hiddenRecordsReader, writer, type SessionUser } from '../auth/sessions.ts';
 import { marketDateRecordSchema, type MarketDateRecord, type MarketRecord } from '../../lib/market.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
 import { dateSpanErrors, isLocked, viennaDay } from '../../lib/market-rules.ts';
@@ -190,9 +190,12 @@ export const deleteMarketDate = procedure(
   },
 );
 
-/** Who changed what and when, newest first; only for the market's own municipality. */
+/**
+ * Who changed what and when, newest first; only for the market's own municipality, and only for a
+ * confirmed address (issue 49: it names the clerks' addresses and the hidden records' changes).
+ */
 export const marketHistory = procedure(import.meta.url, 'marketHistory', async (tx, edit: Edit<string>) => {
-  const { user, input: marketId } = await checkedEdit(tx, edit, loggedInUser);
+  const { user, input: marketId } = await checkedEdit(tx, edit, hiddenRecordsReader);
   await ownMarket(tx, user, marketId);
   return listMarketChanges(tx, marketId);
 });

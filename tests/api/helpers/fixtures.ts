@@ -14,16 +14,22 @@ import {
 export const GKZ_A = '62219';
 export const GKZ_B = '30101';
 
-/** A confirmed user of `gkz` with a live session; returns the Cookie header that carries it. */
+/**
+ * A confirmed user of `gkz` with a live session; returns the Cookie header that carries it.
+ * `confirmed: false` makes one whose address is not proven (issue 49: as registered before
+ * registrations waited for their mail, or restored from such a backup).
+ */
 export async function loggedInUser(
   db: Queryable,
   gkz: string,
+  { confirmed = true }: { confirmed?: boolean } = {},
 ): Promise<{ userId: string; email: string; cookie: string }> {
   const userId = randomUUID();
   const email = `staff-${userId.slice(0, 8)}@gemeinde.example`;
   await db.query(
-    `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, 'not-a-real-hash', $3, now())`,
-    [userId, email, gkz],
+    `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at)
+     VALUES ($1, $2, 'not-a-real-hash', $3, CASE WHEN $4 THEN now() END)`,
+    [userId, email, gkz, confirmed],
   );
   // A session counts only while the address is on its municipality's list (issue 15, M8).
   await db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, gkz]);

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
@@ -16,6 +16,26 @@ export async function linkFromMail(to: string, subject: string): Promise<string>
     })
     .toBeDefined();
   return link!;
+}
+
+/**
+ * The subject of the newest mail to an address written since `since` (ms), waiting briefly for it:
+ * issue 49, `register` answers alike, and only its mail says whether the address had an account.
+ */
+export async function subjectOfMailSince(to: string, since: number): Promise<string> {
+  let subject: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = (await readdir(OUTBOX).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
+      for (const file of files.reverse()) {
+        if ((await stat(path.join(OUTBOX, file))).mtimeMs < since) break;
+        const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
+        if (mail.to && !Array.isArray(mail.to) && mail.to.text === to) return (subject = mail.subject);
+      }
+      return undefined;
+    })
+    .toBeDefined();
+  return subject!;
 }
 
 async function newestLink(to: string, subject: string): Promise<string | undefined> {

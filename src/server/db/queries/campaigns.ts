@@ -1,4 +1,6 @@
+import { DIRECTORY_START } from '../../../lib/market.ts';
 import type { Queryable } from '../database.ts';
+import { PUBLISHED_MARKET } from './markets.ts';
 
 /** The running update campaign: the latest year opened (issue 22). */
 export interface CampaignRow {
@@ -81,17 +83,19 @@ export async function confirmMunicipality(db: Queryable, year: number, gkz: stri
   );
 }
 
-/** Each market of the municipality with its state in the campaign: confirmed, changed, or open. */
+/** Each market of the municipality (or each published one) with its state in the campaign: confirmed, changed, or open. */
 export async function readMarketStates(
   db: Queryable,
   year: number,
   gkz: string,
+  { publishedOnly = false }: { publishedOnly?: boolean } = {},
 ): Promise<{ market_id: string; state: 'confirmed' | 'changed' | 'open' }[]> {
+  // PUBLISHED_MARKET reads its first day from $1.
   return db.query(
     `SELECT m.id AS market_id, coalesce(c.state, 'open') AS state FROM markets m
-     LEFT JOIN campaign_confirmations c ON c.market_id = m.id AND c.year = $1
-     WHERE m.gkz = $2 ORDER BY m.id`,
-    [year, gkz],
+     LEFT JOIN campaign_confirmations c ON c.market_id = m.id AND c.year = $2
+     WHERE m.gkz = $3 AND (NOT $4 OR ${PUBLISHED_MARKET}) ORDER BY m.id`,
+    [DIRECTORY_START, year, gkz, publishedOnly],
   );
 }
 

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../database.ts';
 export interface Retention {
   /** Attempt counters (they hold IP addresses), counted from their window's start. */
   counters: number;
-  /** One-time tokens after they expired or were used: long enough to say "expired" rather than "unknown". */
+  /** One-time tokens and registrations after they expired or were used: long enough to say "expired" rather than "unknown". */
   tokens: number;
   /** Visitors linked to no account, after their last change (issue 15, M5; the privacy policy states it). */
   visitors: number;
@@ -24,6 +24,10 @@ export async function purgeExpired(db: Queryable, now: Date, retention: Retentio
   await db.query(`DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - interval '4 hours'`);
   await db.query(
     `DELETE FROM one_time_tokens WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2 * interval '1 second'`,
+    [now, retention.tokens],
+  );
+  await db.query(
+    `DELETE FROM registrations WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2 * interval '1 second'`,
     [now, retention.tokens],
   );
   await db.query(

@@ -52,10 +52,13 @@ export async function findUnusedToken(
   return row && { userId: row.user_id, live: row.live };
 }
 
+/** A registration's link (issue 49) confirms an address too. */
 export async function tokenPurposeOf(db: Queryable, tokenHash: string): Promise<TokenPurpose | null> {
-  const [row] = await db.query<{ purpose: TokenPurpose }>('SELECT purpose FROM one_time_tokens WHERE token_hash = $1', [
-    tokenHash,
-  ]);
+  const [row] = await db.query<{ purpose: TokenPurpose }>(
+    `SELECT purpose FROM one_time_tokens WHERE token_hash = $1
+     UNION ALL SELECT 'confirm_email' FROM registrations WHERE token_hash = $1 LIMIT 1`,
+    [tokenHash],
+  );
   return row?.purpose ?? null;
 }
 

@@ -23,14 +23,12 @@ export async function findAllowedMunicipality(db: Queryable, email: string): Pro
 }
 
 /**
- * Issue 15, H1: an account not confirmed in time lapses, so whoever registered an address that
- * was not theirs cannot hold it; its sessions and links go with it (ON DELETE CASCADE).
+ * Issue 49: an account whose address was never confirmed (registered before registrations waited
+ * for their mail) lapses when the address's owner proves the mailbox; its sessions and links go
+ * with it (ON DELETE CASCADE).
  */
-export async function deleteLapsedUser(db: Queryable, email: string, createdBefore: Date): Promise<void> {
-  await db.query('DELETE FROM users WHERE email = $1 AND email_confirmed_at IS NULL AND created_at < $2', [
-    email,
-    createdBefore,
-  ]);
+export async function deleteUnconfirmedUser(db: Queryable, email: string): Promise<void> {
+  await db.query('DELETE FROM users WHERE email = $1 AND email_confirmed_at IS NULL', [email]);
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
@@ -41,12 +39,12 @@ export async function findUserById(db: Queryable, userId: string): Promise<UserR
 /** False when the address is registered already (also by a request a moment earlier). */
 export async function insertUser(
   db: Queryable,
-  user: Pick<UserRow, 'id' | 'email' | 'password_hash' | 'gkz' | 'language' | 'created_at'>,
+  user: Pick<UserRow, 'id' | 'email' | 'password_hash' | 'gkz' | 'language' | 'created_at' | 'email_confirmed_at'>,
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO users (id, email, password_hash, gkz, language, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [user.id, user.email, user.password_hash, user.gkz, user.language, user.created_at],
+    `INSERT INTO users (id, email, password_hash, gkz, language, created_at, email_confirmed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [user.id, user.email, user.password_hash, user.gkz, user.language, user.created_at, user.email_confirmed_at],
   );
   return rows.length === 1;
 }

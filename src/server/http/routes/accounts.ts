@@ -11,10 +11,13 @@ import {
 } from '../../../lib/account.ts';
 import { visitorIdSchema } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
-import { hashToken, SESSION_LIFETIME_SECONDS, sessionCookieName } from '../../auth/sessions.ts';
+import { TOKEN_LIFETIME_MS } from '../../auth/one-time-tokens.ts';
+import { hashToken, registrationCookieName, SESSION_LIFETIME_SECONDS, sessionCookieName } from '../../auth/sessions.ts';
 import { mailBaseUrl, servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { AccountService, MailReply } from '../../services/accounts.ts';
+import type { MailReply } from '../../mail/account-mails.ts';
+import type { AccountService } from '../../services/accounts.ts';
+import { randomToken } from '../../services/registrations.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { ACCOUNT_HINT_COOKIE } from '../account-hint.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
@@ -35,6 +38,7 @@ export function accountRoutes(
 ): void {
   const httpsPortal = servesHttps(config);
   const cookieName = sessionCookieName(httpsPortal);
+  const registrationCookie = registrationCookieName(httpsPortal);
   const limits = accountLimits(db, config, clock);
   const startSessionCookie = (c: Context<ApiEnv>, token: string, email: string) => {
     const secure = httpsPortal || isHttps(c, config);
@@ -60,9 +64,13 @@ export function accountRoutes(
     return parsed.success ? parsed.data : undefined;
   };
 
+  /**
+   * Issue 49: the same answer for every address, on the list or not, with an account or not: what
+   * differs goes to the mailbox. No session until the mailed link is opened (confirm_email); the
+   * browser's cookie lets the link opened here confirm without the password.
+   */
   api.post('/register', async (c) => {
-    const fields = await readFields(c);
-    const request = parseFields(registerRequestSchema, fields, REGISTER_CHECK_ORDER);
+    const request = parseFields(registerRequestSchema, await readFields(c), REGISTER_CHECK_ORDER);
     refuseCommonPassword(request.password);
     c.set('attemptedAccount', request.email);
     // Per address and network together, so that strangers' tries cannot block the clerk's own (issue 15, M2).
@@ -70,14 +78,24 @@ export function accountRoutes(
       ...limits.networkLimits(c, 'register', 20, HOUR),
       limits.pairLimit(c, 'register', request.email, 5, HOUR),
     ]);
-    const { session, userId } = await accounts.register(request.email, request.password, replyTo(c), visitorOf(fields));
-    startSessionCookie(c, session, request.email);
-    c.get('securityEvent')('registered', request.email);
-    return c.json({ data: await accounts.account(userId) }, 201, PRIVATE);
+    // Every answer mails, so mails to one address are throttled silently, as forgot_password's (M2).
+    const mayMail = await limits.mayMail(c, 'register_mail', request.email);
+    const browser = randomToken();
+    const outcome = await accounts.register(request.email, request.password, replyTo(c), { browser, mayMail });
+    setCookie(c, registrationCookie, browser, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: httpsPortal || isHttps(c, config),
+      maxAge: TOKEN_LIFETIME_MS.confirm_email / 1000,
+    });
+    c.get('securityEvent')('registered', request.email, outcome === 'waiting' ? undefined : outcome);
+    return c.json({ data: { sent: true } }, 202, PRIVATE);
   });
 
   api.post('/confirm_email', async (c) => {
-    const { token, password } = parseFields(confirmEmailRequestSchema, await readFields(c));
+    const fields = await readFields(c);
+    const { token, password } = parseFields(confirmEmailRequestSchema, fields);
     // Each try with a password is a guess at it: counted like a login.
     if (password) {
       await limits.enforce([
@@ -85,13 +103,24 @@ export function accountRoutes(
         limits.pairLimit(c, 'confirm', hashToken(token), 10, QUARTER_HOUR),
       ]);
     }
-    const sessionUser = await sessionUserId(c);
+    const proof = {
+      sessionUserId: await sessionUserId(c),
+      browser: getCookie(c, registrationCookie),
+      password: password || undefined,
+    };
     const confirmed = await refusalsLogged(c, 'confirm_email', () =>
-      accounts.confirmEmail(token, { sessionUserId: sessionUser, password: password || undefined }),
+      accounts.confirmEmail(token, proof, visitorOf(fields)),
     );
     // docs/api.md, extension: a link opened again answers that the address is confirmed already.
     if (confirmed === 'already confirmed')
       return c.json({ data: { confirmed: true, already_confirmed: true } }, 200, PRIVATE);
+    // Issue 49: a registration's link makes the account and logs it in, ending a session held before (L2).
+    if (confirmed.session) {
+      const previous = getCookie(c, cookieName);
+      if (previous) await accounts.logout(previous);
+      deleteCookie(c, registrationCookie, { path: '/', secure: httpsPortal });
+      startSessionCookie(c, confirmed.session, confirmed.email);
+    }
     c.get('securityEvent')('email_confirmed', confirmed.email);
     return c.json({ data: { confirmed: true } }, 200, PRIVATE);
   });

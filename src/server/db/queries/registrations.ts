@@ -1,0 +1,70 @@
+import type { Queryable } from '../database.ts';
+
+/** A registration waiting for its mailbox to be proven (migration 0017, issue 49). */
+export interface RegistrationRow {
+  /** The hash of the mailed link's token. */
+  token_hash: string;
+  email: string;
+  password_hash: string;
+  language: string;
+  /** The hash of the registering browser's cookie. */
+  browser_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertRegistration(db: Queryable, row: Omit<RegistrationRow, 'used_at'>): Promise<void> {
+  await db.query(
+    `INSERT INTO registrations (token_hash, email, password_hash, language, browser_hash, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.token_hash, row.email, row.password_hash, row.language, row.browser_hash, row.created_at, row.expires_at],
+  );
+}
+
+/** The registration of a link, used or not, and whether it is still within its time; null for an unknown link. */
+export async function findRegistration(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<(RegistrationRow & { live: boolean }) | null> {
+  const [row] = await db.query<RegistrationRow & { live: boolean }>(
+    'SELECT *, expires_at > $2 AS live FROM registrations WHERE token_hash = $1',
+    [tokenHash, now],
+  );
+  return row ?? null;
+}
+
+/**
+ * Uses a live registration up, in one statement so that two requests cannot both, and lets the
+ * other registrations of its address lapse: the first to prove the mailbox wins. Null when it
+ * was used, has expired or lapsed meanwhile.
+ */
+export async function useRegistration(db: Queryable, tokenHash: string, now: Date): Promise<RegistrationRow | null> {
+  const [used] = await db.query<RegistrationRow>(
+    `UPDATE registrations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *`,
+    [tokenHash, now],
+  );
+  if (!used) return null;
+  await db.query('DELETE FROM registrations WHERE email = $1 AND token_hash <> $2', [used.email, tokenHash]);
+  return used;
+}
+
+/**
+ * A new link, valid until `expiresAt`, for the newest registration of the address that waits (its
+ * old link is void); false when none waits.
+ */
+export async function renewRegistration(
+  db: Queryable,
+  email: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const renewed = await db.query(
+    `UPDATE registrations SET token_hash = $2, expires_at = $3 WHERE token_hash = (
+       SELECT token_hash FROM registrations WHERE email = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1)
+     RETURNING 1`,
+    [email, tokenHash, expiresAt],
+  );
+  return renewed.length === 1;
+}
