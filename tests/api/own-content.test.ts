@@ -78,7 +78,11 @@ describe('get_own_content', () => {
     const unconfirmed = await loggedInUser(server.db, GKZ_A);
     await server.db.query('UPDATE users SET email_confirmed_at = NULL WHERE id = $1', [unconfirmed.userId]);
     const asked = { Cookie: unconfirmed.cookie };
-    expect((await own(asked)).body.data).toEqual(await nationalOf(GKZ_A, asked));
+    const { body } = await own(asked);
+    expect(body.data).toEqual(await nationalOf(GKZ_A, asked));
+    // Issue 49: an address not proven reads nothing unpublished.
+    expect(Object.keys(body.data.wko_markets['2']!)).toEqual([ids['published']]);
+    expect(Object.keys(body.data.wko_market_dates)).not.toContain(ids['hiddenDate']);
   });
 
   it('shows a change at once, made by another process too', async () => {
