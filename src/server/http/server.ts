@@ -77,7 +77,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     }
     const languageHome = rootLocaleRedirect(req);
     if (languageHome) {
-      if (languageHome.chosen) res.setHeader('Set-Cookie', localeCookie(languageHome.chosen));
+      if (languageHome.chosen) res.setHeader('Set-Cookie', localeCookie(languageHome.chosen, https));
       res.writeHead(302, {
         Location: languageHome.location,
         Vary: 'Cookie, Accept-Language',

@@ -16,7 +16,7 @@ import { mailBaseUrl, servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AccountService, MailReply } from '../../services/accounts.ts';
 import type { ApiEnv } from '../api-env.ts';
-import { ACCOUNT_HINT_COOKIE } from '../account-hint.ts';
+import { accountHintCookieName } from '../account-hint.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
 import { viaTrustedProxy } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
@@ -35,6 +35,7 @@ export function accountRoutes(
 ): void {
   const httpsPortal = servesHttps(config);
   const cookieName = sessionCookieName(httpsPortal);
+  const hintCookie = accountHintCookieName(httpsPortal);
   const limits = accountLimits(db, config, clock);
   const startSessionCookie = (c: Context<ApiEnv>, token: string, email: string) => {
     const secure = httpsPortal || isHttps(c, config);
@@ -45,11 +46,11 @@ export function accountRoutes(
       secure,
       maxAge: SESSION_LIFETIME_SECONDS,
     });
-    setCookie(c, ACCOUNT_HINT_COOKIE, email, { path: '/', sameSite: 'Lax', secure, maxAge: SESSION_LIFETIME_SECONDS });
+    setCookie(c, hintCookie, email, { path: '/', sameSite: 'Lax', secure, maxAge: SESSION_LIFETIME_SECONDS });
   };
   const endSessionCookie = (c: Context<ApiEnv>) => {
     deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
-    deleteCookie(c, ACCOUNT_HINT_COOKIE, { path: '/', secure: httpsPortal });
+    deleteCookie(c, hintCookie, { path: '/', secure: httpsPortal });
   };
   const replyTo = (c: Context<ApiEnv>): MailReply => ({
     locale: c.get('locale')(),
