@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
  * connection, so this sends 20,000, 8 at a time, to every route of the API over a real socket (the
  * socket is the point: in-process calls have no connection to lose). Behind TRUST_PROXY each comes
  * from its own address (X-Forwarded-For), so the limits per client network answer few of them with
- * 429 and the junk reaches the handlers. Some 10-20 s of CPU: the rate is what finds the race.
+ * 429 and the junk reaches the handlers. Some 15 s of CPU (17 s on two shared cores, 80-100 s when
+ * they were loaded 7 times over): the number is what finds a fault of one request in a thousand.
  */
 const REQUESTS = 20_000;
 const AT_ONCE = 8;
