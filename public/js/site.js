@@ -8,7 +8,10 @@
   var FONT_STEPS = [90, 100, 115, 130, 150, 175];
   var MAX_PRELOADS = 4;
   // Set at login, cleared at logout (src/server/http/routes/accounts.ts): who is logged in, for the header.
-  var ACCOUNT_COOKIE = KEYWORD + '_account';
+  // Over https it is __Host- prefixed, as the session cookie (account-hint.ts): one of the plain name
+  // there could have been planted by a sibling subdomain or an http page.
+  var HTTPS = location.protocol === 'https:';
+  var ACCOUNT_COOKIE = (HTTPS ? '__Host-' : '') + KEYWORD + '_account';
   var VISITOR_KEY = KEYWORD + '.visitorId';
   var NOTICE_KEY = KEYWORD + '.notice';
 
@@ -117,7 +120,11 @@
     document.addEventListener('click', function (event) {
       var link = event.target.closest && event.target.closest('.language-switcher a[hreflang]');
       if (!link) return;
-      document.cookie = 'i18n_redirected=' + link.getAttribute('hreflang') + '; path=/; max-age=31536000; samesite=lax';
+      document.cookie =
+        'i18n_redirected=' +
+        link.getAttribute('hreflang') +
+        '; path=/; max-age=31536000; samesite=lax' +
+        (HTTPS ? '; secure' : '');
     });
 
     setUpAccount();

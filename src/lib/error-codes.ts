@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   invalid_phone: 422,
   invalid_characters: 422,
   too_long: 422,
+  /** Issue 49: JSON nested beyond 32 levels (lib/json-depth.ts). */
+  too_deep: 400,
   invalid_date: 422,
   date_out_of_range: 422,
   date_locked: 422,

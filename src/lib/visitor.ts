@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jsonTextWithin, MAX_JSON_DEPTH, valueWithin } from './json-depth.ts';
 import { KNOWN_LANGUAGE_IDS } from './languages.ts';
 import { isStorableText } from './validation.ts';
 
@@ -62,7 +63,10 @@ export const updateVisitorRequestSchema = z.object({
   ),
   state: z.pipe(
     z.pipe(
-      z.union([z.string(), visitorStateSchema], { error: 'invalid_request' }),
+      // Before it is written out or parsed (issue 49): JSON.stringify of a state 5,000 levels deep was a 500.
+      z
+        .union([z.string(), visitorStateSchema], { error: 'invalid_request' })
+        .check(z.refine(nestsWithinLimit, { error: 'too_deep', abort: true })),
       z.transform((state) => (typeof state === 'string' ? state : JSON.stringify(state))),
     ),
     z.pipe(
@@ -99,22 +103,22 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Far deeper than the app state (app-state.ts) ever nests; much deeper JSON cannot be sent back (JSON.stringify). */
-const VISITOR_STATE_MAX_DEPTH = 32;
+/** The state's nesting, as text or as an object: at most MAX_JSON_DEPTH levels (docs/api.md). */
+function nestsWithinLimit(state: unknown): boolean {
+  return typeof state === 'string' ? jsonTextWithin(state, MAX_JSON_DEPTH) : valueWithin(state, MAX_JSON_DEPTH);
+}
 
-/** Whether jsonb can hold the value (isStorableText for every key and text) and its answer can be written. */
+/** Whether jsonb can hold the value (isStorableText for every key and text); its nesting is checked before. */
 function isStorableJson(value: unknown): boolean {
-  // A list of pending values, not recursion: the nesting is what is being checked.
-  const pending: Array<[value: unknown, depth: number]> = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
     if (typeof item === 'string' && !isStorableText(item)) return false;
     if (typeof item === 'number' && !Number.isFinite(item)) return false; // 1e999999 (issue 15, L6)
     if (typeof item !== 'object' || item === null) continue;
-    if (depth >= VISITOR_STATE_MAX_DEPTH) return false;
     for (const [key, inner] of Object.entries(item)) {
       if (!isStorableText(key)) return false;
-      pending.push([inner, depth + 1]);
+      pending.push(inner);
     }
   }
   return true;

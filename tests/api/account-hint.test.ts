@@ -35,6 +35,9 @@ it('login and a confirmed registration set a readable hint naming the user; logg
   expect(hintOf(registered.cookies)).toMatch(new RegExp(`^marktverzeichnis_account=${encodeURIComponent(email)};`));
   expect(hintOf(registered.cookies)).not.toMatch(/HttpOnly/);
   expect(hintOf(registered.cookies)).toMatch(/SameSite=Lax/);
+  // Over http (the dev setup) its name stays plain: a __Host- cookie needs Secure (https-cookie.test.ts).
+  expect(registered.cookies.some((cookie) => cookie.startsWith('__Host-'))).toBe(false);
+  expect(hintOf(registered.cookies)).not.toMatch(/Secure/);
 
   const login = await post('login', { email, password: PASSWORD });
   expect(login.status).toBe(200);

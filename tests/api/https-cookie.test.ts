@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/http/server.ts';
 import { GKZ_A } from './helpers/fixtures.ts';
@@ -50,4 +50,46 @@ it('sets __Host-session, Secure, and sends HSTS', async () => {
   expect((await fetch(`${portal.url}/api/get_account`, { headers: { Cookie: cookie } })).status).toBe(200);
   const plainName = cookie.replace('__Host-session', 'session');
   expect((await fetch(`${portal.url}/api/get_account`, { headers: { Cookie: plainName } })).status).toBe(401);
+});
+
+/**
+ * Issue 49: the account hint is `__Host-` prefixed over https too, so no sibling subdomain or http
+ * page can plant a name for the header; login, logout and the 401 of an ended session agree on it.
+ */
+describe('the account hint on an https portal', () => {
+  const HINT = '__Host-marktverzeichnis_account';
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${portal.url}/api/${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+  const hintOf = (response: Response) => response.headers.getSetCookie().find((one) => one.startsWith(`${HINT}=`));
+
+  it('is set as __Host-marktverzeichnis_account, Secure, for / and no domain, and cleared so', async () => {
+    const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
+    await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
+    const password = 'Marktplatz-2027';
+    const registered = await post('register', { email, password, password_repeat: password });
+    expect(registered.status).toBe(201);
+    const hint = hintOf(registered);
+    expect(hint).toMatch(new RegExp(`^${HINT}=${encodeURIComponent(email)};`));
+    expect(hint).toMatch(/; Secure/);
+    expect(hint).toMatch(/; Path=\//);
+    expect(hint).not.toMatch(/Domain=|HttpOnly/);
+    expect(registered.headers.getSetCookie().some((one) => one.startsWith('marktverzeichnis_account='))).toBe(false);
+
+    const session = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    const logout = await post('logout', {}, session);
+    expect(logout.status).toBe(200);
+    expect(hintOf(logout)).toMatch(new RegExp(`^${HINT}=;.*Max-Age=0.*; Secure`));
+  });
+
+  it('is cleared by the 401 of a session that has ended', async () => {
+    const answer = await fetch(`${portal.url}/api/get_account`, {
+      headers: { Cookie: `__Host-session=${'A'.repeat(43)}; ${HINT}=clerk%40gemeinde.example` },
+    });
+    expect(answer.status).toBe(401);
+    expect(hintOf(answer)).toMatch(/Max-Age=0/);
+  });
 });

@@ -240,8 +240,11 @@ export function apiListener(dependencies: ApiDependencies): (req: IncomingMessag
   const { db, clock = () => new Date() } = dependencies;
   const content = dependencies.content ?? createContentService(db);
   const housekeeping = dependencies.housekeeping ?? createHousekeeping(db, clock);
+  // The unread rest of a body is dropped by server.ts (drain-request.ts): the library's own clean-up
+  // closed connections that a client had already sent its next request on (issue 49).
   const hono = getRequestListener(createApi({ ...dependencies, content, housekeeping }).fetch, {
     overrideGlobalObjects: false,
+    autoCleanupIncoming: false,
   });
   const apps = appCalls(content, () => void housekeeping.maybePurge());
   return (req, res) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rootLocaleRedirect } from './locale-redirect.ts';
+import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 
 const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers });
 
@@ -41,5 +41,12 @@ describe('rootLocaleRedirect', () => {
     expect(rootLocaleRedirect(request('/info', { 'accept-language': 'en' }))).toBeNull();
     expect(rootLocaleRedirect(request('/en/', { cookie: 'i18n_redirected=fr' }))).toBeNull();
     expect(rootLocaleRedirect(request('/', { 'accept-language': 'en' }, 'POST'))).toBeNull();
+  });
+});
+
+describe('localeCookie', () => {
+  it('is Secure over https only (issue 49), for the whole site and a year', () => {
+    expect(localeCookie('en', true)).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(localeCookie('fr', false)).toBe('i18n_redirected=fr; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 });

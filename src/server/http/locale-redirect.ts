@@ -37,7 +37,10 @@ export function rootLocaleRedirect(req: Pick<IncomingMessage, 'url' | 'method' |
   return locale === DEFAULT_LOCALE ? null : { location: `${localizedPath('/', locale)}${query ? `?${query}` : ''}` };
 }
 
-/** The Set-Cookie value for a chosen language, as public/js/site.js writes it in the browser. */
-export function localeCookie(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+/**
+ * The Set-Cookie value for a chosen language, as public/js/site.js writes it in the browser; over
+ * https only ever sent encrypted (Secure, issue 49), as every cookie of the portal.
+ */
+export function localeCookie(locale: Locale, https: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${https ? '; Secure' : ''}`;
 }

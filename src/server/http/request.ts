@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/error-codes.ts';
+import { MAX_JSON_DEPTH, jsonTextWithin } from '../../lib/json-depth.ts';
 import { isLocale } from '../../lib/languages.ts';
 import { check } from '../../lib/validation.ts';
 import { ApiError, type Checked } from '../api-error.ts';
@@ -15,7 +16,10 @@ export async function readFields(c: Context<ApiEnv>): Promise<Record<string, unk
   let fields: unknown;
   try {
     if (type === 'application/json') {
-      fields = await c.req.json();
+      const text = await c.req.text();
+      // The body's own object and its fields' 32 levels (issue 49): refused before JSON.parse builds it.
+      if (!jsonTextWithin(text, MAX_JSON_DEPTH + 1)) throw new ApiError('too_deep');
+      fields = JSON.parse(text);
     } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
       fields = await c.req.parseBody();
     } else if (type === '' && (await c.req.text()) === '') {

@@ -4,8 +4,9 @@ import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
-import { apiListener, type ApiDependencies } from './api.ts';
+import { apiListener, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
 import { listenOnSockets } from './accepting-sockets.ts';
+import { drainAfterAnswer } from './drain-request.ts';
 import { isEmbedPath } from './framable.ts';
 import { localeCookie, rootLocaleRedirect } from './locale-redirect.ts';
 import { builtSitePaths, type SitePathCheck } from './site-paths.ts';
@@ -55,6 +56,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const answering = new Set<ServerResponse>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     answering.add(res);
+    drainAfterAnswer(req, res, DISCARDED_AT_MOST);
     res.once('close', () => {
       answering.delete(res);
       if (closing) server.closeIdleConnections(); // one whose headers went out before close()
@@ -75,7 +77,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     }
     const languageHome = rootLocaleRedirect(req);
     if (languageHome) {
-      if (languageHome.chosen) res.setHeader('Set-Cookie', localeCookie(languageHome.chosen));
+      if (languageHome.chosen) res.setHeader('Set-Cookie', localeCookie(languageHome.chosen, https));
       res.writeHead(302, {
         Location: languageHome.location,
         Vary: 'Cookie, Accept-Language',

@@ -18,14 +18,14 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const sharedAgent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 /**
  * Sends a request with node:http, which, unlike fetch, lets a test send what a hostile client
  * would. An answer that arrives before the whole body went out (413) counts; a write error after it
  * (the server closed the connection) does not.
  */
-export function send(baseUrl: string, raw: RawRequest): Promise<RawAnswer> {
+export function send(baseUrl: string, raw: RawRequest, agent: Agent = sharedAgent): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     let answered = false;

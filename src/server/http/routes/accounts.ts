@@ -19,7 +19,7 @@ import type { MailReply } from '../../mail/account-mails.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { randomToken } from '../../services/registrations.ts';
 import type { ApiEnv } from '../api-env.ts';
-import { ACCOUNT_HINT_COOKIE } from '../account-hint.ts';
+import { accountHintCookieName } from '../account-hint.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
 import { viaTrustedProxy } from '../client-ip.ts';
 import { parseFields, readFields } from '../request.ts';
@@ -39,6 +39,7 @@ export function accountRoutes(
   const httpsPortal = servesHttps(config);
   const cookieName = sessionCookieName(httpsPortal);
   const registrationCookie = registrationCookieName(httpsPortal);
+  const hintCookie = accountHintCookieName(httpsPortal);
   const limits = accountLimits(db, config, clock);
   const startSessionCookie = (c: Context<ApiEnv>, token: string, email: string) => {
     const secure = httpsPortal || isHttps(c, config);
@@ -49,11 +50,11 @@ export function accountRoutes(
       secure,
       maxAge: SESSION_LIFETIME_SECONDS,
     });
-    setCookie(c, ACCOUNT_HINT_COOKIE, email, { path: '/', sameSite: 'Lax', secure, maxAge: SESSION_LIFETIME_SECONDS });
+    setCookie(c, hintCookie, email, { path: '/', sameSite: 'Lax', secure, maxAge: SESSION_LIFETIME_SECONDS });
   };
   const endSessionCookie = (c: Context<ApiEnv>) => {
     deleteCookie(c, cookieName, { path: '/', secure: httpsPortal });
-    deleteCookie(c, ACCOUNT_HINT_COOKIE, { path: '/', secure: httpsPortal });
+    deleteCookie(c, hintCookie, { path: '/', secure: httpsPortal });
   };
   const replyTo = (c: Context<ApiEnv>): MailReply => ({
     locale: c.get('locale')(),
