@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEMO_EMAIL } from '../src/server/demo/demo-data.ts';
+import { registerDemoClerk } from './demo-clerk.ts';
 import { EMBED_MARKETS, EMBED_PATH, tenMarketsInTheList } from './embed-weight.ts';
 import { startPortal } from './portal-process.ts';
 
@@ -130,12 +131,8 @@ async function weigh(html: string, pageUrl: URL) {
   return weight;
 }
 
-async function logIn(base: string): Promise<string> {
-  const form = new URLSearchParams({ email: DEMO_EMAIL, password: PASSWORD, password_repeat: PASSWORD });
-  const response = await fetch(`${base}/api/register`, { method: 'POST', body: form });
-  const session = /(?:^|,\s*)(session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-  if (response.status !== 201 || !session) throw new Error(`Registering the demo account answered ${response.status}.`);
-  return session;
+function logIn(base: string): Promise<string> {
+  return registerDemoClerk(base, dataDir, DEMO_EMAIL, PASSWORD);
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);

@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { newestMailLink } from './demo-clerk.ts';
 import { startPortal } from './portal-process.ts';
 import { ACCOUNT_SCREENS, EDITING_SCREENS, openMarketForm, PUBLIC_SCREENS, type Screen } from './screenshot-screens.ts';
 
@@ -89,26 +89,11 @@ async function clerkSession(browser: Browser, base: string) {
   const fields = { email: DEMO.email, password: DEMO.password, password_repeat: DEMO.password, lang: 'de' };
   const registered = await context.request.post('/api/register', { form: fields });
   if (!registered.ok()) throw new Error(`Registering the demo clerk failed: ${registered.status()}`);
-  const token = (await newestMailLink()).split('/anmelden/')[1] ?? '';
+  const token = (await newestMailLink(dataDir)).split('/anmelden/')[1] ?? '';
   await context.request.post('/api/confirm_email', { form: { token } });
   const cookies = await context.cookies();
   await context.close();
   return cookies;
-}
-
-async function newestMailLink(): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(outbox).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
-    const newest = files.at(-1);
-    if (newest) {
-      const mail = await simpleParser(await readFile(join(outbox, newest)));
-      const link = /https?:\/\/\S+\/anmelden\/\S+/.exec(mail.text ?? '')?.[0];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('No confirmation mail in the outbox.');
 }
 
 function indexPage(): string {
