@@ -359,6 +359,7 @@ const ROUTES: Record<string, string> = {
   health: 'GET /api/health',
   get_content: 'GET /api/get_content/:exhibition',
   get_content_stops: 'GET /api/get_content_stops/:exhibition',
+  get_own_content: 'GET /api/get_own_content',
   get_visitor_data: 'GET /api/get_visitor_data/:visitorId',
   create_visitor: 'POST /api/create_visitor',
   update_visitor: 'POST /api/update_visitor',

@@ -240,6 +240,7 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     health: get(noQuery.map((q) => `/api/health${q}`)),
     get_content: content('get_content'),
     get_content_stops: content('get_content_stops'),
+    get_own_content: get(noQuery.map((q) => `/api/get_own_content${q}`)),
     get_visitor_data: get(segment(visitorId.map(String)).map((id) => `/api/get_visitor_data/${id}`)),
     create_visitor: post('create_visitor', {
       visitor_id_js: visitorId,
