@@ -61,20 +61,12 @@ export const loginRequestSchema = z.object({
 
 const tokenSchema = filled('invalid_token').check(z.maxLength(200, { error: 'invalid_token' }));
 export const emailRequestSchema = z.object({ email: emailOf('email_missing') });
-/** Issue 15, H1: the link plus the account's password when the registering session is not at hand. */
-export const confirmEmailRequestSchema = z.object({
-  token: tokenSchema,
-  password: z.optional(
-    z.string({ error: 'credentials_missing' }).check(z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
-  ),
-});
-/** The link page's form when opened without that session: the password is then needed. */
-export const confirmWithPasswordSchema = z.object({
-  token: tokenSchema,
-  password: z
-    .string({ error: 'credentials_missing' })
-    .check(z.minLength(1, { error: 'credentials_missing' }), z.maxLength(PASSWORD_MAX, { error: 'too_long' })),
-});
+/** Issue 15, H1, and issue 49: the link alone, confirmed where it was asked for (the registering browser). */
+export const confirmEmailRequestSchema = z.object({ token: tokenSchema });
+/** Issue 49: the link opened elsewhere; the mailbox's holder chooses the account's password. */
+export const confirmWithPasswordSchema = z
+  .object({ token: tokenSchema, ...passwordPairOf('new_password_missing') })
+  .check(samePasswords);
 export const resetPasswordRequestSchema = z
   .object({ token: tokenSchema, ...passwordPairOf('new_password_missing') })
   .check(samePasswords);

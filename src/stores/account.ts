@@ -67,9 +67,14 @@ export async function sendConfirmationAgain(email: string): Promise<void> {
  * 15, H1). A registration's link logs in (issue 49), so the visitor goes along as at login.
  * Answers whether the address was confirmed before: the link opened a second time (issue 19).
  */
-export async function confirmEmail(token: string, password?: string): Promise<{ alreadyConfirmed: boolean }> {
+/** Issue 49: `chosen` is the password and its repetition the mailbox's holder chose (link opened elsewhere). */
+export async function confirmEmail(
+  token: string,
+  chosen?: { password: string; passwordRepeat: string },
+): Promise<{ alreadyConfirmed: boolean }> {
+  const password = chosen ? { password: chosen.password, password_repeat: chosen.passwordRepeat } : {};
   const answer = await callApi<{ already_confirmed?: boolean }>('confirm_email', {
-    fields: { token, ...(password === undefined ? {} : { password }), ...visitorField() },
+    fields: { token, ...password, ...visitorField() },
   });
   return { alreadyConfirmed: answer.already_confirmed === true };
 }

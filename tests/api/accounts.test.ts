@@ -184,11 +184,15 @@ describe('confirm_email', () => {
     expect((await call('register', { email, password, password_repeat: password })).status).toBe(202);
     const token = tokenOf(lastLink());
     server.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    expect((await call('confirm_email', { token, password })).body.error?.code).toBe('token_expired');
+    expect((await call('confirm_email', { token, password, password_repeat: password })).body.error?.code).toBe(
+      'token_expired',
+    );
     const refused = await call('login', { email, password });
     expect([refused.status, refused.body.error?.code]).toEqual([404, 'user_not_found']);
     expect((await call('resend_confirmation', { email })).status).toBe(200);
-    expect((await call('confirm_email', { token: tokenOf(lastLink()), password })).status).toBe(200);
+    expect(
+      (await call('confirm_email', { token: tokenOf(lastLink()), password, password_repeat: password })).status,
+    ).toBe(200);
     expect((await call('login', { email, password })).status).toBe(200);
   });
 });

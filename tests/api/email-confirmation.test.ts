@@ -109,16 +109,39 @@ describe('confirm_email of a registration', () => {
     expect(answer.status).toBe(401);
   });
 
-  it('confirms elsewhere with the password chosen, and refuses a wrong one', async () => {
+  it('confirms elsewhere with a password the mailbox holder chooses, under the password rules', async () => {
     const { email, token } = await registered();
-    const wrong = await call('confirm_email', { token, password: 'Falsch-2027' });
-    expect([wrong.status, wrong.body.error?.code]).toEqual([401, 'wrong_password']);
-    const confirmed = await call('confirm_email', { token, password: PASSWORD });
+    const tries: Array<[string, string, number, string]> = [
+      ['Eigenes-Passwort-2028', 'Anderes-Passwort-2028', 422, 'passwords_mismatch'],
+      ['kurz', 'kurz', 422, 'password_too_short'],
+      ['password123', 'password123', 422, 'password_too_common'],
+      ['', '', 400, 'new_password_missing'],
+    ];
+    for (const [password, password_repeat, status, code] of tries) {
+      const refused = await call('confirm_email', { token, password, password_repeat });
+      expect([refused.status, refused.body.error?.code]).toEqual([status, code]);
+    }
+    const chosen = 'Eigenes-Passwort-2028';
+    const confirmed = await call('confirm_email', { token, password: chosen, password_repeat: chosen });
     expect(confirmed.status).toBe(200);
     expect((await call('get_account', undefined, cookieOf(confirmed, 'session'))).body.data).toMatchObject({
       email,
       email_confirmed: true,
     });
+    // The account has the password chosen at the link, not the one chosen at registration.
+    expect((await call('login', { email, password: chosen })).status).toBe(200);
+    expect((await call('login', { email, password: PASSWORD })).body.error?.code).toBe('wrong_password');
+  });
+
+  it('confirms one of two registrations of an address confirmed at once, and refuses the other', async () => {
+    const first = await registered();
+    const answer = await call('register', { email: first.email, password: PASSWORD, password_repeat: PASSWORD });
+    const second = { browser: cookieOf(answer, 'registration')!, token: tokenOf(server.mails.at(-1)?.link) };
+    const both = await Promise.all(
+      [first, second].map(({ token, browser }) => call('confirm_email', { token }, browser)),
+    );
+    expect(both.map((one) => one.body.error?.code ?? one.status).sort()).toEqual([200, 'invalid_token']);
+    expect(await server.db.query('SELECT 1 FROM users WHERE email = $1', [first.email])).toHaveLength(1);
   });
 
   it('refuses an address taken off the list meanwhile, making no account', async () => {

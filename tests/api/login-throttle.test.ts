@@ -45,7 +45,9 @@ async function clerk(): Promise<string> {
   expect(registered.status).toBe(202);
   // Issue 49: the account comes with its confirmation.
   const token = server.mails.at(-1)!.link.split('/anmelden/')[1]!;
-  expect((await post('confirm_email', { token, password: PASSWORD }, '192.0.2.1')).status).toBe(200);
+  expect(
+    (await post('confirm_email', { token, password: PASSWORD, password_repeat: PASSWORD }, '192.0.2.1')).status,
+  ).toBe(200);
   return email;
 }
 const keys = async (like: string) =>

@@ -64,7 +64,7 @@ describe('security log', () => {
   it('logs a link that does not confirm or reset as forbidden, without the token', async () => {
     const from = server.securityLog.length;
     const token = 'nicht-echt-aber-lang-genug-fuer-ein-token-123';
-    await post('confirm_email', { token, password: 'Falsch-2027' });
+    await post('confirm_email', { token, password: 'Falsch-2027', password_repeat: 'Falsch-2027' });
     await post('reset_password', { token, password: 'Neues-Passwort-2027', password_repeat: 'Neues-Passwort-2027' });
     const lines = server.securityLog.slice(from);
     expect(lines.map((line) => [line.event, line.reason?.split(':')[0]])).toEqual([
@@ -76,9 +76,9 @@ describe('security log', () => {
 
   it('logs what became of a registration, which its answer does not tell (issue 49)', async () => {
     const from = server.securityLog.length;
-    await post('register', { email: 'fremd@example.org', password: PASSWORD, password_repeat: PASSWORD });
+    await post('register', { email: 'vertippt@gemeinde.example', password: PASSWORD, password_repeat: PASSWORD });
     expect(server.securityLog.slice(from)).toMatchObject([
-      { event: 'registered', account: 'fremd@example.org', reason: 'not_on_file' },
+      { event: 'registered', account: 'vertippt@gemeinde.example', reason: 'not_on_file' },
     ]);
   });
 

@@ -5,11 +5,12 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
  * Issue 49: an address not proven sees nothing that is not published, a stranger who registered
- * an address first cannot shut its owner out, and `register` tells nobody what is on file.
+ * an address first cannot shut its owner out, and `register` tells nobody what is on file. Behind
+ * a proxy (TRUST_PROXY), so that a stranger may come from several networks.
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ TRUST_PROXY: '1' });
 });
 afterAll(() => server.close());
 
@@ -20,11 +21,18 @@ interface Answer {
   /** `name=value` of each cookie set. */
   cookies: string[];
 }
-async function call(path: string, { fields, cookie }: { fields?: object; cookie?: string } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  { fields, cookie, from }: { fields?: object; cookie?: string; from?: string } = {},
+): Promise<Answer> {
   const response = await server.fetch(`/api/${path}`, {
     method: fields ? 'POST' : 'GET',
     ...(fields ? { body: JSON.stringify(fields) } : {}),
-    headers: { ...(fields ? { 'Content-Type': 'application/json' } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      ...(fields ? { 'Content-Type': 'application/json' } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(from ? { 'X-Forwarded-For': from } : {}),
+    },
   });
   return {
     status: response.status,
@@ -40,8 +48,10 @@ const mailsTo = (email: string) => server.mails.filter((mail) => mail.to === ema
 
 const STRANGER = 'Fremdes-Passwort-2027';
 const OWNER = 'Eigenes-Passwort-2027';
-const register = (email: string, password: string, lang = 'de') =>
-  call(`register?lang=${lang}`, { fields: { email, password, password_repeat: password } });
+const register = (email: string, password: string, lang = 'de', from?: string) =>
+  call(`register?lang=${lang}`, { fields: { email, password, password_repeat: password }, ...(from ? { from } : {}) });
+/** The mailbox's holder opens a link elsewhere and chooses the account's password. */
+const choosing = (token: string, password: string) => ({ fields: { token, password, password_repeat: password } });
 async function allowedAddress(): Promise<string> {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
@@ -107,9 +117,6 @@ describe('a stranger who registered an address first', () => {
     const ownerToken = tokenOf(mailsTo(email).at(-1)?.link);
     expect(ownerToken).not.toBe(strangerToken);
 
-    // The stranger's link, which reached the owner's mailbox, does not take the owner's password.
-    const wrong = await call('confirm_email', { fields: { token: strangerToken, password: OWNER } });
-    expect([wrong.status, codeOf(wrong)]).toEqual([401, 'wrong_password']);
     // The owner's own link, in the browser that registered: confirmed and logged in.
     const confirmed = await call('confirm_email', {
       fields: { token: ownerToken },
@@ -122,10 +129,51 @@ describe('a stranger who registered an address first', () => {
     });
     expect((await call('save_market', { fields: KIRTAG, cookie: session })).status).toBe(200);
 
-    // The stranger's registration lapsed: its link and its password open nothing.
-    const late = await call('confirm_email', { fields: { token: strangerToken, password: STRANGER } });
-    expect(codeOf(late)).toBe('invalid_token');
+    // The stranger's registration lapsed: its link opens nothing, in the stranger's browser or with a password.
+    const late = await call('confirm_email', {
+      fields: { token: strangerToken },
+      cookie: cookieOf(stranger, 'registration')!,
+    });
+    expect([codeOf(late), late.cookies]).toEqual(['invalid_token', []]);
+    expect(codeOf(await call('confirm_email', choosing(strangerToken, STRANGER)))).toBe('invalid_token');
     expect(codeOf(await call('login', { fields: { email, password: STRANGER } }))).toBe('wrong_password');
+  });
+
+  it('does not shut its owner out by using up the mails: any mailed link lets the owner choose the password', async () => {
+    const email = await allowedAddress();
+    // Ten registrations, from ten networks (three mails per address and network), use up the address's mails.
+    const strangers = [];
+    for (let n = 1; n <= 10; n++) strangers.push(await register(email, STRANGER, 'de', `198.51.100.${n}`));
+    expect(strangers.map((answer) => answer.status)).toEqual(Array<number>(10).fill(202));
+    const links = mailsTo(email).map((mail) => tokenOf(mail.link));
+    expect(links).toHaveLength(10);
+    // The owner's own register now sends nothing, yet answers alike.
+    const own = await register(email, OWNER, 'de', '203.0.113.7');
+    expect(own.status).toBe(202);
+    expect(mailsTo(email)).toHaveLength(10);
+
+    // One of the links the stranger caused, opened by the owner in a fresh client: the owner chooses the password.
+    const confirmed = await call('confirm_email', { ...choosing(links[3]!, OWNER), from: '203.0.113.7' });
+    expect(confirmed.status).toBe(200);
+    const session = cookieOf(confirmed, 'session')!;
+    expect(JSON.parse((await call('get_account', { cookie: session })).text)).toMatchObject({
+      data: { email, email_confirmed: true },
+    });
+    expect((await call('save_market', { fields: KIRTAG, cookie: session })).status).toBe(200);
+    expect((await call('login', { fields: { email, password: OWNER } })).status).toBe(200);
+    expect(codeOf(await call('login', { fields: { email, password: STRANGER } }))).toBe('wrong_password');
+
+    // The stranger's browsers confirm nothing now: no link of theirs gives a session.
+    for (const [n, token] of links.entries()) {
+      const answer = await call('confirm_email', {
+        fields: { token },
+        cookie: cookieOf(strangers[n]!, 'registration')!,
+      });
+      expect(cookieOf(answer, 'session')).toBeUndefined();
+      expect(answer.status === 200 ? 'already confirmed' : codeOf(answer)).toBe(
+        n === 3 ? 'already confirmed' : 'invalid_token',
+      );
+    }
   });
 
   it('ends the sessions of an unconfirmed account of the address once its owner confirms', async () => {
@@ -133,24 +181,26 @@ describe('a stranger who registered an address first', () => {
     const owner = await register(unproven.email, OWNER);
     expect(owner.status).toBeLessThan(300);
     const token = tokenOf(mailsTo(unproven.email).at(-1)?.link);
-    // Opened elsewhere, the link asks for the password of its own registration.
+    // Opened elsewhere, the link asks the mailbox's holder to choose the password.
     const alone = await call('confirm_email', { fields: { token } });
     expect([alone.status, codeOf(alone)]).toEqual([401, 'not_logged_in']);
-    expect((await call('confirm_email', { fields: { token, password: OWNER } })).status).toBe(200);
+    expect((await call('confirm_email', choosing(token, OWNER))).status).toBe(200);
     expect((await call('get_account', { cookie: unproven.cookie })).status).toBe(401);
     expect((await call('login', { fields: { email: unproven.email, password: OWNER } })).status).toBe(200);
   });
 });
 
 describe('register', () => {
-  it('answers alike for an address on the list, one off it, one with an account and one waiting', async () => {
+  it('answers alike for an address on the list, two off it, one with an account and one waiting', async () => {
     const fresh = await allowedAddress();
     const confirmed = (await loggedInUser(server.db, GKZ_A)).email;
-    const offList = `fremd-${randomUUID().slice(0, 8)}@example.org`;
+    // A typo at a listed municipality's domain, and an address at a domain nobody on the list has.
+    const offList = `vertippt-${randomUUID().slice(0, 8)}@gemeinde.example`;
+    const elsewhere = `fremd-${randomUUID().slice(0, 8)}@example.org`;
     const users = async () => (await server.db.query('SELECT 1 FROM users')).length;
     const usersBefore = await users();
     const answers = [];
-    for (const email of [fresh, offList, confirmed, fresh]) answers.push(await register(email, OWNER, 'en'));
+    for (const email of [fresh, offList, elsewhere, confirmed, fresh]) answers.push(await register(email, OWNER, 'en'));
 
     const shape = (answer: Answer) => ({
       status: answer.status,
@@ -173,6 +223,8 @@ describe('register', () => {
     expect(mailsTo(offList)).toHaveLength(1);
     expect(notOnFile!.text).toContain('kontakt@marktverzeichnis.example');
     expect(notOnFile!.text).not.toMatch(/anmelden\/\S/);
+    // The portal mails no address at a domain nobody on the list has.
+    expect(mailsTo(elsewhere)).toHaveLength(0);
     const [hasAccount] = mailsTo(confirmed);
     expect(mailsTo(confirmed)).toHaveLength(1);
     expect(hasAccount!.text).toContain('http://portal.test/en/anmelden');

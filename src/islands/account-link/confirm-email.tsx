@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { confirmWithPasswordSchema } from '../../lib/account.ts';
+import { confirmWithPasswordSchema, REGISTER_CHECK_ORDER } from '../../lib/account.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
 import { confirmEmail, sendConfirmationAgain } from '../../stores/account.ts';
 import { EmailRequestForm } from '../forms/email-request-form.tsx';
-import { Field, FormFailure } from '../forms/field.tsx';
+import { FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import type { Failure } from '../forms/form-cycle.ts';
 import { messageOf, useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -14,8 +14,9 @@ type Step = 'working' | 'password' | 'confirmed' | 'confirmed before' | Failure;
 /**
  * Confirms on opening. It runs in the browser, not on the server's GET, so a mail scanner that
  * fetches the link does not use it up. Opened elsewhere than in the browser that registered, the
- * link alone confirms nothing (issue 15, H1): the page asks for the password chosen. A
- * registration's link logs the new account in (issue 49).
+ * link alone confirms nothing (issue 15, H1): the mailbox's holder chooses the account's password
+ * here, so a link a stranger caused still lets the owner make their account (issue 49). The
+ * confirmed account is logged in.
  */
 export function ConfirmEmail({ token, locale }: { token: string; locale: Locale }) {
   const { t } = useTranslation();
@@ -61,22 +62,22 @@ export function ConfirmEmail({ token, locale }: { token: string; locale: Locale 
   );
 }
 
-/** The password chosen proves that whoever opened the mail also registered. */
+/** Issue 49: the link belongs to the mailbox; whoever holds it chooses the account's password. */
 function PasswordStep({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
   const { t } = useTranslation();
-  const form = useForm(confirmWithPasswordSchema, { token, password: '' });
-  const submit = form.onSubmit(async ({ password }) => {
-    await confirmEmail(token, password);
+  const form = useForm(confirmWithPasswordSchema, { token, password: '', password_repeat: '' }, REGISTER_CHECK_ORDER);
+  const submit = form.onSubmit(async ({ password, password_repeat }) => {
+    await confirmEmail(token, { password, passwordRepeat: password_repeat });
     onConfirmed();
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
       <p>{t('confirm.passwordNeeded')}</p>
-      <Field
-        label={t('account.password')}
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
+      <NewPasswordFields
+        labels={[t('account.password'), t('account.passwordRepeat')]}
+        hint={t('account.passwordHint')}
+        password={form.field('password')}
+        repeat={form.field('password_repeat')}
       />
       <FormFailure failure={form.failure} />
       <div className="form-actions">

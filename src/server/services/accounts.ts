@@ -26,13 +26,17 @@ import { accountMail, type MailReply } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createRegistrations, type Registrations } from './registrations.ts';
 
-/** Issue 15, H1: what proves that the one confirming is the one who registered. */
+/**
+ * Issue 15, H1, and issue 49: how a confirmation link is opened: where it was asked for (the
+ * registering browser or session), or elsewhere by the mailbox's holder choosing the password.
+ */
 export interface ConfirmationProof {
   /** The user of the session the request came with, if any (an account from before issue 49). */
   sessionUserId: string | null;
   /** The cookie the registering browser was given (issue 49). */
   browser: string | undefined;
-  password: string | undefined;
+  /** The password chosen on the link's page (rules checked by the route). */
+  newPassword: string | undefined;
 }
 
 export interface AccountDependencies {
@@ -67,11 +71,11 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
 
     /**
      * The link alone confirms nothing (issue 15, H1): a clerk who clicks a mail they did not ask
-     * for must not confirm an account someone else registered with their address. The session
-     * that registered, or the account's password, proves that the mailbox and the account belong
-     * together. Answers the confirmed address, or that it was confirmed before: a link opened twice
-     * (issue 19) is no error, and says nothing its holder could not learn from the first opening.
-     * A registration's link (issue 49) answers the new account with its session, to log it in.
+     * for must not confirm an account someone else registered with their address. Where it was
+     * asked for (the registering browser or session) it confirms; elsewhere the mailbox's holder
+     * chooses the password, so the account is theirs whoever registered (issue 49). Answers the
+     * confirmed address with a session to log in, or that it was confirmed before: a link opened
+     * twice (issue 19) is no error, and says nothing its holder could not learn from the first.
      */
     async confirmEmail(
       token: string,
@@ -89,17 +93,22 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
         if (user && user.email_confirmed_at) return 'already confirmed';
         throw new ApiError('invalid_token');
       }
-      if (proof.password !== undefined) {
-        const user = await findUserById(db, owner.userId);
-        if (!user || !(await verifyPassword(user.password_hash, proof.password))) throw new ApiError('wrong_password');
-      } else if (proof.sessionUserId !== owner.userId) {
+      if (proof.newPassword === undefined && proof.sessionUserId !== owner.userId) {
         throw new ApiError('not_logged_in');
       }
+      const newHash = proof.newPassword === undefined ? null : await hashPassword(proof.newPassword);
       const result = await consumeToken(db, token, 'confirm_email', clock());
       if (result === 'expired') throw new ApiError('token_expired');
       if (result === 'invalid') throw new ApiError('invalid_token');
       await confirmUserEmail(db, result.userId, clock());
-      return { email: (await findUserById(db, result.userId))?.email ?? '' };
+      const email = (await findUserById(db, result.userId))?.email ?? '';
+      if (!newHash) return { email };
+      // An account from before issue 49, taken by the mailbox's holder: whoever held it is out.
+      await setPasswordHash(db, result.userId, newHash);
+      await endOtherSessions(db, result.userId, null);
+      const session = await startSession(db, result.userId);
+      await link(visitorId, result.userId);
+      return { email, session };
     },
 
     /**

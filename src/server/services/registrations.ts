@@ -1,28 +1,39 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '../api-error.ts';
 import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, startSession } from '../auth/sessions.ts';
 import {
   findRegistration,
   insertRegistration,
+  lockAddress,
   renewRegistration,
   useRegistration,
 } from '../db/queries/registrations.ts';
-import { deleteUnconfirmedUser, findAllowedMunicipality, findUserByEmail, insertUser } from '../db/queries/users.ts';
+import {
+  deleteUnconfirmedUser,
+  findAllowedMunicipality,
+  findUserByEmail,
+  insertUser,
+  isListedDomain,
+} from '../db/queries/users.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { accountMail, registrationNotice, type MailReply } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
 
 /** What became of a registration, for the security log only: the answer is the same for each. */
-export type RegistrationOutcome = 'waiting' | 'not_on_file' | 'has_account' | 'mail_withheld';
+export type RegistrationOutcome = 'waiting' | 'not_on_file' | 'has_account' | 'mail_withheld' | 'unknown_domain';
 
-/** What proves that the one opening a registration's link is the one who registered. */
+/**
+ * How a registration's link is opened: in the registering browser (its cookie), or elsewhere by
+ * the mailbox's holder, who then chooses the account's password (checked by the route).
+ */
 export interface RegistrationProof {
   /** The cookie the registering browser was given. */
   browser: string | undefined;
-  password: string | undefined;
+  /** The password chosen on the link's page. */
+  newPassword: string | undefined;
 }
 
 /** A registration confirmed: the new account and its first session. */
@@ -35,14 +46,15 @@ export interface NewAccount {
 const CONFIRM_LIFETIME_MS = TOKEN_LIFETIME_MS.confirm_email;
 
 /** A random token for a link or the registering browser's cookie; only its hash is stored. */
-export const randomToken = () => randomBytes(32).toString('base64url');
+const randomToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Issue 49: registering asks the mailbox first. A registration waits (table `registrations`) until
- * the link mailed to its address is opened by the one who registered (the browser that did, or
- * the password chosen); only then is it an account, logged in. Several may wait for one address:
- * the first confirmed wins and the others lapse, so a stranger who registered someone's address
- * holds nothing, and its owner registers as if the stranger had not.
+ * the link mailed to its address is opened; only then is it an account, logged in. The link
+ * belongs to the mailbox: opened elsewhere than in the registering browser, its holder chooses the
+ * account's password there. Several may wait for one address: the first confirmed wins and the
+ * others lapse, so a stranger who registered someone's address (even up to its mail cap) holds
+ * nothing, and any of those links lets the owner make the account (decision 0047).
  */
 export function createRegistrations({
   db,
@@ -62,28 +74,43 @@ export function createRegistrations({
     providerName: config.PROVIDER_NAME,
     contactEmail: config.CONTACT_EMAIL,
   });
+  /**
+   * Sent after the answer is decided and not awaited: a relay refusing a recipient or slow to
+   * accept must not change register's answer or its time for that address (an oracle otherwise).
+   */
+  const sendUnawaited = (mail: Mail) => {
+    void (async () => mailer.send(mail))().catch((error: unknown) => {
+      console.error('register: the mail to an address was not sent', error);
+    });
+  };
 
   return {
     /**
-     * The same work for every address — the password hashed, the list and the accounts read, one
-     * mail — so that neither the answer nor its time tells which addresses are on the list or
-     * have an account; what differs is in the mail. `mayMail` false (the address's mails are
-     * throttled): nothing is kept or sent.
+     * The same work for every address — the password hashed, the list and the accounts read — so
+     * that neither the answer nor its time tells which addresses are on the list or have an
+     * account; what differs is in the mail. `mayMail` false (the address's mails are throttled):
+     * nothing is kept or sent. Answers the registering browser's cookie with the outcome.
      */
     async register(
       email: string,
       password: string,
       reply: MailReply,
-      { browser, mayMail }: { browser: string; mayMail: boolean },
-    ): Promise<RegistrationOutcome> {
+      { mayMail }: { mayMail: boolean },
+    ): Promise<{ outcome: RegistrationOutcome; browser: string }> {
+      const browser = randomToken();
       const passwordHash = await hashPassword(password);
       const gkz = await findAllowedMunicipality(db, email);
       const user = await findUserByEmail(db, email);
-      if (!mayMail) return 'mail_withheld';
-      if (!gkz || user?.email_confirmed_at) {
-        const kind = gkz ? 'has_account' : 'not_on_file';
-        await mailer.send(registrationNotice(kind, email, contextOf(reply)));
-        return kind;
+      if (!mayMail) return { outcome: 'mail_withheld', browser };
+      if (user?.email_confirmed_at) {
+        sendUnawaited(registrationNotice('has_account', email, contextOf(reply)));
+        return { outcome: 'has_account', browser };
+      }
+      if (!gkz) {
+        // Only a typo at a listed municipality's domain gets the hint: the portal mails no other address.
+        if (!(await isListedDomain(db, email))) return { outcome: 'unknown_domain', browser };
+        sendUnawaited(registrationNotice('not_on_file', email, contextOf(reply)));
+        return { outcome: 'not_on_file', browser };
       }
       const token = randomToken();
       const now = clock();
@@ -96,12 +123,13 @@ export function createRegistrations({
         created_at: now,
         expires_at: new Date(now.getTime() + CONFIRM_LIFETIME_MS),
       });
-      await mailer.send(accountMail('confirm', email, token, contextOf(reply)));
-      return 'waiting';
+      sendUnawaited(accountMail('confirm', email, token, contextOf(reply)));
+      return { outcome: 'waiting', browser };
     },
 
     /**
-     * Confirms the registration of a link: the account is made, confirmed and logged in, an
+     * Confirms the registration of a link: the account is made, with the password chosen at
+     * registration (in the registering browser) or the one chosen now, confirmed and logged in, an
      * unconfirmed account of the address (one from before issue 49) lapses with its sessions, and
      * the address's other registrations lapse. Null when the link is no registration's.
      */
@@ -114,13 +142,12 @@ export function createRegistrations({
         throw new ApiError('invalid_token');
       }
       if (!found.live) throw new ApiError('token_expired');
-      if (proof.password !== undefined) {
-        if (!(await verifyPassword(found.password_hash, proof.password))) throw new ApiError('wrong_password');
-      } else if (proof.browser === undefined || hashToken(proof.browser) !== found.browser_hash) {
-        // The page then asks for the password (as for a link opened without the registering session).
-        throw new ApiError('not_logged_in');
-      }
+      const inRegisteringBrowser = proof.browser !== undefined && hashToken(proof.browser) === found.browser_hash;
+      // Elsewhere, the page then asks the mailbox's holder to choose the password.
+      if (!inRegisteringBrowser && proof.newPassword === undefined) throw new ApiError('not_logged_in');
+      const chosenHash = proof.newPassword === undefined ? null : await hashPassword(proof.newPassword);
       return db.transaction(async (tx) => {
+        await lockAddress(tx, found.email);
         const gkz = await findAllowedMunicipality(tx, found.email);
         if (!gkz) throw new ApiError('email_not_on_file', undefined, { email: config.CONTACT_EMAIL });
         const used = await useRegistration(tx, tokenHash, clock());
@@ -131,7 +158,7 @@ export function createRegistrations({
         const user = {
           id: randomUUID(),
           email: used.email,
-          password_hash: used.password_hash,
+          password_hash: chosenHash ?? used.password_hash,
           gkz,
           language: used.language,
           created_at: now,

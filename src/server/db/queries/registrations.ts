@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.ts';
 
-/** A registration waiting for its mailbox to be proven (migration 0017, issue 49). */
+/** A registration waiting for its mailbox to be proven (migration 0018, issue 49). */
 export interface RegistrationRow {
   /** The hash of the mailed link's token. */
   token_hash: string;
@@ -67,4 +67,12 @@ export async function renewRegistration(
     [email, tokenHash, expiresAt],
   );
   return renewed.length === 1;
+}
+
+/**
+ * Until the transaction ends, the confirmations of one address take turns: two at once would each
+ * lock their own row and wait to delete the other's (a deadlock on PostgreSQL, a 500).
+ */
+export async function lockAddress(db: Queryable, email: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [email]);
 }

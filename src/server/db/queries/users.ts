@@ -22,6 +22,13 @@ export async function findAllowedMunicipality(db: Queryable, email: string): Pro
   return row?.gkz ?? null;
 }
 
+/** Issue 49: whether some address on the list is at the domain of `email` (a typo there gets a hint). */
+export async function isListedDomain(db: Queryable, email: string): Promise<boolean> {
+  const domain = email.slice(email.lastIndexOf('@'));
+  const rows = await db.query('SELECT 1 FROM allowed_emails WHERE right(email, length($1)) = $1 LIMIT 1', [domain]);
+  return rows.length > 0;
+}
+
 /**
  * Issue 49: an account whose address was never confirmed (registered before registrations waited
  * for their mail) lapses when the address's owner proves the mailbox; its sessions and links go

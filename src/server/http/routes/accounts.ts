@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   changePasswordRequestSchema,
   confirmEmailRequestSchema,
+  confirmWithPasswordSchema,
   emailRequestSchema,
   loginRequestSchema,
   REGISTER_CHECK_ORDER,
@@ -17,7 +18,6 @@ import { mailBaseUrl, servesHttps, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailReply } from '../../mail/account-mails.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import { randomToken } from '../../services/registrations.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { accountHintCookieName } from '../account-hint.ts';
 import { accountLimits, refuseCommonPassword } from '../account-limits.ts';
@@ -81,8 +81,7 @@ export function accountRoutes(
     ]);
     // Every answer mails, so mails to one address are throttled silently, as forgot_password's (M2).
     const mayMail = await limits.mayMail(c, 'register_mail', request.email);
-    const browser = randomToken();
-    const outcome = await accounts.register(request.email, request.password, replyTo(c), { browser, mayMail });
+    const { outcome, browser } = await accounts.register(request.email, request.password, replyTo(c), { mayMail });
     setCookie(c, registrationCookie, browser, {
       path: '/',
       httpOnly: true,
@@ -96,9 +95,15 @@ export function accountRoutes(
 
   api.post('/confirm_email', async (c) => {
     const fields = await readFields(c);
-    const { token, password } = parseFields(confirmEmailRequestSchema, fields);
-    // Each try with a password is a guess at it: counted like a login.
-    if (password) {
+    // Issue 49: opened elsewhere than in the registering browser, the mailbox's holder chooses the password.
+    const choosing = fields['password'] !== undefined || fields['password_repeat'] !== undefined;
+    const { token } = parseFields(confirmEmailRequestSchema, fields);
+    const newPassword = choosing
+      ? parseFields(confirmWithPasswordSchema, fields, REGISTER_CHECK_ORDER).password
+      : undefined;
+    if (newPassword !== undefined) {
+      refuseCommonPassword(newPassword);
+      // Each try hashes a password: bounded per network and per link.
       await limits.enforce([
         ...limits.networkLimits(c, 'confirm', 50, QUARTER_HOUR),
         limits.pairLimit(c, 'confirm', hashToken(token), 10, QUARTER_HOUR),
@@ -107,7 +112,7 @@ export function accountRoutes(
     const proof = {
       sessionUserId: await sessionUserId(c),
       browser: getCookie(c, registrationCookie),
-      password: password || undefined,
+      newPassword,
     };
     const confirmed = await refusalsLogged(c, 'confirm_email', () =>
       accounts.confirmEmail(token, proof, visitorOf(fields)),
@@ -115,7 +120,7 @@ export function accountRoutes(
     // docs/api.md, extension: a link opened again answers that the address is confirmed already.
     if (confirmed === 'already confirmed')
       return c.json({ data: { confirmed: true, already_confirmed: true } }, 200, PRIVATE);
-    // Issue 49: a registration's link makes the account and logs it in, ending a session held before (L2).
+    // Issue 49: a confirmation that makes or takes the account logs it in, ending a session held before (L2).
     if (confirmed.session) {
       const previous = getCookie(c, cookieName);
       if (previous) await accounts.logout(previous);
