@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../src/server/auth/passwords.ts';
 import { GKZ_A } from './helpers/fixtures.ts';
+import { registerAndConfirm } from './helpers/registration.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -44,8 +45,12 @@ const PASSWORD = 'Marktplatz-2027';
 async function clerk(): Promise<string> {
   const email = `clerk-${randomUUID().slice(0, 8)}@gemeinde.example`;
   await server.db.query('INSERT INTO allowed_emails (email, gkz) VALUES ($1, $2)', [email, GKZ_A]);
-  const registered = await post('register', { email, password: PASSWORD, password_repeat: PASSWORD }, '192.0.2.1');
-  expect(registered.status).toBe(201);
+  const fromHome = (path: string, init?: RequestInit) =>
+    server.fetch(path, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), 'X-Forwarded-For': '192.0.2.1' },
+    });
+  expect((await registerAndConfirm({ fetch: fromHome, mails: server.mails }, email, PASSWORD)).status).toBe(200);
   return email;
 }
 
