@@ -52,7 +52,8 @@ describe('the photo pool', { timeout: 15_000 }, () => {
         parentPort.postMessage({ refused: 'not_an_image' });
       });`;
     const worker = new URL(`data:text/javascript,${encodeURIComponent(hanging)}`);
-    const pool = createPhotoPool({ threads: 1, seconds: 0.05, graceMs: 50, worker });
+    // A second in all: the bound counts from the job's post, so it holds a new thread's start too.
+    const pool = createPhotoPool({ threads: 1, seconds: 0.5, graceMs: 500, worker });
     const upload = Buffer.from('any');
     const hung = pool.encode('clerk-a', upload, 'hang');
     const after = pool.encode('clerk-b', upload, GKZ);
