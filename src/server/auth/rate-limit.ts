@@ -19,7 +19,7 @@ export const COUNTER_RETENTION_SECONDS = 24 * 60 * 60;
 export async function hitLimit(db: Queryable, limit: Limit, now: Date): Promise<number | null> {
   const row = await countAttempt(db, limit.key, now, limit.windowSeconds);
   if (!row || row.attempts <= limit.attempts) return null;
-  return secondsLeft(row.window_started_at, limit, now);
+  return secondsLeft(row.window_started_at, limit.windowSeconds, now);
 }
 
 /** The attempts counted in the window so far (0 when none). */
@@ -36,7 +36,8 @@ export async function clearCounter(db: Queryable, key: string): Promise<void> {
   await deleteCounter(db, key);
 }
 
-function secondsLeft(windowStartedAt: Date, limit: Limit, now: Date): number {
-  const endsAt = windowStartedAt.getTime() + limit.windowSeconds * 1000;
-  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+/** The Retry-After of a fixed window: whole seconds until it ends, at least 1. */
+export function secondsLeft(windowStartedAt: Date | number, windowSeconds: number, now: Date | number): number {
+  const endsAt = new Date(windowStartedAt).getTime() + windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsAt - new Date(now).getTime()) / 1000));
 }

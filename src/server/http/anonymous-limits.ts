@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { ApiError } from '../api-error.ts';
-import { hitLimit } from '../auth/rate-limit.ts';
+import { hitLimit, secondsLeft } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { spendFromBudget } from '../db/queries/budgets.ts';
+import { refundBudget, spendFromBudget } from '../db/queries/budgets.ts';
 import type { ApiEnv } from './api-env.ts';
 import { clientNetworksOf } from './client-ip.ts';
 
@@ -56,12 +56,17 @@ export function anonymousLimits(db: Database, config: Config, clock: () => Date)
     const budgets = [{ key: `state_bytes:ip:${own}`, ...STATE_BYTES.network }];
     if (wider) budgets.push({ key: `state_bytes:ip48:${wider}`, ...STATE_BYTES.wider });
     budgets.push({ key: `state_bytes_day:${wider ?? own}`, ...STATE_BYTES.widest });
+    const spent: string[] = [];
     for (const { key, bytes, windowSeconds } of budgets) {
       const now = clock();
       const started = await spendFromBudget(db, key, now, windowSeconds, stateBytes, bytes);
-      if (started === null) continue;
-      const endsAt = started.getTime() + windowSeconds * 1000;
-      throw ApiError.rateLimited(Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
+      if (started === null) {
+        spent.push(key);
+        continue;
+      }
+      // A refused state spends nothing: the budgets before the one that refused get their bytes back.
+      for (const earlier of spent) await refundBudget(db, earlier, stateBytes);
+      throw ApiError.rateLimited(secondsLeft(started, windowSeconds, now));
     }
   };
 }

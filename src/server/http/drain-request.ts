@@ -9,10 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * web stream, made as soon as a handler looks at `body`, pauses the request again as its queue
  * fills. About one junk request in a thousand (answered early: 401, 405, 400 for its type) lost its
  * connection so, and with it the request the client had sent next on it. A client that stops
- * sending is cut by the server's keep-alive timeout (5 s without a byte), a slow one by its request
- * timeout.
+ * sending is cut by the server's keep-alive timeout (5 s without a byte); one that sends a byte now
+ * and then is cut `withinMs` after the answer (issue 49 review: else it kept its connection up to
+ * the request timeout).
  */
-export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, atMost: number): void {
+export const DRAIN_MS = 10_000;
+
+export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, atMost: number, withinMs = DRAIN_MS): void {
   const declared = req.headers['content-length'];
   if ((declared === undefined || declared === '0') && req.headers['transfer-encoding'] === undefined) return;
   res.once('finish', () => {
@@ -24,6 +27,8 @@ export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, atMo
       read += chunk.length;
       if (read > atMost) req.socket.destroy();
     });
+    const deadline = setTimeout(() => req.socket.destroy(), withinMs).unref();
+    req.once('end', () => clearTimeout(deadline)).once('close', () => clearTimeout(deadline));
     req.resume();
   });
 }

@@ -33,6 +33,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const HEADERS_TIMEOUT_MS = 20_000;
+
 /** One HTTP listener for the whole portal: /api for the content service, everything else for Astro. */
 export async function startServer({ pages, imageCache, ...dependencies }: ServerOptions): Promise<RunningServer> {
   const { config, publisher } = dependencies;
@@ -103,6 +106,11 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
       }),
     );
   });
+  // Issue 49 review: Node's own bound for receiving a request is 300 s. The largest honest one is a
+  // 10 MB photo: 80 s on a 1 Mbit/s line, so 120 s leaves it room and cuts a trickling client far
+  // sooner. Headers come in one packet from any honest client; 20 s is generous.
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   // A malformed request line or header gets a plain 400, never a stack trace.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

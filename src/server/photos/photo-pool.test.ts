@@ -43,6 +43,24 @@ describe('the photo pool', { timeout: 15_000 }, () => {
     expect(await pool.encode('clerk-b', next, GKZ)).toMatchObject({ photo: { width: 320 } });
     expect(await pool.encode('clerk-a', next, GKZ)).toMatchObject({ photo: { width: 320 } });
   });
+
+  it('refuses a photo whose thread never answers, and gives the next photo a new thread', async () => {
+    // A stand-in for a native step that ignores its time bound: the thread spins and answers nothing.
+    const hanging = `import { parentPort } from 'node:worker_threads';
+      parentPort.on('message', (job) => {
+        if (job.gkz === 'hang') for (;;);
+        parentPort.postMessage({ refused: 'not_an_image' });
+      });`;
+    const worker = new URL(`data:text/javascript,${encodeURIComponent(hanging)}`);
+    // A second in all: the bound counts from the job's post, so it holds a new thread's start too.
+    const pool = createPhotoPool({ threads: 1, seconds: 0.5, graceMs: 500, worker });
+    const upload = Buffer.from('any');
+    const hung = pool.encode('clerk-a', upload, 'hang');
+    const after = pool.encode('clerk-b', upload, GKZ);
+    expect(await hung).toBe('photo_too_slow');
+    expect(await after).toBe('not_an_image');
+    expect(await pool.encode('clerk-a', upload, GKZ)).toBe('not_an_image');
+  });
 });
 
 describe('a photo’s work', () => {

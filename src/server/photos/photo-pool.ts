@@ -13,12 +13,17 @@ import type { PhotoJob, PhotoOutcome } from './photo-worker.ts';
  * waiting in all (each holds its upload, up to 10 MB). A photo whose client has gone is dropped
  * before it starts, and stopped at its next step if it runs: from inside, since a thread's
  * terminate() waits for the image library's step in work (32–55 s for a long one, measured), and
- * a step stops itself at the photo's time bound (photo-encoding.ts).
+ * a step stops itself at the photo's time bound (photo-encoding.ts). A step that ignores that bound
+ * (a native one that never returns) is cut by a watchdog: past the bound and a grace the photo is
+ * refused as too slow and its thread let go, and the next photo gets a new thread at once.
  */
 export const PHOTO_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 export const PHOTOS_WAITING = 8;
 /** What a client told the queue is full waits before it tries again: a few photos' work. */
 const BUSY_RETRY_SECONDS = 30;
+/** How long past its time bound a photo's thread may stay silent before the watchdog gives up on it. */
+export const PHOTO_GRACE_MS = 10_000;
+const PHOTO_WORKER = new URL('./photo-worker.ts', import.meta.url);
 
 // One thread of the image library for each photo: the pool's threads are the cores photo work takes.
 // No cache of decoded images between uploads: none is decoded twice. The library is loaded on this
@@ -50,7 +55,14 @@ interface Slot {
   job: Job | undefined;
 }
 
-export function createPhotoPool({ threads = PHOTO_THREADS, waiting = PHOTOS_WAITING, seconds = PHOTO_SECONDS } = {}) {
+export function createPhotoPool({
+  threads = PHOTO_THREADS,
+  waiting = PHOTOS_WAITING,
+  seconds = PHOTO_SECONDS,
+  graceMs = PHOTO_GRACE_MS,
+  /** The module a thread runs: photo-worker.ts, or a test's stand-in. */
+  worker: workerModule = PHOTO_WORKER,
+} = {}) {
   const slots: Slot[] = Array.from({ length: threads }, () => ({
     worker: undefined,
     stop: new Int32Array(new SharedArrayBuffer(4)),
@@ -74,6 +86,7 @@ export function createPhotoPool({ threads = PHOTO_THREADS, waiting = PHOTOS_WAIT
     Atomics.store(slot.stop, 0, 0);
     const worker = (slot.worker ??= startWorker(slot));
     const done = (outcome: PhotoOutcome) => {
+      clearTimeout(watchdog);
       worker.off('message', done).off('error', failed).off('exit', stopped);
       worker.unref(); // an idle thread keeps no process alive
       slot.job = undefined;
@@ -92,10 +105,22 @@ export function createPhotoPool({ threads = PHOTO_THREADS, waiting = PHOTOS_WAIT
     worker.on('message', done).on('error', failed).on('exit', stopped);
     const message: PhotoJob = { upload: job.upload, gkz: job.gkz, withinMs: seconds * 1000, stop: slot.stop.buffer };
     worker.postMessage(message);
+    // terminate() may wait for the hung step for a long time: it is not awaited, the slot takes a new
+    // thread (and a stop flag the old one no longer reads) for the next photo right away.
+    const watchdog = setTimeout(
+      () => {
+        Atomics.store(slot.stop, 0, 1);
+        slot.stop = new Int32Array(new SharedArrayBuffer(4));
+        slot.worker = undefined;
+        done({ refused: 'photo_too_slow' });
+        void worker.terminate();
+      },
+      seconds * 1000 + graceMs,
+    );
   };
 
   const startWorker = (slot: Slot): Worker => {
-    const worker = startThread(new URL('./photo-worker.ts', import.meta.url));
+    const worker = startThread(workerModule);
     // A thread that failed is let go: the next photo starts a new one.
     worker
       .on('error', () => void worker.terminate())
@@ -110,7 +135,9 @@ export function createPhotoPool({ threads = PHOTO_THREADS, waiting = PHOTOS_WAIT
     const slot = slots.find((each) => each.job === job);
     if (slot) Atomics.store(slot.stop, 0, 1);
     else {
-      queue.splice(queue.indexOf(job), 1);
+      const waitingAt = queue.indexOf(job);
+      if (waitingAt === -1) return; // already answered: its abort came after
+      queue.splice(waitingAt, 1);
       accounts.delete(job.account);
     }
     job.reject(clientGone(job.signal));

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { ContentService } from './content.ts';
-import { readOwn } from './content-reads.ts';
+import { readOwnContent } from './content-reads.ts';
 import { GROUP_KEYS, type ContentRecord } from './content-records.ts';
 
 /**
@@ -10,19 +10,17 @@ import { GROUP_KEYS, type ContentRecord } from './content-records.ts';
  * screens show one municipality: the national answer (17 MB of JSON at Austria scale) cost a
  * clerk's browser seconds to fetch and parse, and the portal most of its bytes under load.
  *
- * Whether the session sees its hidden records is readOwn's to say, as for include_hidden_records=1:
- * one check for both calls. A session it grants none gets its municipality's public records.
+ * Markets and dates are read in one snapshot (readOwnContent), so a save between them cannot give a
+ * date whose market is missing. Whether the session sees its hidden records is mayReadHiddenRecords'
+ * to say, as for include_hidden_records=1: one check for both calls. A session it grants none gets its municipality's public records.
  */
 export function createOwnContent(database: Database, content: ContentService) {
   // A reader waits on each of its reads: they go before the saves waiting their turn (as content.ts).
   const db = database.ahead;
   /** The answer's JSON; null without a live session. */
   return async (session: string, sessionUser: () => Promise<SessionUser | null>): Promise<string | null> => {
-    const [markets, dates] = await Promise.all([
-      db.run(readOwn, { kind: 'markets', session }),
-      db.run(readOwn, { kind: 'dates', session }),
-    ]);
-    if (markets && dates) return ownContentText(markets.records, dates.records);
+    const own = await db.run(readOwnContent, session);
+    if (own) return ownContentText(own.markets, own.dates);
     const user = await sessionUser();
     if (!user) return null;
     const [published, publishedDates] = await Promise.all([

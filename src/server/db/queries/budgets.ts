@@ -30,3 +30,11 @@ export async function spendFromBudget(
   );
   return row?.window_started_at ?? now;
 }
+
+/**
+ * Gives back `amount` spent from a budget, when a later budget refused the same call: a refused
+ * call spends nothing (docs/api.md). In a window started since, it takes back at most what is there.
+ */
+export async function refundBudget(db: Queryable, key: string, amount: number): Promise<void> {
+  await db.query('UPDATE rate_limits SET attempts = GREATEST(attempts - $2, 0) WHERE key = $1', [key, amount]);
+}
