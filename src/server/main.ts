@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   );
   if (seeded) {
     console.log(
-      `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice.`,
+      `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice, then open the link in the mail whose file the log names next (no mail server needed).`,
     );
   }
 
