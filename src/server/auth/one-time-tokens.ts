@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import {
   findUnusedToken,
@@ -9,7 +8,7 @@ import {
   useToken,
   type TokenPurpose,
 } from '../db/queries/one-time-tokens.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken, randomToken } from './sessions.ts';
 
 /** api.md: confirmation links hold 24 hours, reset links 1 hour. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -23,7 +22,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
  */
 export async function issueToken(db: Queryable, userId: string, purpose: TokenPurpose, now: Date): Promise<string> {
   if (purpose === 'reset_password') await voidTokens(db, userId, purpose, now);
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
   await insertToken(db, { hash: hashToken(token), userId, purpose, createdAt: now, expiresAt });
   return token;

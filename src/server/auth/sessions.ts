@@ -36,6 +36,11 @@ export interface SessionUser {
 }
 
 /** Only the SHA-256 of a session token is stored, so a leaked table opens no session. */
+/** A random 256-bit token for a cookie or a link, in a URL's alphabet; only its hash is stored. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -101,7 +106,7 @@ export const MAX_SESSIONS = 10;
  * session of a user who holds MAX_SESSIONS already ends.
  */
 export async function startSession(db: Queryable, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await insertSession(db, hashToken(token), userId, SESSION_LIFETIME_SECONDS, MAX_SESSIONS);
   return token;
 }

@@ -1,5 +1,6 @@
 import { translator } from '../../lib/i18n.ts';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
+import type { Config } from '../config.ts';
 import type { Mail } from './mailer.ts';
 
 /** Whom a mail answers: the user's language, and the portal's address for its links (config.ts, mailBaseUrl). */
@@ -13,6 +14,20 @@ export interface MailContext {
   baseUrl: string;
   siteTitle: string;
   providerName: string;
+}
+
+/** What an account mail says of the portal, with whom to ask (the provider's contact address). */
+export function mailContextOf(
+  config: Pick<Config, 'SITE_TITLE' | 'PROVIDER_NAME' | 'CONTACT_EMAIL'>,
+  { locale, baseUrl }: MailReply,
+): MailContext & { contactEmail: string } {
+  return {
+    locale,
+    baseUrl,
+    siteTitle: config.SITE_TITLE,
+    providerName: config.PROVIDER_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+  };
 }
 
 /** The confirmation or reset mail, in the user's language, as plain text and HTML. */

@@ -22,7 +22,7 @@ import {
   setPasswordHash,
 } from '../db/queries/users.ts';
 import { visitorExists } from '../db/queries/visitors.ts';
-import { accountMail, type MailReply } from '../mail/account-mails.ts';
+import { accountMail, mailContextOf, type MailReply } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createRegistrations, type Registrations } from './registrations.ts';
 
@@ -48,14 +48,8 @@ export interface AccountDependencies {
 
 /** Accounts of municipality staff (api.md, "Accounts"). Every method returns what the route answers. */
 export function createAccountService({ db, mailer, config, clock }: AccountDependencies) {
-  const sendMail = async (kind: 'confirm' | 'reset', to: string, token: string, { locale, baseUrl }: MailReply) => {
-    const context = {
-      locale,
-      baseUrl,
-      siteTitle: config.SITE_TITLE,
-      providerName: config.PROVIDER_NAME,
-    };
-    await mailer.send(accountMail(kind, to, token, context));
+  const sendMail = async (kind: 'confirm' | 'reset', to: string, token: string, reply: MailReply) => {
+    await mailer.send(accountMail(kind, to, token, mailContextOf(config, reply)));
   };
   const link = async (visitorId: string | undefined, userId: string) => {
     if (visitorId && (await visitorExists(db, visitorId))) await linkVisitor(db, visitorId, userId);

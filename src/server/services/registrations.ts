@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ApiError } from '../api-error.ts';
 import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { hashToken, startSession } from '../auth/sessions.ts';
+import { hashToken, randomToken, startSession } from '../auth/sessions.ts';
 import {
   findRegistration,
   insertRegistration,
@@ -19,7 +19,7 @@ import {
 } from '../db/queries/users.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { accountMail, registrationNotice, type MailReply } from '../mail/account-mails.ts';
+import { accountMail, mailContextOf, registrationNotice, type MailReply } from '../mail/account-mails.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 
 /** What became of a registration, for the security log only: the answer is the same for each. */
@@ -45,9 +45,6 @@ export interface NewAccount {
 
 const CONFIRM_LIFETIME_MS = TOKEN_LIFETIME_MS.confirm_email;
 
-/** A random token for a link or the registering browser's cookie; only its hash is stored. */
-const randomToken = () => randomBytes(32).toString('base64url');
-
 /**
  * Issue 49: registering asks the mailbox first. A registration waits (table `registrations`) until
  * the link mailed to its address is opened; only then is it an account, logged in. The link
@@ -67,13 +64,7 @@ export function createRegistrations({
   config: Config;
   clock: () => Date;
 }) {
-  const contextOf = ({ locale, baseUrl }: MailReply) => ({
-    locale,
-    baseUrl,
-    siteTitle: config.SITE_TITLE,
-    providerName: config.PROVIDER_NAME,
-    contactEmail: config.CONTACT_EMAIL,
-  });
+  const contextOf = (reply: MailReply) => mailContextOf(config, reply);
   /**
    * Sent after the answer is decided and not awaited: a relay refusing a recipient or slow to
    * accept must not change register's answer or its time for that address (an oracle otherwise).
