@@ -96,7 +96,7 @@ export interface PublisherOptions {
 /**
  * Under a full load the search index waits for a lull at most this long once it is behind the
  * pages: indexing beside issue 18's load took 36 s and slowed every reader and clerk by a third
- * while it ran, even at the lowest priority (decision record 0038). Pages and apps are current
+ * while it ran, even at the lowest priority (decision record 0024). Pages and apps are current
  * meanwhile; the search is at most this and one index behind them.
  */
 export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
@@ -234,15 +234,15 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
  * and clerks more than its own work (the changed pages are rendered again as visitors ask for
  * them): at Austria scale under issue 18's load a publish took 0.5-0.9 s. With a rest of three
  * times that (a publish every 3 s) the clerks' median save took 287-330 ms, with ten (every
- * 7-10 s) 248 ms (decision record 0028); with 25 (every 15-18 s, within issue 17's minute) the
- * readers' p99 was lower again (decision record 0038).
+ * 7-10 s) 248 ms (decision record 0024); with 25 (every 15-18 s, within issue 17's minute) the
+ * readers' p99 was lower again (decision record 0024).
  */
 const REST_PER_WORK = 25;
 /**
  * Before the portal counts as busy a publish still rests 3 times its last work. The busy watch
  * looks over five seconds, so in the first seconds of a sudden load two publishes could go out one
  * right after the other, each slowed to 1-2 s; in two of issue 18's load runs most of the clerks'
- * slowest saves came in those seconds (decision record 0043). A quiet portal's publish (140-210 ms
+ * slowest saves came in those seconds (decision record 0024). A quiet portal's publish (140-210 ms
  * at Austria scale) rests less than the debounce: it still goes out after the debounce alone.
  */
 const QUIET_REST_PER_WORK = 3;
@@ -308,8 +308,8 @@ const LULL_CHECK_MS = 1000;
 
 /**
  * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
- * parts, and never holds up the next publish (decision record 0028). Pagefind works at the lowest
- * priority (decision record 0027), and while the portal is busy it waits for a lull (`lull`, given
+ * parts, and never holds up the next publish (decision record 0024). Pagefind works at the lowest
+ * priority (decision record 0024), and while the portal is busy it waits for a lull (`lull`, given
  * when the index fell behind the pages).
  */
 function searchFollower(on: {

@@ -37,7 +37,7 @@ import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
-import { appCalls, contentRoutes } from './routes/content.ts';
+import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
@@ -62,9 +62,9 @@ export interface ApiDependencies {
   publisher?: Publisher;
   /** Where uploaded photos go (issue 20); defaults to DATA_DIR/market-photos. */
   photoStore?: PhotoStore;
-  /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
+  /** The content service; main.ts gives one with its first publication made before the portal listens, API tests one that publishes before each read. */
   content?: ContentService;
-  /** The purge's schedule, shared with the app calls answered outside Hono (apiListener). */
+  /** The purge's schedule; tests hold their own to run it. */
   housekeeping?: Housekeeping;
 }
 
@@ -164,7 +164,7 @@ export function createApi({
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
   contentRoutes(api, content);
-  ownContentRoutes(api, createOwnContent(db, content));
+  ownContentRoutes(api, createOwnContent(db));
   const anonymousLimit = anonymousLimits(db, config, clock);
   visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
@@ -232,25 +232,15 @@ export function createApi({
   return api;
 }
 
-/**
- * The API as Node's request listener: an app's content call answered at once (appCalls in
- * routes/content.ts), any other through Hono.
- */
+/** The API as Node's request listener. */
 export function apiListener(dependencies: ApiDependencies): (req: IncomingMessage, res: ServerResponse) => void {
-  const { db, clock = () => new Date() } = dependencies;
-  const content = dependencies.content ?? createContentService(db);
-  const housekeeping = dependencies.housekeeping ?? createHousekeeping(db, clock);
   // The unread rest of a body is dropped by server.ts (drain-request.ts): the library's own clean-up
   // closed connections that a client had already sent its next request on (issue 49).
-  const hono = getRequestListener(createApi({ ...dependencies, content, housekeeping }).fetch, {
+  const hono = getRequestListener(createApi(dependencies).fetch, {
     overrideGlobalObjects: false,
     autoCleanupIncoming: false,
   });
-  const apps = appCalls(content, () => void housekeeping.maybePurge());
-  return (req, res) => {
-    const viaHono = () => void hono(req, res);
-    if (!apps(req, res, viaHono)) viaHono();
-  };
+  return (req, res) => void hono(req, res);
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {
