@@ -12,7 +12,7 @@ const request = (
   { method = 'GET', host = 'portal.test' }: { method?: string; host?: string | null } = {},
 ) => ({ method, url, headers: host === null ? {} : { host } }) as IncomingMessage;
 
-describe("an app's call answered before the API's framework (issue 18, decision record 0039)", () => {
+describe("an app's call answered before the API's framework (issue 18, decision record 0024)", () => {
   it('is a GET of the two content calls with at most `since`; any other call is left to the API', () => {
     const takes = (url: string, options?: Parameters<typeof request>[1]) =>
       appCalls(waiting, () => {})(request(url, options), {} as ServerResponse, () => {});
