@@ -43,11 +43,11 @@ interface Reading {
 }
 
 /**
- * One clerk's kept-alive HTTP/1.1 connection, one request at a time, for the load test
- * (decision record 0042). It reads every answer into one buffer it keeps (net's `onread`):
- * node:http makes a new buffer for each read, and the clerks' own content reads (1–2 MB each,
- * 50 MB a second) made their thread collect garbage about ten times a second, on the cores the
- * portal shares. It reads the answers the portal gives: each with a Content-Length, or a 204 or
+ * One clerk's kept-alive HTTP/1.1 connection, one request at a time, for the load test (decision
+ * record 0024, "The load test's own design"). It reads every answer into one buffer it keeps (net's
+ * `onread`): node:http makes a new buffer for each read, and the clerks' own content reads (1–2 MB
+ * each, 50 MB a second) made their thread collect garbage about ten times a second, on the cores
+ * the portal shares. It reads the answers the portal gives: each with a Content-Length, or a 204 or
  * 304 without a body. Anything else fails the request.
  */
 export class ClerkConnection {

@@ -37,10 +37,11 @@ import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
 /** Issue 18: p99 budgets per group (ms). */
 const P99_BUDGETS_MS = { 'content calls': 250, 'public pages': 250, editors: 500 };
 /**
- * Apps hold the content and ask again as docs/api.md says: with the ETag they hold, for what changed
- * since (a 304 when nothing did). A few connections install the app meanwhile, fetching the whole
- * answers; they are reported but not held to the budget: 100 connections each fetching 2.2 MB
- * over and over cannot be served within 250 ms on two cores by any server (decision record 0024).
+ * Apps hold the content and ask again as docs/api.md says: with the ETag they hold, for what
+ * changed since (a 304 when nothing did). A few connections install the app meanwhile, fetching the
+ * whole answers; they are reported but not held to the budget: 100 connections each fetching 2.2 MB
+ * over and over cannot be served within 250 ms on two cores by any server (decision record 0024,
+ * "The load test's own design").
  */
 const INSTALLS = 2;
 

@@ -352,7 +352,7 @@ describe('municipalities are kept apart', () => {
       ['delete_market', { id: market.id }],
       ['save_market_date', { wko_market_id: market.id, date_start: '2027-03-01', date_end: '2027-03-01' }],
       ['delete_market_date', { id: dates[0]!.id }],
-      // The session is checked with the change, on the database; the fields before it (decision record 0037).
+      // The session is checked with the change, on the database; the fields before it (decision record 0024).
       ['save_market', { title: '' }],
       ['save_market_date', { wko_market_id: market.id, date_start: 'gestern' }],
       ['add_market_dates', { wko_market_id: market.id, dates: 'keine Liste' }],

@@ -6,7 +6,8 @@ import { useFreshDatabase } from './helpers/test-server.ts';
 /**
  * What every service relies on of `Database.transaction`, on both databases: all of the work or
  * none of it. The embedded database's transaction sends BEGIN and COMMIT itself, as prepared
- * statements (decision record 0033), so these hold it to what PGlite's own transaction did.
+ * statements (decision record 0024, "Statements on the embedded database"), so these hold it to
+ * what PGlite's own transaction did.
  */
 describe('a transaction', () => {
   let db: Database;

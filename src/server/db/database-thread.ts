@@ -14,9 +14,9 @@ type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> :
 /**
  * The database on a thread of its own (database-worker.ts): PostgreSQL's pool when `databaseUrl`
  * names a server, else the embedded database under DATA_DIR. Its work does not take turns with the
- * requests on the server's thread (decision records 0037, 0044). A query is a message; a procedure
- * runs whole there; a transaction given work here holds a connection for a message per statement,
- * so the work a request waits on under load is written as a procedure.
+ * requests on the server's thread (decision record 0024, "The database's own thread"). A query is a
+ * message; a procedure runs whole there; a transaction given work here holds a connection for a
+ * message per statement, so the work a request waits on under load is written as a procedure.
  */
 export async function openOnThread(settings: DatabaseSettings): Promise<Database> {
   const kind = settings.databaseUrl ? 'postgres' : 'pglite';

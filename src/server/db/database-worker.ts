@@ -5,10 +5,10 @@ import { openPostgres } from './postgres.ts';
 import { failureOf, type Reply, type Request } from './database-messages.ts';
 
 /**
- * The database's own thread (decision records 0037, 0044): PostgreSQL's pool, or PGlite and its
- * queue of turns (takingTurns), live here, and the server's thread sends it requests
- * (database-thread.ts). Here a statement's answer is taken up as soon as it comes, not after the
- * server's thread has answered the readers waiting before it.
+ * The database's own thread (decision record 0024, "The database's own thread"): PostgreSQL's pool,
+ * or PGlite and its queue of turns (takingTurns), live here, and the server's thread sends it
+ * requests (database-thread.ts). Here a statement's answer is taken up as soon as it comes, not
+ * after the server's thread has answered the readers waiting before it.
  */
 const port = parentPort!;
 const { databaseUrl, dataDir } = workerData as DatabaseSettings;

@@ -34,11 +34,11 @@ export interface Database extends Queryable {
 
 /**
  * A transaction's work that the database's thread runs whole, without a message per statement
- * (decision records 0037, 0044): the work a clerk's or an app's request waits on under load.
- * A function of its transaction and of arguments a message can carry; the thread finds it as the
- * export `name` of the module at `module`. Its result is copied after the commit: one a message
- * cannot carry (a function, a class's instance) fails the call of a committed change, so a
- * procedure answers plain data.
+ * (decision record 0024, "The database's own thread"): the work a clerk's or an app's request waits
+ * on under load. A function of its transaction and of arguments a message can carry; the thread
+ * finds it as the export `name` of the module at `module`. Its result is copied after the commit:
+ * one a message cannot carry (a function, a class's instance) fails the call of a committed change,
+ * so a procedure answers plain data.
  */
 export interface Procedure<Args, Result> {
   readonly module: string;

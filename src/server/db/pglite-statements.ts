@@ -16,12 +16,13 @@ const DESCRIBE_EXECUTE_SYNC = [serialize.describe({ type: 'P' }), serialize.exec
 /**
  * PGlite's `query` parses, describes and plans its statement on every call, in six trips into the
  * database. At Austria scale under load that was most of a save's database time: planning took
- * three quarters of the session check's own time (decision record 0026). Here each statement text
- * is prepared once under a name of its own, and a call is one trip: bind, describe, execute, sync.
- * Parameters and values are turned to and from text by PGlite's own serializers and parsers, as its
- * `query` does; the answer's rows are read by rowsOf, without PGlite's copy of every field
- * (decision record 0029). PostgreSQL replans a prepared statement by itself when a table it reads
- * changes; `forget` is for changes of the shape of its answer (migrations): later calls prepare anew.
+ * three quarters of the session check's own time (decision record 0024, "Statements on the embedded
+ * database"). Here each statement text is prepared once under a name of its own, and a call is one
+ * trip: bind, describe, execute, sync. Parameters and values are turned to and from text by
+ * PGlite's own serializers and parsers, as its `query` does; the answer's rows are read by rowsOf,
+ * without PGlite's copy of every field (the same record). PostgreSQL replans a prepared statement
+ * by itself when a table it reads changes; `forget` is for changes of the shape of its answer
+ * (migrations): later calls prepare anew.
  */
 export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
   const prepared = new Map<string, { name: string; types: number[] }>();

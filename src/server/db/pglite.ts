@@ -47,10 +47,11 @@ export async function openPgliteHere(dataDir: string | null): Promise<Database> 
   const whole = queryable(false);
   const inTransaction = queryable(true);
   /**
-   * BEGIN and COMMIT as prepared statements, one trip each: PGlite's own `transaction` sends them as
-   * simple queries through its parser and locks, an eighth of a clerk's save on the thread at
-   * Austria scale (decision record 0033). Taking turns (takingTurns) already keeps every other query
-   * out of the transaction. A ROLLBACK is rare: PGlite's `exec`.
+   * BEGIN and COMMIT as prepared statements, one trip each: PGlite's own `transaction` sends them
+   * as simple queries through its parser and locks, an eighth of a clerk's save on the thread at
+   * Austria scale (decision record 0024, "Statements on the embedded database"). Taking turns
+   * (takingTurns) already keeps every other query out of the transaction. A ROLLBACK is rare:
+   * PGlite's `exec`.
    */
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     await statements.command('BEGIN', true);
@@ -94,8 +95,8 @@ const FIRST_IN_A_ROW = 4;
  * PGlite goes from one query to the next in promise callbacks: a queue of saves would run to its
  * end before the thread reads another message. So queries and transactions run one after another
  * in slices of `sliceMs`: after each, the messages waiting are read, and work given `first` among
- * them goes next. On the database's own thread nothing else waits for the thread (decision
- * record 0037); on the server's thread it had to be shared with the requests (decision record 0036).
+ * them goes next. On the database's own thread nothing else waits for the thread; on the server's
+ * thread it had to be shared with the requests (decision record 0024, "The database's own thread").
  *
  * Work given `first` goes before the work waiting `inTurn`: a read a reader waits on (the content
  * version, a delta) is not held up by a queue of saves, and a stream of such reads (anyone may ask

@@ -93,8 +93,8 @@ interface ChangedRows {
 
 /**
  * One snapshot's rows: what changed since the version `since` when the log can tell, else all,
- * and the places. A procedure (decision record 0037): on the embedded database it holds the
- * database for its own statements only.
+ * and the places. A procedure (decision record 0024, "The database's own thread"): on the embedded
+ * database it holds the database for its own statements only.
  */
 export const readSnapshot = procedure(import.meta.url, 'readSnapshot', async (tx, since: bigint | null) => {
   await seeOneSnapshot(tx);

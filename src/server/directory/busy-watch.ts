@@ -8,7 +8,7 @@ const BUSY_SHARE = 0.5;
  * looked at every `everyMs`. Over a few seconds, so that one publish's own block of work (Austria
  * scale: half a second) does not count as a busy portal. Work that only keeps something up to date
  * beside the requests (the directory's publishes and its search index) holds back while the
- * portal is busy (decision record 0038).
+ * portal is busy (decision record 0024, "A publish rests" and "The search index").
  */
 export function watchBusy({ everyMs = 1000, overMs = 5000 } = {}) {
   const looks: EventLoopUtilization[] = [performance.eventLoopUtilization()];

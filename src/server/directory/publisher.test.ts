@@ -148,7 +148,8 @@ describe('the publisher', () => {
       await until(() => publisher.current().marketPaths.has(first.market.id));
       const second = await addMarket('Kirtag während des Suchindex');
       publisher.changed();
-      // Pagefind at the lowest priority takes a minute under a full load (decision record 0027).
+      // Pagefind at the lowest priority takes a minute under a full load (decision record 0024,
+      // "The search index").
       await until(() => publisher.current().marketPaths.has(second.market.id));
       expect(publisher.status().pending).toBe(false);
       const before = publisher.current().search;

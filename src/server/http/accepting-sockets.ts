@@ -7,7 +7,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
  * the embedded database, then the readers' work): one socket let in about 40 new connections a
  * second, so of 252 clients connecting at once the last waited 4 s before its request was even
  * read. The kernel spreads new connections over sockets sharing the port (SO_REUSEPORT), and each
- * accepts one per turn (decision record 0035).
+ * accepts one per turn (decision record 0024, "Eight sockets").
  */
 export const ACCEPTING_SOCKETS = 8;
 

@@ -35,9 +35,10 @@ import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
 import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';
 
 /**
- * The market service's transactions (services/markets.ts), as procedures: a clerk's save runs
- * whole on the database's thread, their session's check with it (decision records 0037, 0044).
- * Each is given the session's token, the fields as checked and the time of the request.
+ * The market service's transactions (services/markets.ts), as procedures: a clerk's save runs whole
+ * on the database's thread, their session's check with it (decision record 0024, "The database's
+ * own thread"). Each is given the session's token, the fields as checked and the time of the
+ * request.
  */
 
 /** What a save answers (api.md): the saved market in every language group, and dates, for the client to merge. */

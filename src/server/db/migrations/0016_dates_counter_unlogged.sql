@@ -4,7 +4,7 @@
 -- counters are not content, so their UPDATE now says so in a setting of its own transaction, and
 -- the change-log trigger does not fire for it: about 0.08 ms less per saved date on the embedded
 -- database (an eighth of the date's transaction), on the thread that serves every request
--- (docs/decisions/0032-what-a-save-weighs-under-load.md).
+-- (docs/decisions/0024-serving-austria-under-load.md, "What a save weighs").
 CREATE FUNCTION counting_dates() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('portal.counting_dates', true), '') = 'on'
 $$;

@@ -41,7 +41,8 @@ const addDatesRequestSchema = z.object({
 /**
  * api.md, "Markets and dates": the editing calls, for a logged-in user's own municipality only.
  * The fields are checked here; the session with the change, in one procedure on the database
- * (services/market-saves.ts): one turn of the database for a save, not two (decision record 0037).
+ * (services/market-saves.ts): one turn of the database for a save, not two (decision record 0024,
+ * "The database's own thread").
  */
 export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
   api.post('/save_market', async (c) => {
