@@ -51,6 +51,8 @@ const LAYERS = [
   ['src/server/auth'],
   ['src/server/mail'],
   ['src/server/services'],
+  // The database's thread runs procedures of db/ and services/ (db/database-thread.ts starts it by its address).
+  ['src/server/database-procedures.ts', 'src/server/database-worker.ts'],
   ['src/server/directory'],
   ['src/server/feeds'],
   ['src/server/http'],

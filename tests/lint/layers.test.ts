@@ -34,6 +34,13 @@ describe('the layer rules (issue 16, docs/decisions/0009-layers.md)', { timeout:
     expect(await rulesFired(code, 'src/server/db/probe.ts')).toContain('import-x/no-restricted-paths');
   });
 
+  it('let the database thread’s registry import a service, and refuse db/ importing the registry', async () => {
+    const service = `import * as saves from './services/market-saves.ts';\nexport const probe = [saves];\n`;
+    expect(await rulesFired(service, 'src/server/database-procedures.ts')).toEqual([]);
+    const registry = `import { PROCEDURE_MODULES } from '../database-procedures.ts';\nexport const probe = PROCEDURE_MODULES;\n`;
+    expect(await rulesFired(registry, 'src/server/db/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuse the server importing src/export', async () => {
     const code = `import { runNightly } from '../../export/nightly.ts';\nexport const probe = runNightly;\n`;
     expect(await rulesFired(code, 'src/server/http/probe.ts')).toContain('import-x/no-restricted-paths');
