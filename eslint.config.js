@@ -51,9 +51,13 @@ const LAYERS = [
   ['src/server/auth'],
   ['src/server/mail'],
   ['src/server/services'],
+  // The database's thread runs procedures of db/ and services/ (db/database-thread.ts starts it by its address).
+  ['src/server/database-procedures.ts', 'src/server/database-worker.ts'],
   ['src/server/directory'],
   ['src/server/feeds'],
   ['src/server/http'],
+  // Astro's hook before the pages rendered on demand: it adds to http/'s answers (frame-ancestors, compression).
+  ['src/middleware.ts'],
   ['src/server/admin'],
   ['src/server/main.ts'],
   ['src/export'],
@@ -67,6 +71,57 @@ const layerZones = LAYERS.flatMap((lower, index) =>
     message: `${lower.join(', ')} sits below ${higher.join(', ')} (docs/decisions/0009-layers.md).`,
   })),
 );
+
+/**
+ * The pages' side (issue 50). Astro renders src/pages from src/components and src/layouts (which
+ * import each other), at build time or on demand, and loads src/middleware.ts by its name: no module
+ * imports any of them. Components and layouts read the environment through src/server/config.ts
+ * (style.md, point 4) and nothing else of the server; a page is a thin route and reads none of it.
+ */
+const UI = ['src/components', 'src/layouts', 'src/pages'];
+const uiZones = [
+  {
+    target: ['src/server', 'src/export', 'src/lib', 'src/islands', 'src/stores', 'scripts'],
+    from: [...UI, 'src/middleware.ts'],
+    message:
+      'Astro loads the pages, their components and the middleware; nothing imports them (docs/decisions/0009-layers.md).',
+  },
+  {
+    target: ['src/components', 'src/layouts'],
+    from: 'src/server',
+    except: ['./config.ts'],
+    message:
+      'Of the server, components read only the environment (config.ts); the rest comes as props (docs/decisions/0009-layers.md).',
+  },
+  {
+    target: 'src/pages',
+    from: 'src/server',
+    message:
+      'A page is a thin route: what it needs of the server comes through a component (docs/decisions/0009-layers.md).',
+  },
+  {
+    target: UI,
+    from: ['src/export', 'src/middleware.ts'],
+    message: 'Pages and components do not import the export or the middleware (docs/decisions/0009-layers.md).',
+  },
+  {
+    target: ['src/components', 'src/layouts'],
+    from: 'src/pages',
+    message: 'A page is a route: what two pages share is a component (docs/decisions/0009-layers.md).',
+  },
+  {
+    target: 'src/middleware.ts',
+    from: UI,
+    message: 'The middleware works on answers, not on what a page renders (docs/decisions/0009-layers.md).',
+  },
+];
+
+/** The import rules' settings: without the last two the cycle check skips every .ts file it reaches. */
+const importSettings = {
+  'import-x/resolver-next': [createNodeResolver()],
+  'import-x/extensions': ['.ts', '.tsx'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
 
 /** SQL statements as string or template text: the first words of each kind of statement. */
 const SQL = '/\\b(SELECT|INSERT\\s+INTO|DELETE\\s+FROM)\\b|\\bUPDATE\\s+\\w+\\s+SET\\b/';
@@ -142,17 +197,12 @@ export default tseslint.config(
     },
   },
   {
-    // The layer rules (issue 16). Astro files are left out: no TypeScript module imports one.
+    // The layer rules (issue 16).
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     // A test may set up its world from any layer; nothing imports a test, so it closes no cycle.
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver()],
-      // Without these the cycle check skips every .ts file it reaches.
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
@@ -161,6 +211,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...layerZones,
+            ...uiZones,
             {
               target: 'src/server/http/routes',
               from: 'src/server/http/routes',
@@ -169,6 +220,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Astro files keep the pages' side's zones; the cycle check leaves them out, as no TypeScript module imports one.
+    files: ['src/**/*.astro'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: uiZones }],
     },
   },
   {

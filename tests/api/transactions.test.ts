@@ -11,7 +11,10 @@ import { useFreshDatabase } from './helpers/test-server.ts';
  */
 describe('a transaction', () => {
   let db: Database;
-  useFreshDatabase((opened) => (db = opened));
+  useFreshDatabase(
+    (opened) => (db = opened),
+    [new URL('../../src/server/db/database-thread.procedures.ts', import.meta.url).href],
+  );
 
   beforeAll(async () => {
     await db.query('CREATE TABLE transaction_notes (text text PRIMARY KEY)');

@@ -34,6 +34,13 @@ describe('the layer rules (issue 16, docs/decisions/0009-layers.md)', { timeout:
     expect(await rulesFired(code, 'src/server/db/probe.ts')).toContain('import-x/no-restricted-paths');
   });
 
+  it('let the database thread’s registry import a service, and refuse db/ importing the registry', async () => {
+    const service = `import * as saves from './services/market-saves.ts';\nexport const probe = [saves];\n`;
+    expect(await rulesFired(service, 'src/server/database-procedures.ts')).toEqual([]);
+    const registry = `import { PROCEDURE_MODULES } from '../database-procedures.ts';\nexport const probe = PROCEDURE_MODULES;\n`;
+    expect(await rulesFired(registry, 'src/server/db/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuse the server importing src/export', async () => {
     const code = `import { runNightly } from '../../export/nightly.ts';\nexport const probe = runNightly;\n`;
     expect(await rulesFired(code, 'src/server/http/probe.ts')).toContain('import-x/no-restricted-paths');
@@ -47,6 +54,47 @@ describe('the layer rules (issue 16, docs/decisions/0009-layers.md)', { timeout:
   it('let a route import from http/ and a service', async () => {
     const code = `import { etagMatches } from '../etag.ts';\nimport { createContentService } from '../../services/content.ts';\nexport const probe = [etagMatches, createContentService];\n`;
     expect(await rulesFired(code, 'src/server/http/routes/probe.ts')).toEqual([]);
+  });
+
+  // Issue 50: the pages' side. An Astro probe is its frontmatter between the fences.
+  const astro = (imports: string) => `---\n${imports}\n---\n<p>{String(probe)}</p>\n`;
+  const RESTRICTED = 'import-x/no-restricted-paths';
+
+  it('refuse a component that imports server code other than config.ts', async () => {
+    const open = `import { openDatabase } from '../server/db/open.ts';\nconst probe = openDatabase;`;
+    expect(await rulesFired(astro(open), 'src/components/probe.astro')).toContain(RESTRICTED);
+    const ts = `import { openDatabase } from '../../server/db/open.ts';\nexport const probe = openDatabase;\n`;
+    expect(await rulesFired(ts, 'src/components/directory/probe.ts')).toContain(RESTRICTED);
+    const config = `import { loadConfig } from '../server/config.ts';\nconst probe = loadConfig;`;
+    expect(await rulesFired(astro(config), 'src/components/probe.astro')).toEqual([]);
+  });
+
+  it('refuse a page that imports the server, or a component that imports a page', async () => {
+    const config = `import { loadConfig } from '../server/config.ts';\nconst probe = loadConfig;`;
+    expect(await rulesFired(astro(config), 'src/pages/probe.astro')).toContain(RESTRICTED);
+    const ts = `import { openDatabase } from '../server/db/open.ts';\nexport const probe = openDatabase;\n`;
+    expect(await rulesFired(ts, 'src/pages/probe.ts')).toContain(RESTRICTED);
+    const page = `import { GET } from '../pages/robots.txt.ts';\nconst probe = GET;`;
+    expect(await rulesFired(astro(page), 'src/components/probe.astro')).toContain(RESTRICTED);
+  });
+
+  it('refuse the server or an island importing a page, a component or the middleware', async () => {
+    const component = `import { applyGuard } from '../../components/guard.ts';\nexport const probe = applyGuard;\n`;
+    expect(await rulesFired(component, 'src/server/http/probe.ts')).toContain(RESTRICTED);
+    const page = `import { GET } from '../../pages/robots.txt.ts';\nexport const probe = GET;\n`;
+    expect(await rulesFired(page, 'src/server/directory/probe.ts')).toContain(RESTRICTED);
+    const middleware = `import { onRequest } from '../../middleware.ts';\nexport const probe = onRequest;\n`;
+    expect(await rulesFired(middleware, 'src/server/http/probe.ts')).toContain(RESTRICTED);
+    expect(await rulesFired(component, 'src/islands/login/probe.ts')).toContain(RESTRICTED);
+  });
+
+  it('let the middleware build on http/, and refuse it the server above it and the components', async () => {
+    const http = `import { isEmbedPath } from './server/http/framable.ts';\nexport const probe = isEmbedPath;\n`;
+    expect(await rulesFired(http, 'src/middleware.ts')).toEqual([]);
+    const admin = `import { runCommand } from './server/admin/commands.ts';\nexport const probe = runCommand;\n`;
+    expect(await rulesFired(admin, 'src/middleware.ts')).toContain(RESTRICTED);
+    const component = `import { applyGuard } from './components/guard.ts';\nexport const probe = applyGuard;\n`;
+    expect(await rulesFired(component, 'src/middleware.ts')).toContain(RESTRICTED);
   });
 
   it('refuse an import cycle', async () => {

@@ -4,7 +4,7 @@ import { procedure } from './database.ts';
 
 /**
  * Procedures for database-thread.test.ts and tests/api/transactions.test.ts: the database's thread
- * imports them as it would a service's.
+ * imports them as it would a service's, when a test names this module (DatabaseSettings.testProcedures).
  */
 
 export const countTo = procedure(import.meta.url, 'countTo', async (tx, to: number) => {

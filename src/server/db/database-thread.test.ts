@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.ts';
-import type { Database } from './database.ts';
+import { procedure, type Database } from './database.ts';
 import { openOnThread } from './database-thread.ts';
 import {
   answerAFunction,
@@ -13,10 +13,11 @@ import {
   refuse,
 } from './database-thread.procedures.ts';
 
+const TEST_PROCEDURES = new URL('./database-thread.procedures.ts', import.meta.url).href;
 let db: Database;
 
 beforeAll(async () => {
-  db = await openOnThread({ dataDir: null });
+  db = await openOnThread({ dataDir: null, testProcedures: [TEST_PROCEDURES] });
   await db.exec('CREATE TABLE thread_test (id int PRIMARY KEY)');
 });
 
@@ -68,6 +69,13 @@ describe('the database on its own thread (embedded)', () => {
     await expect(db.query('SELECT $1::text AS text', [() => 1])).rejects.toThrow(/could not be cloned/);
     await expect(db.run(notExportedUnderItsName, undefined)).rejects.toThrow(/exports no procedure somethingElse/);
     await expect(db.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
+  });
+
+  it('refuses a procedure whose module the thread does not import, naming both', async () => {
+    const unlisted = procedure(import.meta.url, 'unlisted', () => Promise.resolve(1));
+    await expect(db.run(unlisted, undefined)).rejects.toThrow(
+      /procedure unlisted of .*database-thread\.test\.ts: .*src\/server\/database-procedures\.ts/,
+    );
   });
 });
 

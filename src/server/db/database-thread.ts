@@ -12,7 +12,7 @@ import { startThread } from '../thread.ts';
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
- * The database on a thread of its own (database-worker.ts): PostgreSQL's pool when `databaseUrl`
+ * The database on a thread of its own (../database-worker.ts): PostgreSQL's pool when `databaseUrl`
  * names a server, else the embedded database under DATA_DIR. Its work does not take turns with the
  * requests on the server's thread (decision record 0024, "The database's own thread"). A query is a
  * message; a procedure runs whole there; a transaction given work here holds a connection for a
@@ -22,7 +22,8 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   const kind = settings.databaseUrl ? 'postgres' : 'pglite';
   // The embedded database admits one process; PostgreSQL any number (docs/deployment.md).
   const release = kind === 'pglite' && settings.dataDir ? lockDataDir(settings.dataDir) : () => {};
-  const worker = startThread(new URL('./database-worker.ts', import.meta.url), { workerData: settings });
+  // Started by its address, not imported: the thread's module sits above services/, whose procedures it runs.
+  const worker = startThread(new URL('../database-worker.ts', import.meta.url), { workerData: settings });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let stopped: Error | null = null;

@@ -4,6 +4,11 @@ export interface DatabaseSettings {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; null keeps it in memory (tests). */
   dataDir: string | null;
+  /**
+   * Addresses of tests' modules of procedures, which the database's thread imports beside those of
+   * src/server/database-procedures.ts: production code lists its modules there, where lint sees them.
+   */
+  testProcedures?: readonly string[] | undefined;
 }
 
 /** What the services need of a database; PGlite and PostgreSQL both provide it. */
@@ -36,9 +41,9 @@ export interface Database extends Queryable {
  * A transaction's work that the database's thread runs whole, without a message per statement
  * (decision record 0024, "The database's own thread"): the work a clerk's or an app's request waits
  * on under load. A function of its transaction and of arguments a message can carry; the thread
- * finds it as the export `name` of the module at `module`. Its result is copied after the commit:
- * one a message cannot carry (a function, a class's instance) fails the call of a committed change,
- * so a procedure answers plain data.
+ * finds it as the export `name` of the module at `module`, one that src/server/database-procedures.ts
+ * lists. Its result is copied after the commit: one a message cannot carry (a function, a class's
+ * instance) fails the call of a committed change, so a procedure answers plain data.
  */
 export interface Procedure<Args, Result> {
   readonly module: string;

@@ -16,7 +16,7 @@ import {
 
 /**
  * The embedded database under DATA_DIR, worked on this thread: the database's own thread
- * (database-worker.ts), which the rest of the process reaches through database-thread.ts.
+ * (src/server/database-worker.ts), which the rest of the process reaches through database-thread.ts.
  */
 export async function openPgliteHere(dataDir: string | null): Promise<Database> {
   let db: PGlite;

@@ -15,7 +15,7 @@ function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string)
 
 /**
  * A PostgreSQL server given by DATABASE_URL: a pool, so several requests run at once. Opened on
- * the database's thread (database-worker.ts), where each statement's answer is taken up at once.
+ * the database's thread (src/server/database-worker.ts), where each statement's answer is taken up at once.
  */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({

@@ -114,14 +114,15 @@ export async function freshDatabase(
 /**
  * A new database of the test project's kind with the master data, opened before a file's tests
  * (`use` is given it) and closed and dropped after them: for tests of the database's own rules.
+ * `testProcedures` are modules of the test's own procedures for the database's thread.
  */
-export function useFreshDatabase(use: (db: Database) => void): void {
+export function useFreshDatabase(use: (db: Database) => void, testProcedures: readonly string[] = []): void {
   let db: Database | undefined;
   let drop = async () => {};
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+    db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null, testProcedures });
     await importBundledMasterDataIfEmpty(db);
     use(db);
   });

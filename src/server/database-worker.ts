@@ -1,17 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Database, DatabaseSettings, Procedure, Queryable } from './database.ts';
-import { openPgliteHere } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
-import { failureOf, type Reply, type Request } from './database-messages.ts';
+import type { Database, DatabaseSettings, Procedure, Queryable } from './db/database.ts';
+import { openPgliteHere } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { failureOf, type Reply, type Request } from './db/database-messages.ts';
+import { PROCEDURE_MODULES } from './database-procedures.ts';
 
 /**
  * The database's own thread (decision record 0024, "The database's own thread"): PostgreSQL's pool,
  * or PGlite and its queue of turns (takingTurns), live here, and the server's thread sends it
- * requests (database-thread.ts). Here a statement's answer is taken up as soon as it comes, not
- * after the server's thread has answered the readers waiting before it.
+ * requests (db/database-thread.ts). Here a statement's answer is taken up as soon as it comes, not
+ * after the server's thread has answered the readers waiting before it. It runs the procedures of
+ * db/ and services/, so it sits above them (LAYERS in eslint.config.js); db/ starts it by its
+ * address, never imports it.
  */
 const port = parentPort!;
-const { databaseUrl, dataDir } = workerData as DatabaseSettings;
+const { databaseUrl, dataDir, testProcedures = [] } = workerData as DatabaseSettings;
 
 /** A transaction whose work runs on the server's thread, a message per statement, until its `end`. */
 interface OpenTransaction {
@@ -24,7 +27,9 @@ interface OpenTransaction {
 const ROLL_BACK = new Error('rolled back');
 
 const transactions = new Map<number, OpenTransaction>();
-const procedures = new Map<string, Promise<Procedure<unknown, unknown>>>();
+/** The procedures the thread runs, by their module's address and the name they are exported as. */
+const procedures = new Map<string, Procedure<unknown, unknown>>();
+const procedureModules = new Set<string>();
 
 const reply = (message: Reply) => {
   try {
@@ -37,6 +42,8 @@ const reply = (message: Reply) => {
 
 let db: Database;
 try {
+  for (const exports of [...PROCEDURE_MODULES, ...(await Promise.all(testProcedures.map(importProcedures)))])
+    addProcedures(exports);
   db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir);
   port.on('message', (request: Request) => {
     answer(request).then(
@@ -56,8 +63,7 @@ async function answer(request: Request): Promise<unknown> {
     case 'exec':
       return statementsOf(request).exec(request.sql);
     case 'run':
-      // Imported before the turn is taken: loading the module does not hold the database.
-      return laneOf(request.first).run(await procedureAt(request.module, request.name), request.args);
+      return laneOf(request.first).run(procedureAt(request.module, request.name), request.args);
     case 'begin':
       return begin(laneOf(request.first), request.id);
     case 'end':
@@ -108,17 +114,25 @@ async function end(id: number, commit: boolean): Promise<null> {
   return null;
 }
 
-function procedureAt(module: string, name: string): Promise<Procedure<unknown, unknown>> {
-  const key = `${module}#${name}`;
-  let found = procedures.get(key);
-  if (!found) {
-    found = import(module).then((exports: Record<string, unknown>) => {
-      const candidate = exports[name] as Procedure<unknown, unknown> | undefined;
-      if (typeof candidate?.work !== 'function') throw new Error(`${module} exports no procedure ${name}`);
-      return candidate;
-    });
-    found.catch(() => procedures.delete(key));
-    procedures.set(key, found);
+function addProcedures(exports: Readonly<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(exports)) {
+    const candidate = value as Partial<Procedure<unknown, unknown>> | null;
+    if (typeof candidate?.work !== 'function' || typeof candidate.module !== 'string') continue;
+    procedures.set(`${candidate.module}#${name}`, candidate as Procedure<unknown, unknown>);
+    procedureModules.add(candidate.module);
   }
-  return found;
+}
+
+/** A test's module of procedures (DatabaseSettings.testProcedures): the one import the thread makes by address. */
+function importProcedures(module: string): Promise<Readonly<Record<string, unknown>>> {
+  return import(module) as Promise<Readonly<Record<string, unknown>>>;
+}
+
+function procedureAt(module: string, name: string): Procedure<unknown, unknown> {
+  const found = procedures.get(`${module}#${name}`);
+  if (found) return found;
+  if (procedureModules.has(module)) throw new Error(`${module} exports no procedure ${name}`);
+  throw new Error(
+    `The database's thread knows no procedure ${name} of ${module}: list its module in src/server/database-procedures.ts.`,
+  );
 }
