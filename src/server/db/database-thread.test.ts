@@ -91,5 +91,7 @@ describe('the embedded database’s lock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A new data dir is initialised first (PGlite's initdb): seconds on a busy 2-core machine, where
+    // the default 5 s failed before and after the procedures were imported at the thread's start.
+  }, 20_000);
 });
