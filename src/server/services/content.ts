@@ -71,13 +71,15 @@ export function createContentService(
   let again = false;
 
   async function publishKind(kind: ContentKind): Promise<void> {
-    const held = published.get(kind);
+    // A worker started afresh (the one before failed) holds no records: it is given them all.
+    const held = worker.holds(kind) ? published.get(kind) : undefined;
     const next = held ? await database.run(readChangesSince, { kind, since: held.version }) : null;
     if (held && next?.version === held.version) return;
     const work: ContentWork = next
       ? { op: 'changes', kind, version: next.version, delta: next.delta }
       : { op: 'all', kind, ...(await database.run(readAll, kind)) };
     const done = await ask(work);
+    worker.held(kind);
     const etag = etagOf(kind, String(done.version), null);
     published.set(kind, { version: done.version, answer: { etag, body: publishedBody(done.gzip!, done.br!) } });
   }
@@ -135,6 +137,7 @@ export function createContentService(
       ]);
       if (!own) return { etag: publicAnswer.etag, own: false, answer: () => Promise.resolve(publicAnswer) };
       const answer = async () => {
+        if (!worker.holds(kind)) await publish();
         const done = await ask({ op: 'own', kind, gkz: own.gkz, records: own.records });
         const etag = etagOf(kind, `${done.version}.${own.version}`, own.gkz);
         const kept = ownAnswers.get(etag) ?? { etag, body: compressedBody(Buffer.from(done.raw!)) };
@@ -200,6 +203,8 @@ function publicationWorker() {
   const waiting = new Map<number, { resolve: (done: Done) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let thread: Worker | undefined;
+  /** The kinds whose records the thread holds. */
+  const holding = new Set<ContentKind>();
   const started = () => {
     if (thread) return thread;
     const worker = startThread(new URL('./content-worker.ts', import.meta.url));
@@ -215,6 +220,7 @@ function publicationWorker() {
       for (const waiter of waiting.values()) waiter.reject(error);
       waiting.clear();
       thread = undefined; // the next publication starts another
+      holding.clear();
     });
     return (thread = worker);
   };
@@ -227,9 +233,12 @@ function publicationWorker() {
         worker.ref();
         worker.postMessage({ ...work, id });
       }),
+    holds: (kind: ContentKind) => holding.has(kind),
+    held: (kind: ContentKind) => holding.add(kind),
     stop: async () => {
       await thread?.terminate();
       thread = undefined;
+      holding.clear();
     },
   };
 }
