@@ -7,7 +7,7 @@ import {
 } from './database.ts';
 import { lockDataDir } from './pglite.ts';
 import { errorOf, type Reply, type Request } from './database-messages.ts';
-import { outageLog } from './unavailable-error.ts';
+import { databaseOutage } from './unavailable-error.ts';
 import { startThread } from '../thread.ts';
 
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -29,7 +29,7 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   let stopped: Error | null = null;
 
   const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
-  const outage = outageLog(); // every call passes here: the one place that sees a server go and come back
+  const outage = databaseOutage(); // every call passes here: the one place that sees a server go and come back
   worker.on('message', (reply: Reply) => {
     const waiter = waiting.get(reply.id);
     waiting.delete(reply.id);

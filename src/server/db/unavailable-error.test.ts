@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { errorOf, failureOf } from './database-messages.ts';
-import { databaseUnavailable, isDatabaseUnavailable, outageLog } from './unavailable-error.ts';
+import { databaseOutage, databaseUnavailable, isDatabaseUnavailable, saysUnreachable } from './unavailable-error.ts';
 
 /** An error as the server's thread gets it from the database's thread. */
 const carried = (error: unknown) => errorOf(failureOf(error));
@@ -30,8 +30,8 @@ describe('a database that cannot be reached', () => {
     const refused = await connectError();
     const cut = await connectError((socket) => socket.destroy());
     for (const error of [refused, cut]) {
-      expect(isDatabaseUnavailable(error)).toBe(true);
-      expect(isDatabaseUnavailable(carried(error))).toBe(true);
+      expect(saysUnreachable(error)).toBe(true);
+      expect(saysUnreachable(carried(error))).toBe(true);
     }
     expect((refused as { code: string }).code).toBe('ECONNREFUSED');
     expect((cut as Error).message).toMatch(/^Connection terminated/);
@@ -39,18 +39,18 @@ describe('a database that cannot be reached', () => {
 
   it('is told from PostgreSQL’s shutdown and connection SQLSTATEs, and from a pool that cannot connect', () => {
     for (const code of ['57P01', '57P02', '57P03', '08000', '08003', '08006', '08P01', 'ECONNRESET'])
-      expect(isDatabaseUnavailable(carried(withCode('terminating connection', code))), code).toBe(true);
-    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+      expect(saysUnreachable(carried(withCode('terminating connection', code))), code).toBe(true);
+    expect(saysUnreachable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     const aggregate = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
-    expect(isDatabaseUnavailable(carried(aggregate))).toBe(true);
+    expect(saysUnreachable(carried(aggregate))).toBe(true);
   });
 
   it('is not a wrong statement, a refused save or a quota', () => {
     for (const code of ['23505', '42P01', 'P0Q01', '57014', '40001'])
-      expect(isDatabaseUnavailable(withCode('statement failed', code)), code).toBe(false);
-    expect(isDatabaseUnavailable(new Error('The transaction failed and was rolled back.'))).toBe(false);
-    expect(isDatabaseUnavailable(databaseUnavailable())).toBe(false);
-    expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+      expect(saysUnreachable(withCode('statement failed', code)), code).toBe(false);
+    expect(saysUnreachable(new Error('The transaction failed and was rolled back.'))).toBe(false);
+    expect(saysUnreachable(databaseUnavailable())).toBe(false);
+    expect(saysUnreachable('ECONNREFUSED')).toBe(false);
   });
 
   it('is refused with 503 database_unavailable and a wait', () => {
@@ -59,14 +59,19 @@ describe('a database that cannot be reached', () => {
     expect(refusal.retryAfter).toBeGreaterThan(0);
   });
 
-  it('is logged once when it goes away and once when it is back', () => {
+  it('is marked by the database’s thread alone, and logged once when it goes and once when it is back', () => {
     const lines: string[] = [];
-    const outage = outageLog((line) => lines.push(line));
+    const outage = databaseOutage((line) => lines.push(line));
+    const refused = () => withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED');
+    const mailServerAway = refused();
+    expect(isDatabaseUnavailable(mailServerAway)).toBe(false);
     outage.answered();
     outage.failed(withCode('statement failed', '23505'));
     expect(lines).toEqual([]);
-    for (let call = 0; call < 5; call += 1)
-      outage.failed(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+    const failures = Array.from({ length: 5 }, refused);
+    for (const failure of failures) outage.failed(failure);
+    expect(failures.every((failure) => isDatabaseUnavailable(failure))).toBe(true);
+    expect(isDatabaseUnavailable(mailServerAway)).toBe(false);
     outage.answered();
     outage.answered();
     expect(lines).toHaveLength(2);

@@ -28,11 +28,25 @@ const DRIVER_MESSAGES =
  * rather than that a statement was wrong. Read from the fields the database's thread carries over
  * (database-messages.ts: `code` and `message`).
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+export function saysUnreachable(error: unknown): error is Error {
   if (!(error instanceof Error)) return false;
   const { code } = error as { code?: unknown };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATE.test(code))) return true;
   return DRIVER_MESSAGES.test(error.message);
+}
+
+/**
+ * Marks the database's thread's failures that said so (`databaseOutage`): a registered symbol, as the
+ * built pages' middleware has its own copy of this module (src/middleware.ts).
+ */
+const UNREACHABLE = Symbol.for('marktverzeichnis.databaseUnreachable');
+
+/**
+ * Whether the database's thread failed a call with `error` because the database is away. Only its
+ * failures count: a mail server that refuses its connection says ECONNREFUSED too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof Error && UNREACHABLE in error;
 }
 
 /** The refusal of a call that needs the database while it is away: 503, with Retry-After (docs/api.md). */
@@ -43,23 +57,24 @@ export function databaseUnavailable(): ApiError {
 }
 
 /**
- * Tells the operator once that the database is away and once that it is back, rather than a line
- * (and a stack) for each of the calls that fail meanwhile: the content poll alone asks every second.
+ * What the database's thread (database-thread.ts) makes of each call's outcome: a failure that says
+ * the database is away is marked so (`isDatabaseUnavailable`), and the operator is told once that
+ * it went and once that it is back, rather than a line and a stack for each of the calls that fail
+ * meanwhile (the content poll alone asks every second).
  */
-export function outageLog(log = (line: string) => console.error(line)) {
+export function databaseOutage(log = (line: string) => console.error(line)) {
   let failed = 0;
   return {
-    /** A call failed: the first failure of an outage is told. */
-    failed(error: unknown): void {
-      if (!isDatabaseUnavailable(error)) return;
+    failed(error: Error): void {
+      if (!saysUnreachable(error)) return;
+      Object.defineProperty(error, UNREACHABLE, { value: true });
       if (failed++ > 0) return;
-      const { code, message } = error as Error & { code?: unknown };
+      const { code } = error as Error & { code?: unknown };
       log(
-        `The database is not reachable (${typeof code === 'string' ? `${code}: ` : ''}${message}): ` +
+        `The database is not reachable (${typeof code === 'string' ? `${code}: ` : ''}${error.message}): ` +
           'the public pages, feeds and content answers of the last publication are served, calls that need the database answer 503 until it is back.',
       );
     },
-    /** A call was answered: the end of an outage is told. */
     answered(): void {
       if (failed === 0) return;
       log(`The database is reachable again (${failed} calls failed meanwhile).`);
