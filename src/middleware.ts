@@ -3,6 +3,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress } from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
+import { isDatabaseUnavailable } from './server/db/unavailable-error.ts';
+import { databaseDownPage } from './server/http/database-down-page.ts';
 import { isEmbedPath } from './server/http/framable.ts';
 
 /**
@@ -11,7 +13,11 @@ import { isEmbedPath } from './server/http/framable.ts';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const rendered = async () => {
-    const response = await next();
+    const response = await next().catch((error: unknown) => {
+      // A clerk's screen looks up the session: with the database away a 503, not a 500 and a stack (issue 50).
+      if (isDatabaseUnavailable(error)) return databaseDownPage(context.url.pathname);
+      throw error;
+    });
     const policy = response.headers.get('content-security-policy');
     if (policy && !policy.includes('frame-ancestors')) {
       // Issue 23: only the embeddable lists may be framed, by any website.

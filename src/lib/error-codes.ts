@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   user_not_confirmed: 422,
   no_campaign: 404,
   campaign_closed: 409,
+  /** Issue 50: PostgreSQL cannot be reached; the last publication is still served (db/unavailable-error.ts). */
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -21,7 +21,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
  */
 const SERVER_ONLY = [
   ...['mail.', 'book.', 'feeds.', 'directory.', 'search.', 'embed.'],
-  ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.'],
+  ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.', 'databaseDown.'],
 ];
 
 /** The messages an editing page's island needs, in its one language. */

@@ -7,6 +7,7 @@ import {
 } from './database.ts';
 import { lockDataDir } from './pglite.ts';
 import { errorOf, type Reply, type Request } from './database-messages.ts';
+import { databaseOutage } from './unavailable-error.ts';
 import { startThread } from '../thread.ts';
 
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -29,13 +30,20 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   let stopped: Error | null = null;
 
   const ready = new Promise((resolve, reject) => waiting.set(0, { resolve, reject }));
+  const outage = databaseOutage(); // every call passes here: the one place that sees a server go and come back
   worker.on('message', (reply: Reply) => {
     const waiter = waiting.get(reply.id);
     waiting.delete(reply.id);
     // The thread keeps the process alive only while something waits for it.
     if (waiting.size === 0) worker.unref();
-    if (reply.ok) waiter?.resolve(reply.value);
-    else waiter?.reject(errorOf(reply.failure));
+    if (reply.ok) {
+      outage.answered();
+      waiter?.resolve(reply.value);
+    } else {
+      const error = errorOf(reply.failure);
+      if (reply.id !== 0) outage.failed(error); // a failed start is told as DatabaseStartError
+      waiter?.reject(error);
+    }
   });
   const stop = (error: Error) => {
     stopped ??= error;

@@ -15,6 +15,7 @@ import { publicBaseUrl, servesHttps, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { pingDatabase } from '../db/queries/health.ts';
 import { quotaRefusalOf } from '../db/quota-error.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable-error.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccountService } from '../services/accounts.ts';
 import { createContentService, type ContentService } from '../services/content.ts';
@@ -220,6 +221,8 @@ export function createApi({
       if (error.code === 'not_logged_in') await forgetEndedSession(c, sessionCookie, servesHttps(config));
       return errorResponse(c, error);
     }
+    // Told once by the database's thread (database-thread.ts), not once per request meanwhile.
+    if (isDatabaseUnavailable(error)) return errorResponse(c, databaseUnavailable());
     const quota = quotaRefusalOf(error);
     if (quota) {
       const t = translator(c.get('locale')?.() ?? DEFAULT_LOCALE);

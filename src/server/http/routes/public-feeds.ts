@@ -74,9 +74,10 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
 
   api.get('/public/municipalities/:file{\\d{5}\\.ics}', async (c) => {
     const gkz = c.req.param('file').slice(0, 5);
-    const municipality = await municipalityName(db, gkz);
-    if (municipality === undefined) throw new ApiError('not_found');
     const data = await published.current();
+    // One with markets is named by the data at hand, so its calendar needs no database (issue 50).
+    const municipality = data.placeOf(gkz)?.municipality ?? (await municipalityName(db, gkz));
+    if (municipality === undefined) throw new ApiError('not_found');
     const markets = data.markets.filter((market) => market.gkz === gkz);
     const name = translator(c.get('locale')())('feeds.municipalityCalendar', { place: municipality });
     return calendarAnswer(c, data, `municipality-${gkz}`, name, markets);
