@@ -23,7 +23,8 @@ beforeAll(async () => {
 
 afterAll(() => db.close());
 
-describe('the database on its own thread (embedded)', () => {
+// Each test opens an embedded database: seconds of PGlite's start on a busy 2-core machine.
+describe('the database on its own thread (embedded)', { timeout: 20_000 }, () => {
   it('leaves the server’s thread free while it works', async () => {
     let turns = 0;
     const timer = setInterval(() => (turns += 1), 1);

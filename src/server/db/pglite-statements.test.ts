@@ -17,7 +17,8 @@ beforeEach(async () => {
 const preparedCount = async () =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
 
-describe('prepared statements of the embedded database', () => {
+// Reads of an embedded database: seconds on a busy 2-core machine, beyond the default 5 s.
+describe('prepared statements of the embedded database', { timeout: 20_000 }, () => {
   it('answers every kind of value as PGlite’s own query does', async () => {
     const statements = preparedStatements(db);
     const insert = `INSERT INTO markets (id, title, opens, changed_at, hidden, extra, tags)
