@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
@@ -15,7 +15,9 @@ import { startThread } from '../src/server/thread.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
-import type { Editor, EditorOutcome, EditorRecord } from './load-editor.ts';
+import type { Editor, EditorOutcome } from './load-editor.ts';
+import { builtPages, directoryPages } from './load-pages.ts';
+import { lostSaves } from './lost-saves.ts';
 import { machineBusy } from './machine-busy.ts';
 import { watchPublishing } from './publish-watch.ts';
 import { figuresOf, type EditorFigures, type Figures } from './load-figures.ts';
@@ -120,7 +122,7 @@ try {
   );
   process.once('exit', () => void portal.stop()); // never leave the server behind, whatever fails
   const url = await portal.url;
-  const pagePaths = [...(await builtPages()), ...(await directoryPages(url, DIRECTORY_SAMPLE))];
+  const pagePaths = [...(await builtPages(pagesFolder)), ...(await directoryPages(url, DIRECTORY_SAMPLE))];
   const held: Record<string, string> = {}; // the ETags of the content an app holds
   for (const path of [...CONTENT_PATHS, ...pagePaths]) {
     const response = await fetch(url + path); // warms the caches
@@ -210,7 +212,7 @@ try {
     );
   for (const editor of outcomes) problems.push(...editor.refusals);
 
-  const lost = await lostSaves(outcomes);
+  const lost = await lostSaves({ databaseUrl, dataDir }, outcomes);
   const acknowledged = outcomes.reduce((sum, editor) => sum + editor.acknowledged, 0);
   console.log(`Acknowledged saves: ${acknowledged}; not in the database exactly as sent: ${lost.length}`);
   problems.push(...lost);
@@ -223,59 +225,6 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
-}
-
-/**
- * Every acknowledged save that is not in the database exactly as sent, and any date nobody
- * acknowledged. A save still unanswered when the load stopped may have been stored or not: for
- * its record, either state is right.
- */
-async function lostSaves(editors: readonly EditorOutcome[]): Promise<string[]> {
-  const db = await openDatabase({ databaseUrl, dataDir });
-  try {
-    const problems: string[] = [];
-    const differences = (expected: EditorRecord, stored: Record<string, unknown>) =>
-      Object.entries({ ...expected.fields, version: expected.version })
-        .filter(([field, value]) => stored[field] !== value)
-        .map(([field, value]) => `${field} is ${JSON.stringify(stored[field])}, sent ${JSON.stringify(value)}`);
-    const compare = (
-      what: string,
-      acknowledged: EditorRecord,
-      stored: Record<string, unknown> | undefined,
-      editor: EditorOutcome,
-    ) => {
-      if (!stored) return void problems.push(`${what} ${acknowledged.id} is missing`);
-      const found = differences(acknowledged, stored);
-      const pending = editor.pending?.id === acknowledged.id ? editor.pending : null;
-      if (found.length === 0) return;
-      if (
-        pending &&
-        differences({ ...acknowledged, version: acknowledged.version + 1, fields: pending.fields }, stored).length === 0
-      )
-        return;
-      problems.push(`${what} ${acknowledged.id}: ${found.join(', ')}`);
-    };
-    for (const editor of editors) {
-      const [market] = await db.query<Record<string, unknown>>('SELECT * FROM markets WHERE id = $1', [
-        editor.market.id,
-      ]);
-      compare('market', editor.market, market, editor);
-      const dates = await db.query<Record<string, unknown>>(
-        'SELECT *, market_id AS wko_market_id FROM market_dates WHERE market_id = $1',
-        [editor.market.id],
-      );
-      const stored = new Map(dates.map((date) => [date.id as string, date]));
-      for (const date of editor.dates) compare('market date', date, stored.get(date.id), editor);
-      // Beside the date made before the load, only an unanswered new date may be there.
-      const unexpected = dates.length - 1 - editor.dates.length;
-      const mayBeThere = editor.pending?.record === 'date' && !editor.pending.id ? 1 : 0;
-      if (unexpected < 0 || unexpected > mayBeThere)
-        problems.push(`market ${editor.market.id} has ${unexpected} dates nobody acknowledged`);
-    }
-    return problems;
-  } finally {
-    await db.close();
-  }
 }
 
 /**
@@ -298,30 +247,6 @@ function clerksOnTheirThread(url: string, editors: readonly Editor[]) {
       return Promise.race([done, failed]);
     },
   };
-}
-
-/** The URL paths of the built public pages. */
-async function builtPages(): Promise<string[]> {
-  const files = (await readdir(pagesFolder, { recursive: true })).filter((file) => file.endsWith('index.html'));
-  return files.map((file) => `/${file.replace(/index\.html$/, '')}`).sort();
-}
-
-/**
- * Every overview, state and district page, then municipality and market pages drawn evenly
- * from the live sitemap (all three languages), up to `count` in all.
- */
-async function directoryPages(url: string, count: number): Promise<string[]> {
-  const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
-  const directory = paths.filter((path) => /\/verzeichnis(\/|$)/.test(path));
-  const shallow = directory.filter((path) => path.replace(/^\/(en|fr)\//, '/').split('/').length <= 4);
-  const deep = directory.filter((path) => !shallow.includes(path));
-  const step = Math.max(1, deep.length / Math.max(1, count - shallow.length));
-  const drawn = Array.from(
-    { length: Math.min(deep.length, count - shallow.length) },
-    (_, i) => deep[Math.floor(i * step)]!,
-  );
-  return [...shallow, ...drawn];
 }
 
 function line(group: string, figures: Figures, problems: string[]): string {
