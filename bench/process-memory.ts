@@ -62,9 +62,17 @@ async function processTree(pid: number): Promise<number[]> {
   return tree;
 }
 
+/** A process's memory, and its name as its command line says it (Node names its main thread "MainThread"). */
 async function residentMemory(pid: number) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return { name: /Name:\s+(.*)/.exec(status)?.[1] ?? String(pid), megabytes: megabytes(status, 'VmRSS') };
+  const [status = '', command = ''] = await Promise.all(
+    ['status', 'cmdline'].map((file) => readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '')),
+  );
+  const name = command
+    .split('\0')
+    .slice(0, 2)
+    .map((part) => part.split('/').pop())
+    .join(' ');
+  return { name: name.trim() || String(pid), megabytes: megabytes(status, 'VmRSS') };
 }
 
 function megabytes(status: string, field: string): number {

@@ -84,7 +84,7 @@ export interface PublicFigures {
   /** Fetches of the watched pages not answered 200. */
   failures: number;
   censorSeconds: number;
-  /** Seconds; Infinity where the share falls on saves not seen. */
+  /** Seconds; Infinity where the share falls over `censorSeconds` while some saves were not seen. */
   p50: number;
   p95: number;
   max: number;
@@ -109,8 +109,12 @@ export function timesToPublic(
     });
   });
   const sorted = Float64Array.from(seconds).sort();
-  const at = (share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? NaN;
   const unseen = seconds.filter((s) => s === Infinity).length;
+  // A save not seen took over `censorSeconds`, how much over is unknown: so is where it ranks among those over.
+  const at = (share: number) => {
+    const value = sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+    return unseen > 0 && value >= censorSeconds ? Infinity : value;
+  };
   return {
     editors: watchedEditors(outcomes.length).length,
     count: sorted.length,
@@ -119,7 +123,7 @@ export function timesToPublic(
     censorSeconds,
     p50: at(0.5),
     p95: at(0.95),
-    max: sorted.at(-1) ?? NaN,
+    max: at(1),
   };
 }
 
