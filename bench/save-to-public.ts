@@ -9,10 +9,11 @@ import type { EditorOutcome } from './load-editor.ts';
  * Speicherung N", load-editor.ts), and a page showing a later save of the market has this one too
  * (the editor saves one thing at a time). Dates' notes are not counted: the directory reads them
  * apart from the markets. A save's time is from its 200 to the answer of the first fetch showing
- * it: late by up to one round of the pages (about a second), never early.
+ * it: late by up to one round of the pages (about a second; more while they answer slowly), never
+ * early.
  */
 const WATCHED = 3;
-/** One page every 250 ms: four small requests a second beside the load's thousands. */
+/** One page every 250 ms: at most four requests a second beside the load's thousands. */
 const POLL_MS = 250;
 
 export interface Sighting {
