@@ -13,6 +13,7 @@ import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { measurePublish, type PublishFigures } from './publish.ts';
 import { reportSaveThroughput } from './save-throughput.ts';
+import { measureStarts } from './start-up.ts';
 
 /**
  * `npm run bench`: the design's budgets at Austria scale (every municipality, 6,000 markets,
@@ -22,6 +23,8 @@ import { reportSaveThroughput } from './save-throughput.ts';
  * - the printed directory's export: time and peak memory (its own process);
  * - the time from a save to its public page (issue 17), at demo and at Austria scale, with the
  *   portal's built pages (`npm run build` first);
+ * - the time from starting the portal's process until it answers and serves the directory (issue
+ *   50), a first start on the data and a restart (start-up.ts);
  * - the static build of the whole directory in three languages;
  * - saves a second on PostgreSQL with one portal process and with two (issue 18, scale-out;
  *   save-throughput.ts: DATABASE_URL's server, else a throwaway cluster).
@@ -37,6 +40,8 @@ const BUDGETS = {
   // Issue 17: public within 60 s of a save (target under 10 s), one market's change under 5 s of work.
   publishSeconds: 60,
   publishWorkSeconds: 5,
+  // Issue 50: answering and serving the directory within 5 s of the process's start.
+  startSeconds: 5,
 };
 const CONTENT = ['/api/get_content/1', '/api/get_content_stops/1'];
 const { values: options } = parseArgs({ options: { directory: { type: 'boolean', default: false } } });
@@ -78,7 +83,22 @@ try {
   console.log(`Data: ${made.markets} markets, ${made.dates} dates, generated in ${seconds(started)} s.\n`);
   published('Austria scale', await measurePublish(db, config, '62219'));
   if (options.directory) await db.close();
-  else await measureContentAndExport(db);
+  else {
+    await measureContentAndExport(db);
+    const starts = await measureStarts(dataDir);
+    const { startSeconds } = BUDGETS;
+    const megabytes = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0));
+    console.log(
+      `\nStart of the portal's process (npm run serve) until /api/health and /verzeichnis answer 200: ` +
+        `first start on the data ${check('first start: health', starts.first.health, startSeconds, 's')} and ` +
+        `${starts.first.directory.toFixed(1)} s (not held to the budget: it may have to publish the directory first); ` +
+        `restart ${check('restart: health', starts.restart.health, startSeconds, 's')} and ` +
+        `${check('restart: directory', starts.restart.directory, startSeconds, 's')}. ` +
+        `Resident memory at its peak: ${megabytes(starts.first.memory)} MB in the first start until it had published, ` +
+        `${megabytes(starts.restart.memory)} MB in the restart until it served the directory; under load (budget < 800 MB): ` +
+        `the "portal memory peak" of \`npm run load -- --markets 6000\`.`,
+    );
+  }
 
   // The static directory in three languages.
   started = performance.now();

@@ -14,6 +14,14 @@ export interface Save {
   record: 'market' | 'date';
   id: string | null;
   fields: Record<string, string | null>;
+  /** The save's number, the one its stamp ("Speicherung N") shows on the public page. */
+  number: number;
+}
+
+/** An acknowledged save of the market: its number and when its 200 arrived (ms since 1970, Date.now()). */
+export interface MarketSave {
+  number: number;
+  at: number;
 }
 
 interface SaveAnswer {
@@ -40,7 +48,7 @@ export interface EditorSeed {
 }
 
 /** What an editor knows when the load has stopped: what the database must now hold. */
-export type EditorOutcome = Pick<Editor, 'market' | 'dates' | 'refusals' | 'acknowledged' | 'pending'>;
+export type EditorOutcome = Pick<Editor, 'market' | 'dates' | 'refusals' | 'acknowledged' | 'pending' | 'marketSaves'>;
 
 /**
  * One clerk of the load test, on one connection: one save at a time, each sent at the version of
@@ -55,6 +63,8 @@ export class Editor {
   readonly dates: EditorRecord[] = [];
   readonly refusals: string[] = [];
   acknowledged = 0;
+  /** Every acknowledged save of the market, for the time until its page shows it (save-to-public.ts). */
+  readonly marketSaves: MarketSave[] = [];
   private sent = 0;
   /** The save sent and not yet answered: when the load stops, it may or may not have been stored. */
   pending: Save | null = null;
@@ -73,8 +83,8 @@ export class Editor {
   }
 
   outcome(): EditorOutcome {
-    const { market, dates, refusals, acknowledged, pending } = this;
-    return { market, dates, refusals, acknowledged, pending };
+    const { market, dates, refusals, acknowledged, pending, marketSaves } = this;
+    return { market, dates, refusals, acknowledged, pending, marketSaves };
   }
 
   /** The next request; an own content read not checked later is only counted, not kept. */
@@ -126,8 +136,10 @@ export class Editor {
       return;
     }
     const record = { id: answered.id, version: answered.version, fields: save.fields };
-    if (save.record === 'market') this.market = record;
-    else if (save.id) this.dates[this.dates.findIndex((date) => date.id === save.id)] = record;
+    if (save.record === 'market') {
+      this.market = record;
+      this.marketSaves.push({ number: save.number, at: Date.now() });
+    } else if (save.id) this.dates[this.dates.findIndex((date) => date.id === save.id)] = record;
     else this.dates.push(record);
     this.acknowledged += 1;
   }
@@ -163,7 +175,7 @@ export class Editor {
     const stamp = `Redakteur ${this.seed.index + 1}, Speicherung ${n + 1}`;
     if (n % 3 === 0) {
       const fields = { ...this.market.fields, description: `Geändert: ${stamp}` };
-      return { path: '/api/save_market', record: 'market', id: this.market.id, fields };
+      return { path: '/api/save_market', record: 'market', id: this.market.id, fields, number: n + 1 };
     }
     const fields = {
       wko_market_id: this.market.id,
@@ -180,11 +192,13 @@ export class Editor {
         record: 'date',
         id: null,
         fields: { ...fields, date_start: day, date_end: day },
+        number: n + 1,
       };
     }
     const date = this.dates[n % DATES_PER_EDITOR]!;
     const { date_start = null, date_end = null } = date.fields;
-    return { path: '/api/save_market_date', record: 'date', id: date.id, fields: { ...fields, date_start, date_end } };
+    const changed = { ...fields, date_start, date_end };
+    return { path: '/api/save_market_date', record: 'date', id: date.id, fields: changed, number: n + 1 };
   }
 
   private find(save: Save): EditorRecord | undefined {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -41,13 +40,7 @@ export function startPortal(dataDir: string, env: Record<string, string> = {}, n
     server.kill('SIGTERM');
     await once(server, 'exit');
   };
-  /** The server's resident memory now and at its peak, in MB (Linux: /proc; null elsewhere). */
-  const memory = async (): Promise<{ now: number; peak: number } | null> => {
-    const status = await readFile(`/proc/${server.pid}/status`, 'utf8').catch(() => null);
-    const megabytes = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status ?? '')?.[1]) / 1024;
-    return status ? { now: megabytes('VmRSS'), peak: megabytes('VmHWM') } : null;
-  };
   /** The security log lines the server has written so far (issue 15, M9). */
   const securityLines = () => log.split('\n').filter((line) => line.startsWith('{"log":"security"')).length;
-  return { url, stop, securityLines, memory };
+  return { url, stop, securityLines, pid: server.pid ?? 0 };
 }
