@@ -252,5 +252,7 @@ describe('the delay before a publish', () => {
     // ... of which part has passed by the next save.
     expect(publishDelay(1000, { end: 5000, duration: 800 }, 7000)).toBe(2000);
     expect(publishDelay(1000, { end: 5000, duration: 800 }, 30_000)).toBe(1000);
+    // A publish slowed to 12 s by a saturated machine: never more than 30 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 12_000 }, 5000)).toBe(30_000);
   });
 });

@@ -173,7 +173,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     }
     running = undefined;
     const end = performance.now();
-    last = { end, duration: end - started };
+    // A failed publish (the database away) is no measure of the next one's work.
+    last = { end, duration: failed ? 0 : end - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
@@ -240,10 +241,12 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
  * watch: decision record 0024, "A publish rests".
  */
 const REST_PER_WORK = 5;
+/** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
+const LONGEST_REST_MS = 30_000;
 
 /** How long a publish waits once scheduled: the debounce, so a burst goes out together, and the rest after the last one. */
 export function publishDelay(debounceMs: number, last: { end: number; duration: number }, at: number): number {
-  return Math.max(debounceMs, last.end + REST_PER_WORK * last.duration - at);
+  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + REST_PER_WORK * last.duration - at));
 }
 
 /** An address that could not be fetched is tried again after this long (the nightly run tries them all). */

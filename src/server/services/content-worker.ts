@@ -27,7 +27,7 @@ try {
 /** What the server's thread asks: every record, a change, or one municipality's answer with its hidden records. */
 export type ContentWork =
   | { op: 'all'; kind: ContentKind; version: bigint; records: ContentRecord[] }
-  | { op: 'changes'; kind: ContentKind; version: bigint; delta: ContentDelta }
+  | { op: 'changes'; kind: ContentKind; from: bigint; version: bigint; delta: ContentDelta }
   | { op: 'own'; kind: ContentKind; gkz: string; records: ContentRecord[] };
 
 /** A publication's answer in both codings, or a clerk's answer as it is (compressed when sent). */
@@ -52,16 +52,20 @@ parentPort?.on('message', (work: ContentWork & { id: number }) => {
 
 function doWork(work: ContentWork): { version: bigint; gzip?: Uint8Array; br?: Uint8Array; raw?: Uint8Array } {
   const answer = held[work.kind];
+  if (answer.version < 0n && work.op !== 'all') throw new Error(`This thread holds no ${work.kind} yet.`);
+  if (work.op === 'changes' && answer.version !== work.from)
+    throw new Error(`This thread holds ${work.kind} of version ${answer.version}, not ${work.from}.`);
   if (work.op === 'own') {
     const others = [...answer.records.values()].filter((record) => record.gkz !== work.gkz);
     return { version: answer.version, raw: answerText(work.kind, [...others, ...work.records]) };
   }
+  answer.version = work.version;
   if (work.op === 'all') answer.records = new Map(work.records.map((record) => [record.id, record]));
+  else if (work.delta.changed.length === 0 && work.delta.deletedIds.length === 0) return { version: work.version };
   else {
     for (const id of work.delta.deletedIds) answer.records.delete(id);
     for (const record of work.delta.changed) answer.records.set(record.id, record);
   }
-  answer.version = work.version;
   const raw = answerText(work.kind, [...answer.records.values()]);
   return { version: work.version, gzip: gzipSync(raw), br: brotliCompressSync(raw, BROTLI) };
 }

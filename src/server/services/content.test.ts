@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
+import { startThread } from '../thread.ts';
 import { createContentService, type ContentService } from './content.ts';
+import type { ContentWork, ContentWorkDone } from './content-worker.ts';
 
 /** The session of a clerk of municipality 62219. */
 const SESSION = 'a-clerk-of-62219-with-a-session';
@@ -107,5 +109,33 @@ describe('the public content answers', () => {
     const found = await content.lookup('dates', SESSION);
     expect(found.etag).toBe('"dates-1.4-62219"');
     expect((await (await found.answer()).body.bytes(null)).toString()).toBe('{"data":{"wko_market_dates":{}}}');
+  });
+});
+
+describe('the publication thread', () => {
+  it('refuses changes to a version it does not hold, and a clerk’s answer before it holds any (a thread started afresh)', async () => {
+    const worker = startThread(new URL('./content-worker.ts', import.meta.url));
+    const ask = (work: ContentWork) =>
+      new Promise<ContentWorkDone>((resolve) => {
+        worker.once('message', resolve);
+        worker.postMessage({ ...work, id: 1 });
+      });
+    try {
+      const none = { changed: [], deletedIds: [] };
+      const date = { id: 'd1', gkz: '62219', members: ['"d1":{"id":"d1"}'] };
+      expect(await ask({ op: 'changes', kind: 'dates', from: 4n, version: 5n, delta: none })).toMatchObject({
+        ok: false,
+      });
+      expect(await ask({ op: 'own', kind: 'dates', gkz: '62219', records: [] })).toMatchObject({ ok: false });
+      expect(await ask({ op: 'all', kind: 'dates', version: 4n, records: [date] })).toMatchObject({ ok: true });
+      expect(await ask({ op: 'changes', kind: 'dates', from: 3n, version: 5n, delta: none })).toMatchObject({
+        ok: false,
+      });
+      // Nothing of the answer changed: the version moves on, the bytes stay those of version 4.
+      const same = await ask({ op: 'changes', kind: 'dates', from: 4n, version: 5n, delta: none });
+      expect(same).toEqual({ id: 1, ok: true, version: 5n });
+    } finally {
+      await worker.terminate();
+    }
   });
 });

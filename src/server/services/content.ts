@@ -65,38 +65,56 @@ export function createContentService(
   const worker = publicationWorker();
   const ask = worker.ask;
   const published = new Map<ContentKind, { version: bigint; answer: ContentAnswer }>();
-  const deltas = new LRUCache<string, Promise<ContentAnswer | null>>({ max: 64, ttl: POLL_MS, ttlResolution: 0 });
+  const deltas = new LRUCache<string, Promise<ContentAnswer | null>>({
+    max: 64,
+    ttl: POLL_MS,
+    ttlResolution: 0,
+    ttlAutopurge: true,
+  });
   const ownAnswers = new LRUCache<string, ContentAnswer>({ max: 4 });
   let publishing: Promise<void> | undefined;
-  let again = false;
+  /** The publication that starts once the one under way is done: every change asked for meanwhile goes out in it. */
+  let queued: Promise<void> | undefined;
 
   async function publishKind(kind: ContentKind): Promise<void> {
     // A worker started afresh (the one before failed) holds no records: it is given them all.
     const held = worker.holds(kind) ? published.get(kind) : undefined;
     const next = held ? await database.run(readChangesSince, { kind, since: held.version }) : null;
     if (held && next?.version === held.version) return;
-    const work: ContentWork = next
-      ? { op: 'changes', kind, version: next.version, delta: next.delta }
-      : { op: 'all', kind, ...(await database.run(readAll, kind)) };
-    const done = await ask(work);
+    // The worker refuses changes to a version it does not hold (it failed meanwhile): then all records.
+    const done =
+      (held &&
+        next &&
+        (await ask({ op: 'changes', kind, from: held.version, version: next.version, delta: next.delta }).catch(
+          () => undefined,
+        ))) ||
+      (await ask({ op: 'all', kind, ...(await database.run(readAll, kind)) }));
     worker.held(kind);
     const etag = etagOf(kind, String(done.version), null);
-    published.set(kind, { version: done.version, answer: { etag, body: publishedBody(done.gzip!, done.br!) } });
+    // A change that left this answer as it was (a date's save, for the markets) keeps its bytes.
+    const body = done.gzip && done.br ? publishedBody(done.gzip, done.br) : held!.answer.body;
+    published.set(kind, { version: done.version, answer: { etag, body } });
+    deltas.clear(); // none is behind the publication
   }
 
-  /** Publishes now, or once the publication under way is done when one is. */
+  /**
+   * A publication that starts after this call: now, or once the one under way is done (all calls
+   * made meanwhile share that next one).
+   */
   function publish(): Promise<void> {
-    if (publishing) {
-      again = true;
+    if (!publishing) {
+      publishing = (async () => {
+        for (const kind of KINDS) await publishKind(kind);
+      })().finally(() => (publishing = undefined));
       return publishing;
     }
-    publishing = (async () => {
-      do {
-        again = false;
-        for (const kind of KINDS) await publishKind(kind);
-      } while (again);
-    })().finally(() => (publishing = undefined));
-    return publishing;
+    queued ??= publishing
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return publish();
+      });
+    return queued;
   }
 
   const poll = setInterval(() => {
@@ -126,7 +144,7 @@ export function createContentService(
 
     /** Resolves once every change known when it was called is published (tests, bench). */
     settled: async (): Promise<void> => {
-      while (publishing) await publishing.catch(() => {});
+      while (queued ?? publishing) await (queued ?? publishing)!.catch(() => {});
     },
 
     /** The public answer; given a session, with its municipality's records all in it, hidden ones too. */
@@ -216,12 +234,14 @@ function publicationWorker() {
       if (done.ok) waiter?.resolve(done);
       else waiter?.reject(new Error(done.error));
     });
-    worker.on('error', (error: Error) => {
+    const lost = (error: Error) => {
       for (const waiter of waiting.values()) waiter.reject(error);
       waiting.clear();
-      thread = undefined; // the next publication starts another
+      if (thread === worker) thread = undefined; // the next publication starts another
       holding.clear();
-    });
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`The content publication's thread stopped (exit code ${code}).`)));
     return (thread = worker);
   };
   return {
