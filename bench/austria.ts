@@ -10,7 +10,6 @@ import { AUSTRIA, generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { buildSite } from '../src/server/directory/build-site.ts';
 import { startServer } from '../src/server/http/server.ts';
 import { importBundledMasterDataIfEmpty } from '../src/server/master-data/import.ts';
-import { createContentService } from '../src/server/services/content.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { measurePublish, type PublishFigures } from './publish.ts';
 import { reportSaveThroughput } from './save-throughput.ts';
@@ -133,8 +132,7 @@ if (over.length) {
 async function measureContentAndExport(db: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   // The content service, in this process (API only), measured one request at a time: the time
   // until the answer begins (the server's part) and until its body is read (gzip, as apps fetch it).
-  const content = createContentService(db);
-  const server = await startServer({ db, config, content });
+  const server = await startServer({ db, config });
   const timed = async (path: string) => {
     const start = performance.now();
     const response = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -151,25 +149,18 @@ async function measureContentAndExport(db: Awaited<ReturnType<typeof openDatabas
       text: `answer median ${quantile(answered, 0.5).toFixed(1)} ms, p99 ${quantile(answered, 0.99).toFixed(1)} ms; complete median ${quantile(complete, 0.5).toFixed(1)} ms, p99 ${quantile(complete, 0.99).toFixed(1)} ms`,
     };
   };
-  // A save of one date, and the publication of both answers after it (issue 50: made once by a
-  // thread of their own, not per request; the markets' answer keeps its bytes).
-  const [date] = await db.query<{ id: string }>('SELECT id FROM market_dates ORDER BY id LIMIT 1');
-  const publications: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    await db.query('UPDATE market_dates SET note = $2, version = version + 1 WHERE id = $1', [date!.id, `Bench ${i}`]);
-    const start = performance.now();
-    content.changed();
-    await content.settled();
-    publications.push(performance.now() - start);
-  }
-  console.log(
-    `A publication of the content answers after a date's save: median ${quantile(publications, 0.5).toFixed(0)} ms, max ${Math.max(...publications).toFixed(0)} ms`,
-  );
   for (const path of CONTENT) {
+    const cold = [];
+    for (let i = 0; i < 15; i += 1) {
+      // A change anywhere makes the next answer a cold one (a new content version).
+      await db.query('UPDATE content_version SET version = version + 1');
+      cold.push(await timed(path));
+    }
     const warm = [];
     for (let i = 0; i < 300; i += 1) warm.push(await timed(path));
     const name = path.split('/')[2]!;
     const warmFigures = figures(warm);
+    console.log(`${name} cold: ${figures(cold).text}`);
     console.log(`${name} warm: ${warmFigures.text}`);
     console.log(
       `  warm answer median: ${check(`${name} warm median`, warmFigures.median, BUDGETS.warmMedianMs, 'ms')}`,
@@ -194,7 +185,6 @@ async function measureContentAndExport(db: Awaited<ReturnType<typeof openDatabas
   );
   if (load.errors || load.non2xx) over.push('errors under load');
   await server.close();
-  await content.stop();
   await db.close();
 
   // The export in its own process, so its peak memory is its own.

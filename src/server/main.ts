@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await content
     .prepare()
     .catch((error: unknown) =>
-      console.warn(`Publishing the content answers failed (the first app's call tries again): ${String(error)}`),
+      console.warn(`Making the content answers ahead failed (the first app's call makes them): ${String(error)}`),
     );
   const running = await startServer({ config, db, pages, publisher, imageCache, content }).catch(
     async (error: unknown) => {
@@ -73,7 +73,6 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     await running.close();
     publisher.stop();
-    await content.stop();
     await db.close();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import { get } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentMarket, MarketDateRecord } from '../../src/lib/market.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
@@ -98,7 +98,7 @@ describe('get_content/1', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('sends the public answer compressed as the client weighs the codings, and plain to the others', async () => {
+  it('sends the public answer gzipped to clients that accept it, and plain to the others', async () => {
     const raw = (encoding: string) =>
       new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
         get(`${server.url}/api/get_content_stops/1`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
@@ -109,18 +109,15 @@ describe('get_content/1', () => {
           );
         }).on('error', reject);
       });
-    const zipped = await raw('br;q=0.5, gzip;q=0.8');
-    const brotli = await raw('br;q=1, gzip;q=0.8');
+    const zipped = await raw('br;q=1, gzip;q=0.8');
     const plain = await raw('gzip;q=0, identity');
     expect(zipped.encoding).toBe('gzip');
-    expect(brotli.encoding).toBe('br');
     expect(plain.encoding).toBeUndefined();
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body.toString('utf8'));
-    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain.body.toString('utf8'));
     expect(zipped.body.length).toBeLessThan(plain.body.length);
   });
 
-  it('answers the same with include_hidden_records=0 as without, whatever form `since` comes in', async () => {
+  it("answers an app's call, which the server takes outside the API's framework, as the route itself does (issue 18)", async () => {
     const first = (await server.fetch('/api/get_content/1')).headers.get('etag')!;
     await addMarket(server.db, GKZ_B, { title: 'Neu für die Apps' });
     const now = (await server.fetch('/api/get_content/1')).headers.get('etag')!;
@@ -143,6 +140,7 @@ describe('get_content/1', () => {
         ]) {
           const query = since === null ? '' : `since=${since}`;
           const taken = await answer(`/api/${kind}/1${query ? `?${query}` : ''}`, headers);
+          // Another parameter, which the route ignores, sends the call through the framework.
           const routed = await answer(`/api/${kind}/1?include_hidden_records=0${query ? `&${query}` : ''}`, headers);
           expect(taken, `${kind} since ${since} ${JSON.stringify(headers)}`).toEqual(routed);
         }

@@ -204,7 +204,7 @@ describe('the publisher', () => {
     publisher.changed();
     const copyOf = () => publisher.current().pages.get(publisher.current().marketPaths.get(market.id) ?? '');
     // The copy is published by the publish after the download, which under a full test run may rest
-    // 5 times the last publish's work first (publishDelay): seconds, not one. Looked at between
+    // 25 times the last publish's work first (publishDelay): seconds, not one. Looked at between
     // any two steps of that publish, the page names a copy only once it is among the files served:
     // the publish must not change the directory it is about to replace.
     const until = Date.now() + 40_000;
@@ -243,16 +243,21 @@ function imageFileOf(page: DirectoryPage | undefined): string | undefined {
 }
 
 describe('the delay before a publish', () => {
-  it('is the debounce after a cheap publish, and a rest of 5 times a costly one', () => {
-    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000)).toBe(1000);
-    // A cheap publish (demo data, a quiet portal at Austria scale: 140-210 ms): the debounce.
-    expect(publishDelay(1000, { end: 5000, duration: 150 }, 5010)).toBe(1000);
-    // A costly one (Austria scale under load, 0.8 s) that just ended: 4 s of rest ...
-    expect(publishDelay(1000, { end: 5000, duration: 800 }, 5000)).toBe(4000);
+  it('is the debounce on a quiet portal, a rest of 3 times a slow last work, and of 25 times while busy', () => {
+    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000, true)).toBe(1000);
+    // A cheap publish (demo data): the debounce.
+    expect(publishDelay(1000, { end: 5000, duration: 20 }, 5010, true)).toBe(1000);
+    // A costly one (Austria scale under load, 0.6 s) that just ended: 15 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000, true)).toBe(15_000);
     // ... of which part has passed by the next save.
-    expect(publishDelay(1000, { end: 5000, duration: 800 }, 7000)).toBe(2000);
-    expect(publishDelay(1000, { end: 5000, duration: 800 }, 30_000)).toBe(1000);
-    // A publish slowed to 12 s by a saturated machine: never more than 30 s of rest.
-    expect(publishDelay(1000, { end: 5000, duration: 12_000 }, 5000)).toBe(30_000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 8000, true)).toBe(12_000);
+    expect(publishDelay(1000, { end: 5000, duration: 600 }, 30_000, true)).toBe(1000);
+    // A publish slowed to 2 s by a saturated machine: never more than 30 s of rest.
+    expect(publishDelay(1000, { end: 5000, duration: 2000 }, 5000, true)).toBe(30_000);
+    // A quiet portal's publish (Austria scale alone: 140-210 ms): the debounce alone.
+    expect(publishDelay(1000, { end: 5000, duration: 300 }, 5000, false)).toBe(1000);
+    // One slowed to 1.2 s before the portal counts as busy (the first seconds of a sudden load): 3.6 s.
+    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 5000, false)).toBe(3600);
+    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 8000, false)).toBe(1000);
   });
 });

@@ -87,7 +87,7 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Whether the portal is busy now: the search index waits meanwhile (busy-watch.ts; tests). */
+  /** Whether the portal is busy now: publishes rest and the search index waits meanwhile (busy-watch.ts; tests). */
   busy?: () => boolean;
   /** How long the search index waits for a lull at most, once it is behind the pages. */
   searchWaitsForLullMs?: number;
@@ -96,7 +96,7 @@ export interface PublisherOptions {
 /**
  * Under a full load the search index waits for a lull at most this long once it is behind the
  * pages: indexing beside issue 18's load took 36 s and slowed every reader and clerk by a third
- * while it ran, even at the lowest priority (decision record 0024). Pages and apps are current
+ * while it ran, even at the lowest priority (decision record 0038). Pages and apps are current
  * meanwhile; the search is at most this and one index behind them.
  */
 export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
@@ -173,8 +173,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     }
     running = undefined;
     const end = performance.now();
-    // A failed publish (the database away) is no measure of the next one's work.
-    last = { end, duration: failed ? 0 : end - started };
+    last = { end, duration: end - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
@@ -190,7 +189,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
         () => {
           running = run();
         },
-        publishDelay(debounceMs, last, performance.now()),
+        publishDelay(debounceMs, last, performance.now(), load.busy()),
       );
   };
 
@@ -231,22 +230,39 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
 }
 
 /**
- * After a publish the next one rests this many times its work. The content answers are published
- * by a thread of their own (services/content.ts); what is left here (the directory's data, page
- * versions and search parts, then the changed pages rendered as visitors ask) took 0.5-0.9 s of
- * the server's thread per publish at Austria scale under issue 18's load: a rest of five times
- * that leaves the readers and clerks most of the thread, and a save is public within the debounce,
- * a few seconds of rest and one publish (issue 50: 10 s at p95 under load). A cheap publish (a
- * quiet portal, the demo) rests less than the debounce. Earlier rests that depended on a busy
- * watch: decision record 0024, "A publish rests".
+ * While the portal is busy the publisher rests 25 times its last work. A publish costs the readers
+ * and clerks more than its own work (the changed pages are rendered again as visitors ask for
+ * them): at Austria scale under issue 18's load a publish took 0.5-0.9 s. With a rest of three
+ * times that (a publish every 3 s) the clerks' median save took 287-330 ms, with ten (every
+ * 7-10 s) 248 ms (decision record 0028); with 25 (every 15-18 s, within issue 17's minute) the
+ * readers' p99 was lower again (decision record 0038).
  */
-const REST_PER_WORK = 5;
+const REST_PER_WORK = 25;
+/**
+ * Before the portal counts as busy a publish still rests 3 times its last work. The busy watch
+ * looks over five seconds, so in the first seconds of a sudden load two publishes could go out one
+ * right after the other, each slowed to 1-2 s; in two of issue 18's load runs most of the clerks'
+ * slowest saves came in those seconds (decision record 0043). A quiet portal's publish (140-210 ms
+ * at Austria scale) rests less than the debounce: it still goes out after the debounce alone.
+ */
+const QUIET_REST_PER_WORK = 3;
 /** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
 const LONGEST_REST_MS = 30_000;
 
-/** How long a publish waits once scheduled: the debounce, so a burst goes out together, and the rest after the last one. */
-export function publishDelay(debounceMs: number, last: { end: number; duration: number }, at: number): number {
-  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + REST_PER_WORK * last.duration - at));
+/**
+ * How long a publish waits once scheduled: the debounce, so a burst goes out together, and a rest
+ * after the last publish in proportion to its work, long while the portal is busy (busy-watch.ts),
+ * so a working day's stream of saves leaves the readers and editors their CPU (issue 18). On a
+ * quiet portal a save goes out after the debounce alone.
+ */
+export function publishDelay(
+  debounceMs: number,
+  last: { end: number; duration: number },
+  at: number,
+  busy: boolean,
+): number {
+  const rest = (busy ? REST_PER_WORK : QUIET_REST_PER_WORK) * last.duration;
+  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + rest - at));
 }
 
 /** An address that could not be fetched is tried again after this long (the nightly run tries them all). */
@@ -292,8 +308,8 @@ const LULL_CHECK_MS = 1000;
 
 /**
  * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
- * parts, and never holds up the next publish (decision record 0024). Pagefind works at the lowest
- * priority (decision record 0024), and while the portal is busy it waits for a lull (`lull`, given
+ * parts, and never holds up the next publish (decision record 0028). Pagefind works at the lowest
+ * priority (decision record 0027), and while the portal is busy it waits for a lull (`lull`, given
  * when the index fell behind the pages).
  */
 function searchFollower(on: {

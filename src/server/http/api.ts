@@ -38,7 +38,7 @@ import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
-import { contentRoutes } from './routes/content.ts';
+import { appCalls, contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
@@ -63,9 +63,9 @@ export interface ApiDependencies {
   publisher?: Publisher;
   /** Where uploaded photos go (issue 20); defaults to DATA_DIR/market-photos. */
   photoStore?: PhotoStore;
-  /** The content service; main.ts gives one with its first publication made before the portal listens, API tests one that publishes before each read. */
+  /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
   content?: ContentService;
-  /** The purge's schedule; tests hold their own to run it. */
+  /** The purge's schedule, shared with the app calls answered outside Hono (apiListener). */
   housekeeping?: Housekeeping;
 }
 
@@ -165,7 +165,7 @@ export function createApi({
     return c.json({ data: { status: 'ok', database: db.kind } }, 200, { 'Cache-Control': 'no-store' });
   });
   contentRoutes(api, content);
-  ownContentRoutes(api, createOwnContent(db));
+  ownContentRoutes(api, createOwnContent(db, content));
   const anonymousLimit = anonymousLimits(db, config, clock);
   visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
@@ -235,15 +235,25 @@ export function createApi({
   return api;
 }
 
-/** The API as Node's request listener. */
+/**
+ * The API as Node's request listener: an app's content call answered at once (appCalls in
+ * routes/content.ts), any other through Hono.
+ */
 export function apiListener(dependencies: ApiDependencies): (req: IncomingMessage, res: ServerResponse) => void {
+  const { db, clock = () => new Date() } = dependencies;
+  const content = dependencies.content ?? createContentService(db);
+  const housekeeping = dependencies.housekeeping ?? createHousekeeping(db, clock);
   // The unread rest of a body is dropped by server.ts (drain-request.ts): the library's own clean-up
   // closed connections that a client had already sent its next request on (issue 49).
-  const hono = getRequestListener(createApi(dependencies).fetch, {
+  const hono = getRequestListener(createApi({ ...dependencies, content, housekeeping }).fetch, {
     overrideGlobalObjects: false,
     autoCleanupIncoming: false,
   });
-  return (req, res) => void hono(req, res);
+  const apps = appCalls(content, () => void housekeeping.maybePurge());
+  return (req, res) => {
+    const viaHono = () => void hono(req, res);
+    if (!apps(req, res, viaHono)) viaHono();
+  };
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {

@@ -14,9 +14,7 @@ import {
   listMarketDatesOf,
   listMarketsOf,
   listVisibleMarketDates,
-  listVisibleMarketDatesOf,
   listVisibleMarkets,
-  listVisibleMarketsOf,
 } from '../db/queries/markets.ts';
 import { dateRecord, GROUP_KEYS, marketRecord, type ContentKind, type ContentRecord } from './content-records.ts';
 
@@ -34,7 +32,7 @@ const MAX_DELTA_RECORDS = 20_000;
 
 /*
  * The content service's reads, as procedures: run whole on the database's thread, where
- * their records' JSON is made too (decision record 0024). Each reads one snapshot.
+ * their records' JSON is made too (decision record 0037). Each reads one snapshot.
  */
 
 /** Every public record of one answer, and the version it is of. */
@@ -74,10 +72,9 @@ export const readOwn = procedure(
 );
 
 /**
- * The markets and the dates of the session's municipality, of one snapshot (get_own_content): read
- * in two turns, a save between them could give a date whose market is missing. Its hidden records
- * too when the session may read them (mayReadHiddenRecords), else what the public sees; null
- * without a live session.
+ * The markets and the dates of the session's municipality, hidden ones too, of one snapshot
+ * (get_own_content): read in two turns, a save between them could give a date whose market is
+ * missing. null when the session may not read them, as for readOwn.
  */
 export const readOwnContent = procedure(
   import.meta.url,
@@ -85,13 +82,8 @@ export const readOwnContent = procedure(
   async (tx, session: string): Promise<{ markets: ContentRecord[]; dates: ContentRecord[] } | null> => {
     await seeOneSnapshot(tx, { mayWrite: true });
     const user = await findSessionUser(tx, session);
-    if (!user) return null;
-    const { gkz } = user;
-    if (mayReadHiddenRecords(user))
-      return { markets: await ownRecords(tx, 'markets', gkz), dates: await ownRecords(tx, 'dates', gkz) };
-    const markets = await listVisibleMarketsOf(tx, DIRECTORY_START, gkz);
-    const dates = await listVisibleMarketDatesOf(tx, DIRECTORY_START, gkz);
-    return { markets: markets.map(marketRecord), dates: dates.map((date) => dateRecord(date, gkz)) };
+    if (!mayReadHiddenRecords(user)) return null;
+    return { markets: await ownRecords(tx, 'markets', user.gkz), dates: await ownRecords(tx, 'dates', user.gkz) };
   },
 );
 

@@ -1,22 +1,18 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
-import { startThread } from '../thread.ts';
-import { createContentService, type ContentService } from './content.ts';
-import type { ContentWork, ContentWorkDone } from './content-worker.ts';
+import { createContentService, REFRESH_EVERY_MS } from './content.ts';
 
 /** The session of a clerk of municipality 62219. */
 const SESSION = 'a-clerk-of-62219-with-a-session';
 
 /**
- * A database of no markets whose content version the test sets, whose version reads it can hold
- * up, and which it can take away; SESSION is a live session of a clerk of 62219.
+ * A database of no markets whose content version the test sets, and whose version reads it can hold
+ * up; SESSION is a live session of a clerk of 62219.
  */
 function fakeDatabase() {
-  const state = { version: 1, versionReads: 0, hold: null as Promise<void> | null, down: false };
+  const state = { version: 1, versionReads: 0, hold: null as Promise<void> | null };
   const clerk = { user_id: 'clerk', email: 'clerk@62219.example', gkz: '62219', confirmed: true, operator: false };
   const query = async <Row>(sql: string): Promise<Row[]> => {
-    if (state.down) throw new Error('connect ECONNREFUSED');
     if (sql.includes('FROM sessions')) return [{ ...clerk, touch_due: false }] as Row[];
     if (!sql.includes('content_version')) return [];
     state.versionReads += 1;
@@ -37,105 +33,126 @@ function fakeDatabase() {
   return { db, state };
 }
 
-const services: ContentService[] = [];
-const serviceOf = (db: Database) => {
-  const content = createContentService(db);
-  services.push(content);
-  return content;
-};
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((content) => content.stop()));
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the public content answers', () => {
-  it('are published after a change made here, and readers get the last publication meanwhile', async () => {
+  it('are kept per content version and looked at again after a change made here', async () => {
     const { db, state } = fakeDatabase();
-    const content = serviceOf(db);
-    expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"');
+    const content = createContentService(db, { refreshEveryMs: 0 });
+    const first = await content.lookup('dates', null);
+    expect(first.etag).toBe('"dates-1-public"');
+    const readsAfterFirst = state.versionReads;
+    await content.lookup('dates', null);
+    expect(state.versionReads).toBe(readsAfterFirst); // within a second, nothing changed here: no query
 
-    let release = () => {};
-    state.hold = new Promise((resolve) => (release = resolve));
     state.version = 2;
     content.changed();
-    expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"'); // waits for no publication
-    release();
-    await content.settled();
     expect((await content.lookup('dates', null)).etag).toBe('"dates-2-public"');
   });
 
-  it('follow a change made by another process within about a second', async () => {
+  it('notice a change made by another process within a second', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
     const { db, state } = fakeDatabase();
-    const content = serviceOf(db);
-    await content.prepare();
+    const content = createContentService(db);
+    await content.lookup('markets', null);
     state.version = 7; // written by another server process: this one is not told
-    await vi.waitFor(async () => expect((await content.lookup('markets', null)).etag).toBe('"markets-7-public"'), {
-      timeout: 5000,
-    });
-  });
-
-  it('are each compressed once per publication, in both codings, from one text', async () => {
-    const { db } = fakeDatabase();
-    const content = serviceOf(db);
-    const { body } = await (await content.lookup('dates', null)).answer();
-    const raw = await body.bytes(null);
-    expect(raw.toString()).toBe('{"data":{"wko_market_dates":{}}}');
-    expect(gunzipSync(await body.bytes('gzip'))).toEqual(raw);
-    expect(brotliDecompressSync(await body.bytes('br'))).toEqual(raw);
-    expect(body.encodingFor('gzip, deflate, br')).toBe('br');
-  });
-
-  it('are served with the database away; a delta is then the whole answer', async () => {
-    const { db, state } = fakeDatabase();
-    const content = serviceOf(db);
-    await content.prepare();
-    state.down = true;
-    const found = await content.lookup('markets', null);
-    expect(found.etag).toBe('"markets-1-public"');
-    expect((await (await found.answer()).body.bytes('gzip')).length).toBeGreaterThan(0);
-    expect(await content.delta('markets', '"markets-1-public"')).toBeNull();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    content.changed(); // a publication that fails leaves the last one served
-    await content.settled();
-    expect(logged).toHaveBeenCalledOnce();
-    logged.mockRestore();
     expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
+    vi.advanceTimersByTime(1000);
+    expect((await content.lookup('markets', null)).etag).toBe('"markets-7-public"');
+  });
+
+  it('go out as they are while a check is under way, so readers never queue behind the database', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db, { refreshEveryMs: 0 });
+    await content.lookup('dates', null);
+    let release = () => {};
+    state.hold = new Promise((resolve) => (release = resolve));
+    state.version = 3;
+    content.changed();
+
+    const checking = content.lookup('dates', null); // starts the check, and waits for it
+    const meanwhile = await content.lookup('dates', null);
+    expect(meanwhile.etag).toBe('"dates-1-public"');
+    release();
+    expect((await checking).etag).toBe('"dates-3-public"');
+  });
+
+  it('are made again at most every REFRESH_EVERY_MS under a stream of saves, with the last save in them', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.lookup('dates', null);
+    const readsAfterFirst = state.versionReads;
+    for (const version of [2, 3]) {
+      state.version = version;
+      content.changed();
+      expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"'); // made a moment ago
+    }
+    expect(state.versionReads).toBe(readsAfterFirst);
+
+    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
+    expect(state.versionReads).toBeGreaterThan(readsAfterFirst); // made again without waiting for a reader
+    expect((await content.lookup('dates', null)).etag).toBe('"dates-3-public"');
+  });
+
+  it('go out whole in the newest version gzipped, and under a stream of saves are gzipped again at most every fourth refresh', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    const wholeGzip = async () => {
+      const found = await content.lookup('dates', null);
+      const answer = await found.answer();
+      await answer.body.chunks('gzip');
+      return { newest: found.etag, whole: answer.etag };
+    };
+    expect(await wholeGzip()).toEqual({ newest: '"dates-1-public"', whole: '"dates-1-public"' });
+
+    state.version = 2;
+    content.changed();
+    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
+    // Gzipped a refresh ago: the whole answer stays the one gzipped, under its own ETag.
+    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-1-public"' });
+    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.2-62219"'); // a clerk's on it too
+
+    await vi.advanceTimersByTimeAsync(3 * REFRESH_EVERY_MS);
+    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-2-public"' });
+  });
+
+  it("with a user's hidden records wait for no public gzip they start: they are made on the one made before", async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    const ownEtag = async () => (await content.lookup('dates', SESSION)).etag;
+    await (await (await content.lookup('dates', null)).answer()).body.chunks('gzip');
+    state.version = 2;
+    content.changed();
+    await vi.advanceTimersByTimeAsync(4 * REFRESH_EVERY_MS); // a new public answer, and its gzip due
+
+    expect(await ownEtag()).toBe('"dates-1.2-62219"'); // starts version 2's gzip, made on version 1's
+    const until = Date.now() + 10_000; // the thread pool's deflate, in real time (Date is not faked)
+    while (Date.now() < until && (await ownEtag()) !== '"dates-2.2-62219"')
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(await ownEtag()).toBe('"dates-2.2-62219"');
+  });
+
+  it('are made ahead by prepare, so the first call waits for no database', async () => {
+    const { db, state } = fakeDatabase();
+    const content = createContentService(db);
+    await content.prepare();
+    const readsAfterPrepare = state.versionReads;
+    expect(readsAfterPrepare).toBeGreaterThan(0);
+    expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"');
+    expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
+    expect(state.versionReads).toBe(readsAfterPrepare);
   });
 
   it("with a user's hidden records read their municipality afresh every time", async () => {
     const { db, state } = fakeDatabase();
-    const content = serviceOf(db);
+    const content = createContentService(db);
     expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.1-62219"');
-    state.version = 4; // the publication may stay as it is a moment, the user's own part not
-    const found = await content.lookup('dates', SESSION);
-    expect(found.etag).toBe('"dates-1.4-62219"');
-    expect((await (await found.answer()).body.bytes(null)).toString()).toBe('{"data":{"wko_market_dates":{}}}');
-  });
-});
-
-describe('the publication thread', () => {
-  it('refuses changes to a version it does not hold, and a clerk’s answer before it holds any (a thread started afresh)', async () => {
-    const worker = startThread(new URL('./content-worker.ts', import.meta.url));
-    const ask = (work: ContentWork) =>
-      new Promise<ContentWorkDone>((resolve) => {
-        worker.once('message', resolve);
-        worker.postMessage({ ...work, id: 1 });
-      });
-    try {
-      const none = { changed: [], deletedIds: [] };
-      const date = { id: 'd1', gkz: '62219', members: ['"d1":{"id":"d1"}'] };
-      expect(await ask({ op: 'changes', kind: 'dates', from: 4n, version: 5n, delta: none })).toMatchObject({
-        ok: false,
-      });
-      expect(await ask({ op: 'own', kind: 'dates', gkz: '62219', records: [] })).toMatchObject({ ok: false });
-      expect(await ask({ op: 'all', kind: 'dates', version: 4n, records: [date] })).toMatchObject({ ok: true });
-      expect(await ask({ op: 'changes', kind: 'dates', from: 3n, version: 5n, delta: none })).toMatchObject({
-        ok: false,
-      });
-      // Nothing of the answer changed: the version moves on, the bytes stay those of version 4.
-      const same = await ask({ op: 'changes', kind: 'dates', from: 4n, version: 5n, delta: none });
-      expect(same).toEqual({ id: 1, ok: true, version: 5n });
-    } finally {
-      await worker.terminate();
-    }
+    state.version = 4; // the public part may stay as it is for a second, the user's own part not
+    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.4-62219"');
   });
 });

@@ -1,30 +1,28 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import type { Worker } from 'node:worker_threads';
-import { LRUCache } from 'lru-cache';
 import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
 import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
-import { compressedBody } from '../compression/compressed-body.ts';
-import { negotiateEncoding, type Encoding } from '../compression/negotiate.ts';
 import type { Database } from '../db/database.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { startThread } from '../thread.ts';
+import { joinedBody, oncePer, smallBody, type ContentBody, type JoinedBody } from './content-body.ts';
 import { readAll, readChangesSince, readOwn, deltaText } from './content-reads.ts';
-import { labelsIn, type ContentKind } from './content-records.ts';
-import type { ContentWork, ContentWorkDone } from './content-worker.ts';
+import { ContentSteps } from './content-steps.ts';
+import {
+  answerParts,
+  districtOf,
+  districtPart,
+  GROUP_KEYS,
+  HeldRecords,
+  labelsIn,
+  type ContentKind,
+  type ContentRecord,
+  type Districts,
+} from './content-records.ts';
 
 export type { ContentKind } from './content-records.ts';
 
-/** A content answer's bytes, in the coding a request takes. */
-export interface AnswerBody {
-  /** The coding this body goes out in for a request's Accept-Encoding; null: as it is. */
-  encodingFor(acceptEncoding: string | undefined): Encoding | null;
-  bytes(encoding: Encoding | null): Promise<Buffer>;
-}
-
 export interface ContentAnswer {
   etag: string;
-  body: AnswerBody;
+  /** The JSON of `{"data": …}`; a public one is made once per content version from its districts' parts. */
+  body: ContentBody;
 }
 
 /** What a content call answers: its ETag now, and the body only when the client needs it. */
@@ -35,233 +33,294 @@ export interface ContentLookup {
   answer: () => Promise<ContentAnswer>;
 }
 
-const KINDS = ['dates', 'markets'] as const satisfies readonly ContentKind[];
-/** How often the content version is looked at for changes made through other server processes. */
-const POLL_MS = 1000;
+/** How long a check of the content version holds for changes made by other server processes. */
+const CHECKED_FOR_MS = 1000;
+/**
+ * Under a stream of saves, the public answers are made again at most this often: one new version
+ * for many saves, so its parts, gzip and the apps' deltas are made once for all of them, not per
+ * save (issue 18). A public answer is then about this much behind a save made here at most.
+ */
+export const REFRESH_EVERY_MS = 250;
+/**
+ * Under a stream of saves a whole public answer is gzipped at most once in this many refreshes
+ * (a second); meanwhile whole answers and the clerks' own ones are made of the newest version whose
+ * gzip is made, with its ETag, and an app's next call gets the rest as a delta. Each new gzip
+ * deflates the districts changed since the one before on the thread pool: gzipped at every
+ * refresh, that was eight bursts a second under issue 18's load, and the clerks' own answers and
+ * the apps' larger deltas waited behind them (decision record 0036).
+ */
+const REFRESHES_PER_WHOLE_GZIP = 4;
+/** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
+const BROTLI_EVERY_MS = 10_000;
+/**
+ * Answers with one municipality's hidden records kept for repeated asks: each holds its gzip
+ * (Austria scale: 2–3 MB), and its text too once a client asked for identity (17 MB).
+ */
+const KEPT_OWN_ANSWERS = 16;
+/** Deltas kept, by kind and `since` (small). */
+const KEPT_DELTAS = 64;
 
-const gunzipAsync = promisify(gunzip);
+interface HeldAnswer {
+  version: bigint;
+  /** Counts the answers made here, in order: a version may go back (a restore), this not. */
+  made: number;
+  answer: ContentAnswer & { body: JoinedBody };
+  districts: Districts;
+  checkedAt: number;
+  /** `changesHere` when the version was last read. */
+  changesSeen: number;
+}
+
+interface KeptDelta {
+  answer: Promise<ContentAnswer | null>;
+  checkedAt: number;
+  changesSeen: number;
+}
 
 /**
  * The two content calls (api.md, seed calls 1 and 2), and their deltas (docs/api.md, `since`).
  *
- * The public answers are published, not made per request: after a change (made here, or seen by
- * the poll when another process made it) the worker (content-worker.ts) applies what the change
- * log names since the last publication, writes both answers whole and compresses them once, and
- * they are switched to at once. One publication is under way at a time; changes made meanwhile go
- * out together in the next. Serving one is a lookup, without the database: with the database away,
- * the last publication is still served (issue 50).
+ * Public answers are kept in memory per content version. The version is checked again (one tiny
+ * query) after a change made through this process, and otherwise at most once a second, since
+ * other processes sharing the database (design: scale path) may have changed it. While a check
+ * or a rebuild is under way, other requests get the answer at hand rather than queueing behind
+ * the database; so readers do not wait behind the editors' saves, and a public answer is at most
+ * one refresh (or a second, for another process's change) behind the database.
  *
- * A delta comes from the change log (migration 0011), from the app's version to the database's now.
- * A clerk's answer with hidden records (include_hidden_records=1) is the publication with their
- * municipality read afresh, made by the worker and kept per version for repeated asks.
+ * A new version is not read whole: the change log (migration 0011) names the markets changed
+ * since the version at hand, only those are read again, and only their districts' parts of the
+ * answer are made and deflated again (docs/decisions/0013-change-log.md).
+ *
+ * A logged-in user's answer with hidden records is the public one with their own municipality's
+ * records read afresh in place of its published ones, kept per municipality and version.
  */
-export function createContentService(
-  database: Database,
-  {
-    /** Each lookup first waits for the publication of every change made before it (API tests read right after a save). */
-    readYourWrites = false,
-  } = {},
-) {
-  const worker = publicationWorker();
-  const ask = worker.ask;
-  const published = new Map<ContentKind, { version: bigint; answer: ContentAnswer }>();
-  const deltas = new LRUCache<string, Promise<ContentAnswer | null>>({
-    max: 64,
-    ttl: POLL_MS,
-    ttlResolution: 0,
-    ttlAutopurge: true,
-  });
-  const ownAnswers = new LRUCache<string, ContentAnswer>({ max: 4 });
-  let publishing: Promise<void> | undefined;
-  /** The publication that starts once the one under way is done: every change asked for meanwhile goes out in it. */
-  let queued: Promise<void> | undefined;
+export function createContentService(database: Database, { refreshEveryMs = REFRESH_EVERY_MS } = {}) {
+  // A reader waits on each of its reads: they go before the saves waiting their turn.
+  const db = database.ahead;
+  const publicAnswers = new Map<ContentKind, HeldAnswer>();
+  const heldRecords = new Map<ContentKind, HeldRecords>();
+  const refreshing = new Map<ContentKind, Promise<HeldAnswer>>();
+  const refreshDue = new Set<ContentKind>();
+  const mayStartBrotli: Record<ContentKind, () => boolean> = {
+    dates: oncePer(BROTLI_EVERY_MS),
+    markets: oncePer(BROTLI_EVERY_MS),
+  };
+  const mayStartGzip: Record<ContentKind, () => boolean> = {
+    dates: oncePer(refreshEveryMs * REFRESHES_PER_WHOLE_GZIP),
+    markets: oncePer(refreshEveryMs * REFRESHES_PER_WHOLE_GZIP),
+  };
+  /** The newest public answer whose gzip is made, per kind. */
+  const gzipped = new Map<ContentKind, HeldAnswer>();
+  let answersMade = 0;
+  const ownAnswers = new Map<string, ContentAnswer>();
+  const deltas = new Map<string, KeptDelta>();
+  const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
+  const folded = new Map<string, ContentAnswer>();
+  let changesHere = 0;
 
-  async function publishKind(kind: ContentKind): Promise<void> {
-    // A worker started afresh (the one before failed) holds no records: it is given them all.
-    const held = worker.holds(kind) ? published.get(kind) : undefined;
-    const next = held ? await database.run(readChangesSince, { kind, since: held.version }) : null;
-    if (held && next?.version === held.version) return;
-    // The worker refuses changes to a version it does not hold (it failed meanwhile): then all records.
-    const done =
-      (held &&
-        next &&
-        (await ask({ op: 'changes', kind, from: held.version, version: next.version, delta: next.delta }).catch(
-          () => undefined,
-        ))) ||
-      (await ask({ op: 'all', kind, ...(await database.run(readAll, kind)) }));
-    worker.held(kind);
-    const etag = etagOf(kind, String(done.version), null);
-    // A change that left this answer as it was (a date's save, for the markets) keeps its bytes.
-    const body = done.gzip && done.br ? publishedBody(done.gzip, done.br) : held!.answer.body;
-    published.set(kind, { version: done.version, answer: { etag, body } });
-    deltas.clear(); // none is behind the publication
-  }
+  const isCurrent = (checked: { checkedAt: number; changesSeen: number }) =>
+    checked.changesSeen === changesHere && performance.now() - checked.checkedAt < CHECKED_FOR_MS;
 
-  /**
-   * A publication that starts after this call: now, or once the one under way is done (all calls
-   * made meanwhile share that next one).
-   */
-  function publish(): Promise<void> {
-    if (!publishing) {
-      publishing = (async () => {
-        for (const kind of KINDS) await publishKind(kind);
-      })().finally(() => (publishing = undefined));
-      return publishing;
+  async function refreshPublic(kind: ContentKind): Promise<HeldAnswer> {
+    const changesSeen = changesHere;
+    const checkedAt = performance.now();
+    const held = publicAnswers.get(kind);
+    const records = heldRecords.get(kind);
+    if (held && records) {
+      if (held.version === BigInt(await contentVersion(db))) {
+        const checked = { ...held, checkedAt, changesSeen };
+        publicAnswers.set(kind, checked);
+        return checked;
+      }
+      const next = await db.run(readChangesSince, { kind, since: held.version });
+      if (next) {
+        for (const id of next.delta.deletedIds) records.remove(id);
+        for (const record of next.delta.changed) records.put(record);
+        steps[kind].add(held.version, next.version, next.delta);
+        return hold(kind, next.version, records, checkedAt, changesSeen);
+      }
     }
-    queued ??= publishing
-      .catch(() => {})
-      .then(() => {
-        queued = undefined;
-        return publish();
-      });
-    return queued;
+    steps[kind].clear();
+    const all = await db.run(readAll, kind);
+    const fresh = new HeldRecords(kind);
+    for (const record of all.records) fresh.put(record);
+    heldRecords.set(kind, fresh);
+    return hold(kind, all.version, fresh, checkedAt, changesSeen);
   }
 
-  const poll = setInterval(() => {
-    contentVersion(database.ahead).then(
-      (version) => {
-        if (KINDS.some((kind) => published.get(kind)?.version !== BigInt(version))) void publish().catch(logFailure);
-      },
-      () => {}, // the database away: the last publication is served meanwhile
-    );
-  }, POLL_MS);
-  poll.unref();
+  function hold(
+    kind: ContentKind,
+    version: bigint,
+    records: HeldRecords,
+    checkedAt: number,
+    changesSeen: number,
+  ): HeldAnswer {
+    const districts = records.districts();
+    // Only a gzip made already: waiting for one to be made would chain every answer to the one before.
+    const before = () => gzipped.get(kind)?.answer.body.gzipAtHand();
+    const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind], before);
+    const answer = { etag: etagOf(kind, String(version), null), body };
+    const held = { version, made: ++answersMade, answer, districts, checkedAt, changesSeen };
+    publicAnswers.set(kind, held);
+    return held;
+  }
 
-  async function current(kind: ContentKind): Promise<{ version: bigint; answer: ContentAnswer }> {
-    if (readYourWrites || !published.has(kind)) await publish();
-    return published.get(kind)!;
+  function publicAnswer(kind: ContentKind): Promise<HeldAnswer> {
+    const held = publicAnswers.get(kind);
+    if (held && (isCurrent(held) || refreshing.has(kind) || refreshDue.has(kind))) return Promise.resolve(held);
+    const sinceLast = held ? performance.now() - held.checkedAt : Infinity;
+    if (held && sinceLast < refreshEveryMs) {
+      refreshDue.add(kind);
+      setTimeout(() => {
+        refreshDue.delete(kind);
+        refresh(kind).catch(() => {}); // the next request tries again
+      }, refreshEveryMs - sinceLast).unref();
+      return Promise.resolve(held);
+    }
+    return refresh(kind);
+  }
+
+  /** The public answer whole answers are made of now (REFRESHES_PER_WHOLE_GZIP): `held`, or an older one. */
+  function whole(kind: ContentKind, held: HeldAnswer): HeldAnswer {
+    // A request that waited for the database may hold an answer older than the one gzipped since.
+    const done = gzipped.get(kind);
+    if (done && done.made >= held.made) return done;
+    if (held.answer.body.gzipAtHand()) {
+      gzipped.set(kind, held);
+      return held;
+    }
+    const mayStart = mayStartGzip[kind](); // counted even for the first gzip
+    if (done && !mayStart) return done;
+    held.answer.body.gzip().then(
+      () => {
+        if ((gzipped.get(kind)?.made ?? 0) < held.made) gzipped.set(kind, held);
+      },
+      () => {}, // the requests waiting for it get the failure; the next one allowed to start tries again
+    );
+    return held;
+  }
+
+  function refresh(kind: ContentKind): Promise<HeldAnswer> {
+    let refresh = refreshing.get(kind);
+    if (!refresh) {
+      refresh = refreshPublic(kind).finally(() => refreshing.delete(kind));
+      refreshing.set(kind, refresh);
+    }
+    return refresh;
+  }
+
+  /** The public answer with the user's district made again: their municipality's records all in it, hidden ones too. */
+  function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
+    const district = districtOf(gkz);
+    const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
+    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length, {
+      atOnce: true,
+    });
+    const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
+      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+    return joinedBody(
+      answerParts(kind, districts),
+      () => false,
+      () => held.answer.body.gzip(),
+    );
+  }
+
+  /** A delta read from the change log (another process's version, or from before the steps held). */
+  function deltaFromLog(kind: ContentKind, version: bigint): Promise<ContentAnswer | null> {
+    const key = `${kind}:${version}`;
+    const kept = deltas.get(key);
+    if (kept && isCurrent(kept)) return kept.answer;
+    const answer = db
+      .run(readChangesSince, { kind, since: version })
+      .then(
+        (next) =>
+          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
+      );
+    answer.catch(() => deltas.delete(key));
+    deltas.delete(key);
+    keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
+    return answer;
   }
 
   return {
-    /** The first publication, made before the portal listens (Austria scale: about a second of the worker's). */
-    prepare: (): Promise<void> => publish(),
-
-    /** Markets or dates were changed through this process: a publication follows. */
-    changed: (): void => {
-      deltas.clear();
-      void publish().catch(logFailure);
+    /**
+     * Makes the public answers before the first app asks: at Austria scale that is about a second
+     * of work, which would otherwise hold up every request under way at the first call.
+     */
+    async prepare(): Promise<void> {
+      await Promise.all((['dates', 'markets'] as const).map(publicAnswer));
     },
 
-    /** Resolves once every change known when it was called is published (tests, bench). */
-    settled: async (): Promise<void> => {
-      while (queued ?? publishing) await (queued ?? publishing)!.catch(() => {});
+    /** Markets or dates were changed through this process: the next request checks the version. */
+    changed: (): void => {
+      changesHere += 1;
     },
 
     /** The public answer; given a session, with its municipality's records all in it, hidden ones too. */
     async lookup(kind: ContentKind, session: string | null): Promise<ContentLookup> {
-      const [{ answer: publicAnswer }, own] = await Promise.all([
-        current(kind),
-        session === null ? null : database.ahead.run(readOwn, { kind, session }),
+      // The clerk's records are read before the ETag is known (one turn of the database, not two): a
+      // clerk's copy is seldom current, as any save in Austria makes a new version.
+      const [held, own] = await Promise.all([
+        publicAnswer(kind),
+        session === null ? null : db.run(readOwn, { kind, session }),
       ]);
-      if (!own) return { etag: publicAnswer.etag, own: false, answer: () => Promise.resolve(publicAnswer) };
-      const answer = async () => {
-        if (!worker.holds(kind)) await publish();
-        const done = await ask({ op: 'own', kind, gkz: own.gkz, records: own.records });
-        const etag = etagOf(kind, `${done.version}.${own.version}`, own.gkz);
-        const kept = ownAnswers.get(etag) ?? { etag, body: compressedBody(Buffer.from(done.raw!)) };
-        ownAnswers.set(etag, kept);
-        return kept;
+      if (!own) return { etag: held.answer.etag, own: false, answer: () => Promise.resolve(whole(kind, held).answer) };
+      const ownGkz = own.gkz;
+      // Under a stream of saves it waits for no gzip it starts: the one made before is at most about
+      // a second older. Made afresh at every change (refreshEveryMs 0), it waits, as whole answers do.
+      const newest = whole(kind, held);
+      const ready = newest.answer.body.gzipAtHand() || refreshEveryMs === 0;
+      const base = ready ? newest : (gzipped.get(kind) ?? newest);
+      const etag = etagOf(kind, `${base.version}.${own.version}`, ownGkz);
+      const answer = () => {
+        let kept = ownAnswers.get(etag);
+        if (!kept) {
+          kept = { etag, body: ownAnswer(kind, base, ownGkz, own.records) };
+          keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
+        }
+        return Promise.resolve(kept);
       };
-      // The ETag names the publication the answer is made of: a publication since makes it new.
-      const etag = etagOf(kind, `${published.get(kind)!.version}.${own.version}`, own.gkz);
-      const kept = ownAnswers.get(etag);
-      return { etag, own: true, answer: kept ? () => Promise.resolve(kept) : answer };
+      return { etag, own: true, answer };
+    },
+
+    /** One municipality's records in the public answer at hand (get_own_content for a session that sees no hidden ones). */
+    async publicRecordsOf(kind: ContentKind, gkz: string): Promise<ContentRecord[]> {
+      const { districts } = await publicAnswer(kind);
+      const district = districts.find(([other]) => other === districtOf(gkz))?.[1].records ?? [];
+      return district.filter((record) => record.gkz === gkz);
     },
 
     /**
-     * What changed in the public answer since the one whose ETag is `since`, with the ETag of the
-     * database's version now; null when that cannot be told (unknown, malformed, another kind or
-     * scope, older than the log, the database away): then the whole answer is due.
+     * What changed in the public answer since the one whose ETag is `since`, with the ETag of now;
+     * null when that cannot be told (unknown, malformed, another kind or scope, older than the log):
+     * then the full answer is due. Kept for a second, as the public answers are.
      */
-    delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
+    async delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
       const version = versionOfEtag(kind, since);
-      if (version === null) return Promise.resolve(null);
-      const key = `${kind}:${version}`;
-      let delta = deltas.get(key);
-      if (!delta) {
-        delta = database.ahead.run(readChangesSince, { kind, since: version }).then(
-          (next) =>
-            next && {
-              etag: etagOf(kind, String(next.version), null),
-              body: compressedBody(deltaText(kind, next.delta)),
-            },
-          () => null,
-        );
-        deltas.set(key, delta);
+      if (version === null) return null;
+      // From the steps this process held, when they reach back to `since`: no database work.
+      const held = await publicAnswer(kind);
+      const stepsKey = `${kind}:${version}:${held.version}`;
+      let answer = folded.get(stepsKey);
+      const delta = answer ? null : steps[kind].between(version, held.version);
+      if (delta) {
+        answer = { etag: etagOf(kind, String(held.version), null), body: smallBody(deltaText(kind, delta)) };
+        keep(folded, stepsKey, answer, KEPT_DELTAS);
       }
-      return delta;
-    },
-
-    stop: async (): Promise<void> => {
-      clearInterval(poll);
-      await worker.stop();
+      if (answer) return answer;
+      return deltaFromLog(kind, version);
     },
   };
+}
+
+/** Keeps the newest `max` entries; the oldest goes first. */
+function keep<T>(kept: Map<string, T>, key: string, value: T, max: number): void {
+  if (kept.size >= max) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
-
-function logFailure(error: unknown): void {
-  console.error(`Publishing the content answers failed (the last publication is served): ${String(error)}`);
-}
-
-/** A publication's answer: both codings made; as it is only when a client takes neither (made then, and kept). */
-function publishedBody(gzip: Uint8Array, br: Uint8Array): AnswerBody {
-  const encoded = { gzip: Buffer.from(gzip), br: Buffer.from(br) };
-  let raw: Promise<Buffer> | undefined;
-  return {
-    encodingFor: (acceptEncoding) => negotiateEncoding(acceptEncoding),
-    bytes: (encoding) => (encoding ? Promise.resolve(encoded[encoding]) : (raw ??= gunzipAsync(encoded.gzip))),
-  };
-}
-
-/** The worker, started at the first publication (an API made in a test may never publish), and its messages. */
-function publicationWorker() {
-  type Done = ContentWorkDone & { ok: true };
-  const waiting = new Map<number, { resolve: (done: Done) => void; reject: (error: Error) => void }>();
-  let lastId = 0;
-  let thread: Worker | undefined;
-  /** The kinds whose records the thread holds. */
-  const holding = new Set<ContentKind>();
-  const started = () => {
-    if (thread) return thread;
-    const worker = startThread(new URL('./content-worker.ts', import.meta.url));
-    worker.on('message', (done: ContentWorkDone) => {
-      const waiter = waiting.get(done.id);
-      waiting.delete(done.id);
-      // The thread keeps the process alive only while something waits for it.
-      if (waiting.size === 0) worker.unref();
-      if (done.ok) waiter?.resolve(done);
-      else waiter?.reject(new Error(done.error));
-    });
-    const lost = (error: Error) => {
-      for (const waiter of waiting.values()) waiter.reject(error);
-      waiting.clear();
-      if (thread === worker) thread = undefined; // the next publication starts another
-      holding.clear();
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`The content publication's thread stopped (exit code ${code}).`)));
-    return (thread = worker);
-  };
-  return {
-    ask: (work: ContentWork) =>
-      new Promise<Done>((resolve, reject) => {
-        const worker = started();
-        const id = ++lastId;
-        waiting.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ ...work, id });
-      }),
-    holds: (kind: ContentKind) => holding.has(kind),
-    held: (kind: ContentKind) => holding.add(kind),
-    stop: async () => {
-      await thread?.terminate();
-      thread = undefined;
-      holding.clear();
-    },
-  };
-}
 
 function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
   return `"${kind}-${version}-${ownGkz ?? 'public'}"`;

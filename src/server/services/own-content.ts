@@ -1,4 +1,6 @@
+import type { SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
+import type { ContentService } from './content.ts';
 import { readOwnContent } from './content-reads.ts';
 import { GROUP_KEYS, type ContentRecord } from './content-records.ts';
 
@@ -10,16 +12,22 @@ import { GROUP_KEYS, type ContentRecord } from './content-records.ts';
  *
  * Markets and dates are read in one snapshot (readOwnContent), so a save between them cannot give a
  * date whose market is missing. Whether the session sees its hidden records is mayReadHiddenRecords'
- * to say, as for include_hidden_records=1: one check for both calls. A session it grants none gets
- * its municipality's public records.
+ * to say, as for include_hidden_records=1: one check for both calls. A session it grants none gets its municipality's public records.
  */
-export function createOwnContent(database: Database) {
+export function createOwnContent(database: Database, content: ContentService) {
   // A reader waits on each of its reads: they go before the saves waiting their turn (as content.ts).
   const db = database.ahead;
   /** The answer's JSON; null without a live session. */
-  return async (session: string): Promise<string | null> => {
+  return async (session: string, sessionUser: () => Promise<SessionUser | null>): Promise<string | null> => {
     const own = await db.run(readOwnContent, session);
-    return own && ownContentText(own.markets, own.dates);
+    if (own) return ownContentText(own.markets, own.dates);
+    const user = await sessionUser();
+    if (!user) return null;
+    const [published, publishedDates] = await Promise.all([
+      content.publicRecordsOf('markets', user.gkz),
+      content.publicRecordsOf('dates', user.gkz),
+    ]);
+    return ownContentText(published, publishedDates);
   };
 }
 

@@ -57,7 +57,6 @@ export async function startTestServer(
   const mailer = { send: (mail: Mail) => Promise.resolve(void mails.push(mail)) };
   const securityLog: SecurityLine[] = [];
   const housekeeping = createHousekeeping(db, () => clock.now);
-  const content = createContentService(db, { readYourWrites: true });
   const running = await startServer({
     config,
     db,
@@ -65,7 +64,7 @@ export async function startTestServer(
     clock: () => clock.now,
     securityLog: (line) => void securityLog.push(line),
     housekeeping,
-    content, // a read right after a save sees it, as the tests expect
+    content: createContentService(db, { refreshEveryMs: 0 }), // a read right after a save sees it, as the tests expect
   });
   return {
     url: running.url,
@@ -77,7 +76,6 @@ export async function startTestServer(
     fetch: (path, init) => fetch(new URL(path, running.url), init),
     async close() {
       await running.close();
-      await content.stop();
       await db.close();
       await drop();
     },

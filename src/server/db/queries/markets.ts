@@ -70,25 +70,6 @@ export async function listVisibleMarketDates(db: Queryable, since: string): Prom
   );
 }
 
-/** One municipality's markets as the public sees them (get_own_content before an address is confirmed). */
-export async function listVisibleMarketsOf(db: Queryable, since: string, gkz: string): Promise<MarketRecord[]> {
-  const rows = await db.query<MarketRow>(
-    `SELECT ${MARKET_COLUMNS} FROM markets m WHERE ${PUBLISHED_MARKET} AND m.gkz = $2 ORDER BY m.title, m.id`,
-    [since, gkz],
-  );
-  return rows.map(toMarketRecord);
-}
-
-/** One municipality's dates as the public sees them. */
-export async function listVisibleMarketDatesOf(db: Queryable, since: string, gkz: string): Promise<MarketDateRecord[]> {
-  return db.query<MarketDateRecord>(
-    `SELECT ${DATE_COLUMNS} FROM market_dates d JOIN markets m ON m.id = d.market_id
-     WHERE ${PUBLISHED_MARKET} AND NOT d.hidden AND m.gkz = $2
-     ORDER BY d.date_start, d.id`,
-    [since, gkz],
-  );
-}
-
 /** Every market of one municipality, hidden or not: what its staff see. */
 export async function listMarketsOf(db: Queryable, gkz: string): Promise<MarketRecord[]> {
   const rows = await db.query<MarketRow>(

@@ -1,9 +1,12 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
 import { isSessionToken } from '../../auth/sessions.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable-error.ts';
+import { negotiateEncoding, type Encoding } from '../../compression/negotiate.ts';
+import type { ContentBody } from '../../services/content-body.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from '../etag.ts';
@@ -30,7 +33,7 @@ interface ContentCall {
 interface ContentReply {
   status: 200 | 304;
   headers: Record<string, string>;
-  body: Buffer;
+  chunks: readonly Buffer[];
 }
 
 /** Seed calls 1 and 2: published content, plus hidden records of the user's own municipality. */
@@ -56,11 +59,58 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       if (!outgoing)
         return reply.status === 304
           ? c.body(null, 304, reply.headers)
-          : c.body(new Uint8Array(reply.body), 200, reply.headers);
+          : c.body(new Uint8Array(Buffer.concat(reply.chunks)), 200, reply.headers);
       send(outgoing, reply);
       return RESPONSE_ALREADY_SENT;
     });
   }
+}
+
+/** The app calls' paths, each with its kind. */
+const APP_PATHS = new Map(
+  CONTENT_PATHS.map(([path, kind]) => [`/api${path.replace(':exhibition', String(EXHIBITION_ID))}`, kind]),
+);
+/** An app call's query: none, or the ETag it holds (`since`), and nothing else. */
+const APP_QUERY = /^(?:since=([^&#]*))?$/;
+/** A Host header that names a host: a call with any other goes to Hono, whose adapter refuses it. */
+const PLAIN_HOST = /^(?:[\w.-]+|\[[\d.:a-f]+\])(?::\d+)?$/i;
+
+/**
+ * An app's call answered straight to Node's response, before Hono: at Austria scale under issue
+ * 18's load these are about half of the portal's requests, and Hono's request, context and
+ * middleware for each were a twentieth of the server's thread (decision record 0039). It asks nothing of a
+ * session, a body or a limit, so it answers what the route above would. Any other call goes to
+ * Hono (false), and so does one whose answer fails before anything was sent (`fallback`).
+ */
+export function appCalls(content: ContentService, onCall: () => void) {
+  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
+    const target = req.url ?? '';
+    const queryAt = target.indexOf('?');
+    const kind = APP_PATHS.get(queryAt === -1 ? target : target.slice(0, queryAt));
+    const query = queryAt === -1 ? null : APP_QUERY.exec(target.slice(queryAt + 1));
+    const since = query?.[1] === undefined ? undefined : decodedQueryValue(query[1]);
+    const host = req.headers.host;
+    if (req.method !== 'GET' || !kind || (queryAt !== -1 && !query) || since === null) return false;
+    if (!host || !PLAIN_HOST.test(host)) return false;
+    onCall();
+    const call: ContentCall = {
+      kind,
+      since,
+      hidden: false,
+      session: null,
+      ifNoneMatch: req.headers['if-none-match'],
+      acceptEncoding: req.headers['accept-encoding'],
+    };
+    replyTo(content, call)
+      .then((reply) => send(res, reply))
+      .catch((error: unknown) => {
+        // The database away is told once by its thread; the API answers 503 for it.
+        if (!isDatabaseUnavailable(error)) console.error(`The app call ${target} failed; the API answers it:`, error);
+        if (res.headersSent) res.destroy();
+        else fallback();
+      });
+    return true;
+  };
 }
 
 async function replyTo(content: ContentService, call: ContentCall): Promise<ContentReply> {
@@ -73,25 +123,55 @@ async function replyTo(content: ContentService, call: ContentCall): Promise<Cont
   const notModified = (etag: string): ContentReply => ({
     status: 304,
     headers: { ...headers, ETag: etag },
-    body: Buffer.alloc(0),
+    chunks: [],
   });
   if (etagMatches(call.ifNoneMatch, found.etag)) return notModified(found.etag);
   // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
   const delta = call.since !== undefined && !found.own ? await content.delta(call.kind, call.since) : null;
-  // A delta reaches the database's version now, which may be past the last publication.
+  // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
   const answer = delta ?? (await found.answer());
   if (etagMatches(call.ifNoneMatch, answer.etag)) return notModified(answer.etag);
   const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-  const encoding = answer.body.encodingFor(call.acceptEncoding);
-  const body = await answer.body.bytes(encoding);
-  return { status: 200, headers: encoding ? { ...typed, 'Content-Encoding': encoding } : typed, body };
+  const encoding = encodingOf(answer.body, call.acceptEncoding);
+  const chunks = await answer.body.chunks(encoding);
+  return { status: 200, headers: encoding ? { ...typed, 'Content-Encoding': encoding } : typed, chunks };
+}
+
+/**
+ * The coding the client weighs highest; but brotli of a whole answer is made only now and then
+ * (services/content-body.ts), so until it is at hand a client that also takes gzip gets gzip.
+ */
+function encodingOf(body: ContentBody, acceptEncoding: string | undefined): Encoding | null {
+  const best = negotiateEncoding(acceptEncoding);
+  if (best !== 'br' || body.atHand('br')) return best;
+  return negotiateEncoding(acceptEncoding, ['gzip']) ?? best;
 }
 
 /**
  * A large answer written straight to Node's response: through a web Response, the adapter hands
- * it on in small stream chunks (Austria scale: 40 ms for 2.8 MB).
+ * it on in small stream chunks (Austria scale: 40 ms for 2.8 MB). An uncompressed whole answer
+ * goes in its districts' pieces: joining its 17 MB first held the event loop up to 200 ms under
+ * load (issue 18).
  */
-function send(outgoing: ServerResponse, { status, headers, body }: ContentReply): void {
-  if (status === 304) outgoing.writeHead(304, headers).end();
-  else outgoing.writeHead(200, { ...headers, 'Content-Length': String(body.byteLength) }).end(body);
+function send(outgoing: ServerResponse, { status, headers, chunks }: ContentReply): void {
+  if (status === 304) {
+    outgoing.writeHead(304, headers).end();
+    return;
+  }
+  const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+  outgoing.writeHead(200, { ...headers, 'Content-Length': String(length) });
+  // Its pieces in one write to the socket where they fit, not one each.
+  outgoing.cork();
+  for (const chunk of chunks) outgoing.write(chunk);
+  outgoing.end();
+  outgoing.uncork();
+}
+
+/** A query value as Hono reads it ('+' a space, %-escapes decoded); null when it does not decode. */
+function decodedQueryValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }

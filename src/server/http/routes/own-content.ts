@@ -9,7 +9,7 @@ import { sessionToken } from '../session-user.ts';
 /** Beyond the contract (docs/api.md, issue 50): what the editing screens read, their municipality only. */
 export function ownContentRoutes(api: Hono<ApiEnv>, ownContent: OwnContent): void {
   api.get('/get_own_content', async (c) => {
-    const text = await ownContent(sessionToken(c));
+    const text = await ownContent(sessionToken(c), c.get('sessionUser'));
     if (text === null) throw new ApiError('not_logged_in');
     // Hidden records: never in a shared cache, and read afresh each time (a save shows at once).
     return compressedAnswer(c, compressedBody(text), {
