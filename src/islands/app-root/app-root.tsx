@@ -6,6 +6,7 @@ import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
 import { loadVisitor } from '../../stores/visitor.ts';
 import { TranslationProvider, useTranslation } from '../i18n.tsx';
+import { Logo } from './logo.tsx';
 import { Notices } from './notices.tsx';
 
 interface AppRootProps {
@@ -80,7 +81,7 @@ function LoadedPage({ locale, title, load, withContent = false, children }: Omit
       {/* Its own key: else React would turn this very <div> into the screen's first <div>, which the
           browser then counts as the placeholder moving down under the heading (layout shift, Lighthouse). */}
       <div key="placeholder" className="app-placeholder" role="status" aria-live="polite">
-        <img src="/logo.svg" alt="" width="96" height="96" />
+        <Logo size={96} />
         {state === 'failed' ? (
           <p>
             {t('errors.unexpected')}{' '}
