@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Locale } from '../../lib/languages.ts';
+import { isLocale, type Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
@@ -26,6 +26,16 @@ interface AppRootProps {
 }
 
 /**
+ * Issue 50: the visitor is asked for as soon as this code has run in the browser, not once React has
+ * hydrated the page, so its answer travels while the browser is still busy with the page; the app
+ * root's first load takes it over (a retry asks again). The page's language is its <html lang>.
+ */
+let earlyVisitor: Promise<boolean> | undefined =
+  typeof document !== 'undefined' && isLocale(document.documentElement.lang)
+    ? loadVisitor(document.documentElement.lang)
+    : undefined;
+
+/**
  * The frame of every editing screen. Seed section 2/4: the visitor is loaded or created first,
  * then the content; until then only the logo shows, with a retry if loading fails.
  */
@@ -47,8 +57,10 @@ function LoadedPage({ locale, title, load, withContent = false, children }: Omit
     setState('loading');
     // Content and account side by side: one wait on the line less, and an editing screen whose
     // session has ended goes to the login (its `load`) rather than failing on its content.
+    const visitor = earlyVisitor ?? loadVisitor(locale);
+    earlyVisitor = undefined;
     const ok =
-      (await loadVisitor(locale)) &&
+      (await visitor) &&
       (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean);
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
