@@ -23,6 +23,11 @@ interface AppRootProps {
    */
   withContent?: boolean;
   children?: ReactNode;
+  /**
+   * What stands below the screen's own content (the markets list's municipality data and embed
+   * preview): shown one rendering after it, so the list does not wait for them (issue 50).
+   */
+  below?: ReactNode;
 }
 
 /**
@@ -48,10 +53,11 @@ export function AppRoot({ messages, ...props }: AppRootProps) {
   );
 }
 
-function LoadedPage({ locale, title, load, withContent = false, children }: Omit<AppRootProps, 'messages'>) {
+function LoadedPage({ locale, title, load, withContent = false, children, below }: Omit<AppRootProps, 'messages'>) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const [belowShown, setBelowShown] = useState(false);
 
   const start = async () => {
     setState('loading');
@@ -73,15 +79,23 @@ function LoadedPage({ locale, title, load, withContent = false, children }: Omit
 
   const ready = (contentLoaded || !withContent) && state === 'ready';
   useEffect(() => {
-    // The sign that the screen can be used (tests wait for it): the heading is there before, in the server's HTML.
-    if (ready) document.documentElement.dataset['screen'] = 'ready';
+    if (!ready) return;
+    // A task of its own: React would otherwise render it in the same one, before the browser shows anything.
+    const later = setTimeout(() => setBelowShown(true));
+    return () => clearTimeout(later);
   }, [ready]);
+  useEffect(() => {
+    // The sign that the screen can be used (tests wait for it): the heading is there before, in the
+    // server's HTML. Set once what stands below has rendered too.
+    if (ready && belowShown) document.documentElement.dataset['screen'] = 'ready';
+  }, [ready, belowShown]);
 
   if (ready) {
     return (
       <>
         <h1>{title}</h1>
         {children}
+        {belowShown && below}
       </>
     );
   }
