@@ -1,9 +1,9 @@
 /**
  * Each client entry's chunks, by the entry's address: filled in by the build (astro.config.mjs,
- * islandChunks). Unbuilt (astro dev) it stays the placeholder, and pages preload nothing.
+ * islandChunks). Unbuilt (astro dev) it stays the placeholder, and each entry stands for itself.
  */
 const ISLAND_CHUNKS: string = '@@ISLAND_CHUNKS@@';
-const chunksOf: Readonly<Record<string, readonly string[]>> = ISLAND_CHUNKS.startsWith('{')
+const BUILT: Readonly<Record<string, readonly string[]>> = ISLAND_CHUNKS.startsWith('{')
   ? (JSON.parse(ISLAND_CHUNKS) as Record<string, string[]>)
   : {};
 
@@ -13,9 +13,9 @@ const chunksOf: Readonly<Record<string, readonly string[]>> = ISLAND_CHUNKS.star
  * fetches them all at once as the page arrives, not one after the other once the parser has
  * reached the island.
  */
-export function islandPreloads(html: string): string[] {
+export function islandPreloads(html: string, chunksOf: Readonly<Record<string, readonly string[]>> = BUILT): string[] {
   const entries = [...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap(([tag]) =>
-    [...tag.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map(([, url]) => url ?? ''),
+    [...tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)].map(([, url = '']) => url),
   );
   return [...new Set(entries.flatMap((entry) => chunksOf[entry] ?? [entry]))];
 }
