@@ -1,5 +1,7 @@
 // @ts-check
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -25,6 +27,77 @@ const liveDirectory = {
   },
 };
 
+/** Where the built server code gets the map of island chunks (src/components/screens/island-preloads.ts). */
+const ISLAND_CHUNKS_PLACEHOLDER = /(['"`])@@ISLAND_CHUNKS@@\1/g;
+
+/**
+ * Issue 50: an island's code was fetched only once the parser reached the island, and each of its
+ * chunks only once the chunk importing it had arrived, four round trips one after the other behind
+ * the page's own work. The client build notes each entry's chunks (itself and all it imports,
+ * transitively); the built server code gets that map in place of a placeholder, once every
+ * environment is built, and the editing pages preload an island's chunks from their head.
+ * @type {import('astro').AstroIntegration}
+ */
+const islandChunks = (() => {
+  /** @type {Record<string, string[]>} */
+  let chunksOf = {};
+  /** @type {URL | undefined} */
+  let serverDir;
+  return {
+    name: 'island-chunks',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'island-chunks',
+                generateBundle(_, bundle) {
+                  if (this.environment.name !== 'client') return;
+                  /** @type {(file: string, seen: Set<string>) => Set<string>} */
+                  const withImports = (file, seen) => {
+                    const chunk = bundle[file];
+                    if (seen.has(file) || chunk?.type !== 'chunk') return seen;
+                    seen.add(file);
+                    for (const imported of chunk.imports) withImports(imported, seen);
+                    return seen;
+                  };
+                  for (const chunk of Object.values(bundle)) {
+                    if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+                    chunksOf[`/${chunk.fileName}`] = [...withImports(chunk.fileName, new Set())].map(
+                      (file) => `/${file}`,
+                    );
+                  }
+                },
+              },
+            ],
+          },
+        });
+      },
+      'astro:config:done': ({ config }) => {
+        serverDir = config.build.server;
+      },
+      'astro:build:start': () => {
+        chunksOf = {};
+      },
+      'astro:build:done': async () => {
+        if (!serverDir) return;
+        const dir = fileURLToPath(serverDir);
+        const literal = JSON.stringify(JSON.stringify(chunksOf));
+        for (const file of await readdir(dir, { recursive: true })) {
+          if (!file.endsWith('.mjs')) continue;
+          const code = await readFile(`${dir}/${file}`, 'utf8');
+          if (code.includes('@@ISLAND_CHUNKS@@'))
+            await writeFile(
+              `${dir}/${file}`,
+              code.replace(ISLAND_CHUNKS_PLACEHOLDER, () => literal),
+            );
+        }
+      },
+    },
+  };
+})();
+
 // The server in src/server/main.ts owns the HTTP listener: it answers /api itself and hands
 // every other request to Astro's middleware handler (see docs/decisions/0002-one-server-process.md).
 export default defineConfig({
@@ -33,7 +106,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), liveDirectory],
+  integrations: [react(), liveDirectory, islandChunks],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['de', 'en', 'fr'],

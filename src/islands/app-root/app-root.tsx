@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Locale } from '../../lib/languages.ts';
+import { isLocale, type Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
 import { loadVisitor } from '../../stores/visitor.ts';
 import { TranslationProvider, useTranslation } from '../i18n.tsx';
+import { Logo } from './logo.tsx';
 import { Notices } from './notices.tsx';
 
 interface AppRootProps {
@@ -22,7 +23,22 @@ interface AppRootProps {
    */
   withContent?: boolean;
   children?: ReactNode;
+  /**
+   * What stands below the screen's own content (the markets list's municipality data and embed
+   * preview): shown one rendering after it, so the list does not wait for them (issue 50).
+   */
+  below?: ReactNode;
 }
+
+/**
+ * Issue 50: the visitor is asked for as soon as this code has run in the browser, not once React has
+ * hydrated the page, so its answer travels while the browser is still busy with the page; the app
+ * root's first load takes it over (a retry asks again). The page's language is its <html lang>.
+ */
+let earlyVisitor: Promise<boolean> | undefined =
+  typeof document !== 'undefined' && isLocale(document.documentElement.lang)
+    ? loadVisitor(document.documentElement.lang)
+    : undefined;
 
 /**
  * The frame of every editing screen. Seed section 2/4: the visitor is loaded or created first,
@@ -37,17 +53,20 @@ export function AppRoot({ messages, ...props }: AppRootProps) {
   );
 }
 
-function LoadedPage({ locale, title, load, withContent = false, children }: Omit<AppRootProps, 'messages'>) {
+function LoadedPage({ locale, title, load, withContent = false, children, below }: Omit<AppRootProps, 'messages'>) {
   const { t } = useTranslation();
   const contentLoaded = useStore($contentLoaded);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const [belowShown, setBelowShown] = useState(false);
 
   const start = async () => {
     setState('loading');
     // Content and account side by side: one wait on the line less, and an editing screen whose
     // session has ended goes to the login (its `load`) rather than failing on its content.
+    const visitor = earlyVisitor ?? loadVisitor(locale);
+    earlyVisitor = undefined;
     const ok =
-      (await loadVisitor(locale)) &&
+      (await visitor) &&
       (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean);
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
@@ -60,15 +79,23 @@ function LoadedPage({ locale, title, load, withContent = false, children }: Omit
 
   const ready = (contentLoaded || !withContent) && state === 'ready';
   useEffect(() => {
-    // The sign that the screen can be used (tests wait for it): the heading is there before, in the server's HTML.
-    if (ready) document.documentElement.dataset['screen'] = 'ready';
+    if (!ready) return;
+    // A task of its own: React would otherwise render it in the same one, before the browser shows anything.
+    const later = setTimeout(() => setBelowShown(true));
+    return () => clearTimeout(later);
   }, [ready]);
+  useEffect(() => {
+    // The sign that the screen can be used (tests wait for it): the heading is there before, in the
+    // server's HTML. Set once what stands below has rendered too.
+    if (ready && belowShown) document.documentElement.dataset['screen'] = 'ready';
+  }, [ready, belowShown]);
 
   if (ready) {
     return (
       <>
         <h1>{title}</h1>
         {children}
+        {belowShown && below}
       </>
     );
   }
@@ -80,7 +107,7 @@ function LoadedPage({ locale, title, load, withContent = false, children }: Omit
       {/* Its own key: else React would turn this very <div> into the screen's first <div>, which the
           browser then counts as the placeholder moving down under the heading (layout shift, Lighthouse). */}
       <div key="placeholder" className="app-placeholder" role="status" aria-live="polite">
-        <img src="/logo.svg" alt="" width="96" height="96" />
+        <Logo size={96} />
         {state === 'failed' ? (
           <p>
             {t('errors.unexpected')}{' '}

@@ -13,10 +13,12 @@ interface EditingAreaProps {
   /** The markets screens show the municipality's content; the console has none of its own. */
   withContent?: boolean;
   children?: ReactNode;
+  /** Below the screen's content, shown one rendering after it (AppRoot's `below`). */
+  below?: ReactNode;
 }
 
 /** The screens behind the login: they show once visitor, content (where they show it) and account have loaded. */
-export function EditingArea({ locale, messages, title, withContent = true, children }: EditingAreaProps) {
+export function EditingArea({ locale, messages, title, withContent = true, children, below }: EditingAreaProps) {
   return (
     <AppRoot
       locale={locale}
@@ -24,6 +26,7 @@ export function EditingArea({ locale, messages, title, withContent = true, child
       title={title}
       withContent={withContent}
       load={() => loadSignedInAccount(locale)}
+      below={below}
     >
       <AccountBar locale={locale} />
       {children}

@@ -14,14 +14,20 @@ import { MunicipalityData } from './municipality-data.tsx';
 export function MarketsIsland({ locale, messages, title }: { locale: Locale; messages: Messages; title: string }) {
   const route = useStore($marketRoute);
   return (
-    <EditingArea locale={locale} messages={messages} title={title}>
+    <EditingArea
+      locale={locale}
+      messages={messages}
+      title={title}
+      below={
+        route.market === null && (
+          <>
+            <MunicipalityData />
+            <EmbedSnippet locale={locale} />
+          </>
+        )
+      }
+    >
       <MarketsScreen locale={locale} />
-      {route.market === null && (
-        <>
-          <MunicipalityData />
-          <EmbedSnippet locale={locale} />
-        </>
-      )}
     </EditingArea>
   );
 }

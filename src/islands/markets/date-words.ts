@@ -1,15 +1,13 @@
-import { parseISO } from 'date-fns/parseISO';
-import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
+import { dayFormatter } from '../../lib/directory/format.ts';
+import type { Locale } from '../../lib/languages.ts';
 import type { MarketDateRecord } from '../../lib/market.ts';
 
-/** A day as the clerk reads it ("Sa., 28.11.2026"); an ISO day never reaches a sentence (issue 19). */
+/**
+ * A day as the clerk reads it ("Sa., 28.11.2026"); an ISO day never reaches a sentence (issue 19).
+ * One formatter per language, kept (issue 50: making one costs more than the list's whole row).
+ */
 export function describeDay(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(parseISO(day));
+  return dayFormatter(locale, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' })(day);
 }
 
 /** The days of a date, one or a span. */

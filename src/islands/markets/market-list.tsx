@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
@@ -8,9 +9,11 @@ import type { OwnMarket } from '../../stores/markets.ts';
 import { leaveWith } from '../../stores/unsaved.ts';
 import { SectionHeading } from '../forms/heading.tsx';
 import { describeDays } from './date-words.ts';
-import { MarketDates } from './market-dates.tsx';
+import { loadDates, preloadEditorWhenIdle } from './load-editor.ts';
 import { PublishNotice } from './publish-notice.tsx';
 import { CampaignBanner } from '../campaign/campaign-banner.tsx';
+
+const MarketDates = lazy(() => loadDates().then((module) => ({ default: module.MarketDates })));
 
 interface MarketListProps {
   locale: Locale;
@@ -43,6 +46,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
   const inYear = (own: OwnMarket) => own.dates.filter((date) => date.date_start.startsWith(`${year}-`));
   const withDates = shown.filter((own) => inYear(own).length > 0);
   const withoutDates = shown.filter((own) => inYear(own).length === 0);
+  useEffect(() => preloadEditorWhenIdle(), []);
   const toggle = (id: string) => $appState.setKey(`expandedMarkets.${id}`, !state.expandedMarkets[id]);
 
   const list = (markets: OwnMarket[]) => (
@@ -80,15 +84,17 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
                 </button>
               </div>
               {expanded && (
-                <MarketDates
-                  locale={locale}
-                  market={market}
-                  dates={inYear(own)}
-                  heading={t('marketDate.heading', { years: year })}
-                  level={5}
-                  year={year}
-                  lastMonth={lastMonth}
-                />
+                <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                  <MarketDates
+                    locale={locale}
+                    market={market}
+                    dates={inYear(own)}
+                    heading={t('marketDate.heading', { years: year })}
+                    level={5}
+                    year={year}
+                    lastMonth={lastMonth}
+                  />
+                </Suspense>
               )}
             </article>
           </li>

@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo } from 'react';
 import type { Locale } from '../../lib/languages.ts';
 import { $marketRoute, followAddress } from '../../stores/market-route.ts';
 import { ownMarketsStore } from '../../stores/markets.ts';
 import '../../styles/editing.css';
+import { useTranslation } from '../i18n.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
-import { MarketEditor } from './market-editor.tsx';
+import { loadEditor } from './load-editor.ts';
 import { MarketList } from './market-list.tsx';
+
+const MarketEditor = lazy(() => loadEditor().then((module) => ({ default: module.MarketEditor })));
 
 /**
  * `/maerkte` (and `/wochenmaerkte` with `weekly`): the list of the municipality's markets, or the
@@ -14,6 +17,7 @@ import { MarketList } from './market-list.tsx';
  * place (issue 19).
  */
 export function MarketsScreen({ locale, weekly = false }: { locale: Locale; weekly?: boolean }) {
+  const { t } = useTranslation();
   const ownMarkets = useStore(useMemo(() => ownMarketsStore(locale), [locale]));
   const route = useStore($marketRoute);
   // Before the first paint: a reload of a market's address shows its form, not the list for a moment.
@@ -33,14 +37,16 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
           focusOnShow={focusOnShow}
         />
       ) : (
-        <MarketEditor
-          key={route.visit}
-          locale={locale}
-          route={route.market}
-          ownMarkets={ownMarkets}
-          lastMonth={lastMonth}
-          focusOnShow={focusOnShow}
-        />
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <MarketEditor
+            key={route.visit}
+            locale={locale}
+            route={route.market}
+            ownMarkets={ownMarkets}
+            lastMonth={lastMonth}
+            focusOnShow={focusOnShow}
+          />
+        </Suspense>
       )}
       <LeaveDialog />
     </section>
