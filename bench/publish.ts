@@ -82,7 +82,7 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
     return { ...created, titleChange: title.seconds, dateChange: date.seconds, longestHold };
   } finally {
     await server.close();
-    publisher.stop();
+    await publisher.stop();
   }
 }
 

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseStartError } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
@@ -13,6 +14,9 @@ import { startPublisher } from './directory/publisher.ts';
 import { loadPages, PagesMissingError } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 import { createContentService } from './services/content.ts';
+
+/** How long after the portal listens its own preparations wait (main). */
+const AFTER_THE_FIRST_REQUESTS_MS = 5_000;
 
 /**
  * `npm start` (with --build) and `npm run serve`: validate the environment, build the pages,
@@ -30,10 +34,6 @@ async function main(): Promise<void> {
   const pages = await loadPages();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const { imported, seeded } = await prepareDatabase(db, config, new Date());
-  // Without them the portal still answers, only slower: a failure is told, not fatal.
-  await refreshStatistics(db).catch((error: unknown) =>
-    console.warn(`Counting the tables for the planner failed (the portal runs, with slower reads): ${String(error)}`),
-  );
   if (imported)
     console.log(
       `Imported ${imported.municipalities} municipalities in ${imported.districts} districts (Statistik Austria).`,
@@ -42,16 +42,15 @@ async function main(): Promise<void> {
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
-  const publisher = await startPublisher(db, { imageCache, download: downloadImage });
+  const publisher = await startPublisher(db, {
+    imageCache,
+    download: downloadImage,
+    keptIn: path.join(config.DATA_DIR, 'publication'),
+  });
   const content = createContentService(db);
-  await content
-    .prepare()
-    .catch((error: unknown) =>
-      console.warn(`Making the content answers ahead failed (the first app's call makes them): ${String(error)}`),
-    );
   const running = await startServer({ config, db, pages, publisher, imageCache, content }).catch(
     async (error: unknown) => {
-      publisher.stop();
+      await publisher.stop();
       await db.close();
       throw error;
     },
@@ -59,6 +58,21 @@ async function main(): Promise<void> {
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );
+  // Issue 50: the portal answers first. The planner's counts and the content answers (at Austria
+  // scale 1 s and 1.6 s of the database's thread) come a moment later, so the first requests (a
+  // health check, the directory) do not queue behind them; without them it answers, only slower.
+  setTimeout(() => {
+    void refreshStatistics(db)
+      .catch((error: unknown) =>
+        console.warn(
+          `Counting the tables for the planner failed (the portal runs, with slower reads): ${String(error)}`,
+        ),
+      )
+      .then(() => content.prepare())
+      .catch((error: unknown) =>
+        console.warn(`Making the content answers ahead failed (the first app's call makes them): ${String(error)}`),
+      );
+  }, AFTER_THE_FIRST_REQUESTS_MS).unref();
   if (seeded) {
     console.log(
       `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice, then open the link in the mail whose file the log names next (no mail server needed).`,
@@ -72,7 +86,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: finishing requests in flight, then stopping.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await running.close();
-    publisher.stop();
+    await publisher.stop();
     await db.close();
     process.exit(0);
   };

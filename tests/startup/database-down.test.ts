@@ -103,7 +103,7 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await running?.close();
-    publisher?.stop();
+    await publisher?.stop();
     await proxy?.start().catch(() => {});
     await db?.close();
     await proxy?.close();

@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await running.close();
-  publisher.stop();
+  await publisher.stop();
   await db.close();
   await drop();
   rmSync(dataDir, { recursive: true, force: true });

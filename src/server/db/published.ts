@@ -55,24 +55,42 @@ interface Records {
   revisions: ReadonlyMap<string, MarketRevision>;
 }
 
-const recordsOf = new WeakMap<Published, Records>();
+/**
+ * A snapshot's records with the database and the version they are of: what the next read starts
+ * from, also after a restart (directory/snapshot-store.ts keeps it on disk).
+ */
+export interface SnapshotRecords {
+  database: string;
+  version: string;
+  records: Records;
+}
+
+const recordsOf = new WeakMap<Published, SnapshotRecords>();
+
+/** What `published` was made of, to keep on disk. */
+export function snapshotRecordsOf(published: Published): SnapshotRecords | undefined {
+  return recordsOf.get(published);
+}
 
 /**
- * The published snapshot now. Given the one read before, only what the change log (migration
- * 0011) names since then is read again — at Austria scale a few rows instead of 60,000, which on
- * the embedded database held the server's one thread for seconds per publish (issue 18). The
- * log cannot tell (`previous` older than its floor, e.g. before a restore) or names too much:
- * everything is read.
+ * The published snapshot now. Given the one read before (or its records, kept on disk), only what
+ * the change log (migration 0011) names since then is read again — at Austria scale a few rows
+ * instead of 60,000, which on the embedded database held the server's one thread for seconds per
+ * publish (issue 18). The log cannot tell (`previous` older than its floor, e.g. before a restore;
+ * of another database) or names too much: everything is read.
  */
-export async function readPublished(db: Database, previous?: Published): Promise<Published> {
-  const before = previous && recordsOf.get(previous);
+export async function readPublished(db: Database, previous?: Published | SnapshotRecords): Promise<Published> {
+  const before = previous && ('records' in previous ? previous : recordsOf.get(previous));
   // The rows are read on the database's thread (readSnapshot); putting them in order comes after,
   // here, so the database's turn is not held by the work on 60,000 dates (issue 18).
-  const read = await db.run(readSnapshot, before ? BigInt(previous.version) : null);
-  const unchanged = before && read.version === BigInt(previous.version);
-  const records = !('changes' in read.rows) ? inOrder(read.rows) : unchanged ? before : withChanges(before!, read.rows);
+  const read = await db.run(readSnapshot, before ? { since: BigInt(before.version), database: before.database } : null);
+  const records = !('changes' in read.rows)
+    ? inOrder(read.rows)
+    : read.version === BigInt(before!.version)
+      ? before!.records
+      : withChanges(before!.records, read.rows);
   const published = publishedOf(String(read.version), records, read.places);
-  recordsOf.set(published, records);
+  recordsOf.set(published, { database: read.database, version: published.version, records });
   return published;
 }
 
@@ -96,20 +114,25 @@ interface ChangedRows {
  * and the places. A procedure (decision record 0024, "The database's own thread"): on the embedded
  * database it holds the database for its own statements only.
  */
-export const readSnapshot = procedure(import.meta.url, 'readSnapshot', async (tx, since: bigint | null) => {
-  await seeOneSnapshot(tx);
-  const { version, floor } = await contentVersionAndFloor(tx);
-  const rows: AllRows | ChangedRows =
-    (since !== null && since >= floor && since <= version && (await changedRows(tx, since, version))) ||
-    (await allRows(tx));
-  const places = {
-    idsByAge: await marketIdsByAge(tx),
-    states: await listStates(tx),
-    districts: await listDistricts(tx),
-    municipalities: await listMunicipalitiesWithMarkets(tx),
-  };
-  return { version, rows, places };
-});
+export const readSnapshot = procedure(
+  import.meta.url,
+  'readSnapshot',
+  async (tx, before: { since: bigint; database: string } | null) => {
+    await seeOneSnapshot(tx);
+    const { version, floor, database } = await contentVersionAndFloor(tx);
+    const since = before?.database === database ? before.since : null;
+    const rows: AllRows | ChangedRows =
+      (since !== null && since >= floor && since <= version && (await changedRows(tx, since, version))) ||
+      (await allRows(tx));
+    const places = {
+      idsByAge: await marketIdsByAge(tx),
+      states: await listStates(tx),
+      districts: await listDistricts(tx),
+      municipalities: await listMunicipalitiesWithMarkets(tx),
+    };
+    return { version, database, rows, places };
+  },
+);
 
 async function allRows(tx: Queryable): Promise<AllRows> {
   const replaces = await replacedDays(tx);

@@ -57,7 +57,7 @@ beforeAll(async () => {
 }, 30_000);
 // A publisher left polling would publish beside the next test's, on the same image cache.
 afterEach(() => {
-  for (const publisher of started.splice(0)) publisher.stop();
+  for (const publisher of started.splice(0)) void publisher.stop();
 });
 afterAll(async () => {
   await db.close();
@@ -119,6 +119,33 @@ describe('the publisher', () => {
     expect(after.parts.get(part)?.files).not.toBe(before.parts.get(part)?.files);
     for (const [other, made] of after.parts)
       if (other !== part) expect(made.files).toBe(before.parts.get(other)?.files);
+  }, 60_000);
+
+  it('restarts from what it kept on disk: its search index served at once, its snapshot read on from there (issue 50)', async () => {
+    const keptIn = path.join(folder, `kept-${(caches += 1)}`);
+    const first = await start(60_000, undefined, { keptIn });
+    await addMarket('Kirtag vor dem Neustart');
+    first.changed();
+    await first.settled();
+    const index = first.current().search;
+    await first.stop(); // writes the snapshot
+    const { market } = await addMarket('Kirtag nach dem Neustart');
+    // Pagefind held: a restart that waited for a new index would not get past its start.
+    let release = () => {};
+    indexing.hold = new Promise((resolve) => (release = resolve));
+    try {
+      const again = await start(60_000, undefined, { keptIn });
+      expect([...again.current().search.files.keys()]).toEqual([...index.files.keys()]);
+      expect(again.current().marketPaths.has(market.id)).toBe(true); // the change since, from the log
+      release();
+      await again.settled();
+      expect(again.current().search.parts.get(searchPartOf(market.id))?.key).not.toBe(
+        index.parts.get(searchPartOf(market.id))?.key,
+      );
+    } finally {
+      indexing.hold = undefined;
+      release();
+    }
   }, 60_000);
 
   it('publishes what another process saved, by the content version, as that process does', async () => {

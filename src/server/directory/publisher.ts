@@ -1,54 +1,16 @@
-import { setImmediate as requestsFirst, setTimeout as sleep } from 'node:timers/promises';
-import {
-  marketsOf,
-  pagesOf,
-  type Directory,
-  type DirectoryMunicipality,
-  type DirectoryPage,
-} from '../../lib/directory/directory.ts';
+import path from 'node:path';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
-import { readPublished, type Published } from '../db/published.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { listMunicipalities } from '../db/queries/places.ts';
-import type { ImageDownload } from './image-download.ts';
-import { copiesOf, imagesWithoutCopy, marketImageFiles } from './market-images.ts';
-import { pageVersions } from './page-versions.ts';
-import { directoryOf, imageAddressesOf } from './read-directory.ts';
-import { RememberedRecords } from './search-index.ts';
 import { watchBusy } from './busy-watch.ts';
-import { isCurrent, searchParts, updateSearchIndex, type SearchIndex, type SearchParts } from './search-parts.ts';
-
-/** One published state of the directory: what every page, the sitemap and the search show. */
-export interface PublishedDirectory {
-  version: string;
-  /** What it was made from; the next publish reads only what changed since (db/published.ts). */
-  snapshot: Published;
-  directory: Directory;
-  /** Every page by its path without a language prefix. */
-  pages: ReadonlyMap<string, DirectoryPage>;
-  /**
-   * What the page at a path (without a language prefix) shows, as a short hash (page-versions.ts);
-   * for the sitemap and the embeddable lists, the content version and the day.
-   */
-  pageVersion: (path: string) => string;
-  /** Each public market's page, by the market's id. */
-  marketPaths: ReadonlyMap<string, string>;
-  /**
-   * Every municipality on file by its code, also those without markets (issue 23: a municipality's
-   * embedded list says "no markets yet", an unknown code is a 404), with its directory entry if any.
-   */
-  municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
-  /** The image copies its pages show (names below /markt-bilder/). */
-  images: ReadonlySet<string>;
-  /**
-   * The search index, in parts (search-parts.ts): a change that leaves what it holds alone (a
-   * date after the next one) keeps it, a market's change makes its part again. It follows the
-   * pages a few seconds later (searchFollower).
-   */
-  search: SearchIndex;
-  publishedAt: Date;
-}
+import type { ImageDownload } from './image-download.ts';
+import { imageFetcher } from './image-fetcher.ts';
+import { publish, type PublishedDirectory } from './published-directory.ts';
+import { RememberedRecords } from './search-index.ts';
+import { lull, searchFollower } from './search-follower.ts';
+import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
+import { keptSnapshot } from './snapshot-store.ts';
+import { NO_SEARCH_INDEX } from './search-parts.ts';
 
 export interface PublishStatus {
   published_version: string;
@@ -69,7 +31,8 @@ export interface Publisher {
   checkedStatus(): Promise<PublishStatus>;
   /** Resolves once every change known when it was called is public (tests, bench). */
   settled(): Promise<void>;
-  stop(): void;
+  /** Stops its checks; resolves once what a restart starts from is on disk. */
+  stop(): Promise<void>;
 }
 
 export interface PublisherOptions {
@@ -91,6 +54,12 @@ export interface PublisherOptions {
   busy?: () => boolean;
   /** How long the search index waits for a lull at most, once it is behind the pages. */
   searchWaitsForLullMs?: number;
+  /**
+   * Where what a restart starts from is kept: the snapshot's records (snapshot-store.ts) and the
+   * search index (search-index-store.ts), served until the first is made. Without it (tests) a start
+   * reads everything and has no search index until the first is made.
+   */
+  keptIn?: string;
 }
 
 /**
@@ -113,8 +82,13 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
   const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
-  const first = await publish(db, imageCache, searchRecords, now(), undefined);
-  let current: PublishedDirectory = { ...first.pages, search: await updateSearchIndex(first.parts) };
+  const searchIndexDir = options.keptIn && path.join(options.keptIn, 'search-index');
+  const snapshot = keptSnapshot(options.keptIn && path.join(options.keptIn, 'snapshot.v8'), log);
+  // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
+  const [stored, storedIndex] = await Promise.all([snapshot.load(), searchIndexDir && loadSearchIndex(searchIndexDir)]);
+  const first = await publish(db, imageCache, searchRecords, now(), undefined, stored);
+  let current: PublishedDirectory = { ...first.pages, search: storedIndex || NO_SEARCH_INDEX };
+  snapshot.published(current.snapshot);
   const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   let stopped = false;
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
@@ -131,25 +105,27 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     for (const resolve of waiting) resolve();
     waiting = [];
   };
+  let saving = Promise.resolve(); // one after another: a save removes the files of the index before
   const search = searchFollower({
     index: () => current.search,
-    made: (index) => (current = { ...current, search: index }),
+    made: (index) => {
+      current = { ...current, search: index };
+      if (!searchIndexDir) return;
+      saving = saving
+        .then(() => saveSearchIndex(searchIndexDir, index))
+        .catch((error: unknown) =>
+          log(`Keeping the search index on disk failed (the next start makes it again): ${String(error)}`),
+        );
+    },
     failed: (error) => {
       if (stopped) return; // an index given up when the publisher stopped (lull)
       failed = true;
       log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
     },
     done: settle,
-    lull: async (behindSince) => {
-      for (;;) {
-        // A stopped publisher's index is given up, not made at full speed beside what comes next.
-        if (stopped) throw new Error('The publisher stopped.');
-        const left = behindSince + searchWaitsForLullMs - performance.now();
-        if (left <= 0 || !load.busy()) return;
-        await sleep(Math.min(LULL_CHECK_MS, left), undefined, { ref: false });
-      }
-    },
+    lull: (behindSince) => lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
   });
+  search.follow(first.parts);
 
   /**
    * When the last publish ended and how long it took (ms, performance.now()). Its search index,
@@ -163,6 +139,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     try {
       const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
       current = { ...pages, search: current.search };
+      snapshot.published(current.snapshot);
       failed = false;
       search.follow(parts);
       images.fetchMissing(current.directory);
@@ -225,6 +202,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       load.stop();
       clearInterval(poll);
       clearTimeout(timer);
+      return Promise.all([snapshot.stop(), saving]).then(() => {});
     },
   };
 }
@@ -263,147 +241,4 @@ export function publishDelay(
 ): number {
   const rest = (busy ? REST_PER_WORK : QUIET_REST_PER_WORK) * last.duration;
   return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + rest - at));
-}
-
-/** An address that could not be fetched is tried again after this long (the nightly run tries them all). */
-const IMAGE_RETRY_MS = 60 * 60 * 1000;
-
-/**
- * Issue 17: a new market's image is published with it, not at the next start. Missing copies are
- * fetched one batch at a time, within the image step's deadline and budget (issue 15, M7), and
- * an address that failed is not asked for again at every publish.
- */
-function imageFetcher(
-  imageCache: string,
-  download: ImageDownload | undefined,
-  log: (message: string) => void,
-  arrived: () => void,
-) {
-  const triedAt = new Map<string, number>();
-  let fetching = false;
-  return {
-    fetchMissing(directory: Directory): void {
-      if (!download || fetching) return;
-      const at = Date.now();
-      for (const [url, tried] of triedAt) if (at - tried > IMAGE_RETRY_MS) triedAt.delete(url);
-      const urls = imagesWithoutCopy(directory).filter((url) => !triedAt.has(url));
-      if (urls.length === 0) return;
-      for (const url of urls) triedAt.set(url, at);
-      fetching = true;
-      copiesOf(urls, imageCache, download)
-        .then(
-          (copies) => {
-            if ([...copies.values()].some(Boolean)) arrived();
-          },
-          (error: unknown) =>
-            log(`Fetching market images failed: ${error instanceof Error ? error.message : String(error)}`),
-        )
-        .finally(() => (fetching = false));
-    },
-  };
-}
-
-/** How often a search index waiting for a lull looks again. */
-const LULL_CHECK_MS = 1000;
-
-/**
- * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
- * parts, and never holds up the next publish (decision record 0028). Pagefind works at the lowest
- * priority (decision record 0027), and while the portal is busy it waits for a lull (`lull`, given
- * when the index fell behind the pages).
- */
-function searchFollower(on: {
-  index: () => SearchIndex;
-  made: (index: SearchIndex) => void;
-  failed: (error: unknown) => void;
-  done: () => void;
-  lull: (behindSince: number) => Promise<void>;
-}) {
-  let wanted: SearchParts | undefined;
-  /** When the parts wanted first differed from the index (performance.now()). */
-  let behindSince = 0;
-  let making: Promise<void> | undefined;
-  const make = async () => {
-    while (wanted && !isCurrent(wanted, on.index())) {
-      const since = behindSince;
-      await on.lull(since);
-      const parts = wanted; // the newest, also those handed on while it waited
-      wanted = undefined;
-      // Before each part too: an index begun in a lull waits when the load comes back.
-      on.made(await updateSearchIndex(parts, on.index(), () => on.lull(since)));
-    }
-    wanted = undefined;
-  };
-  return {
-    /** Makes the index of `parts` once the one being made is done, unless newer parts come first. */
-    follow(parts: SearchParts): void {
-      if (!wanted) behindSince = performance.now();
-      wanted = parts;
-      making ??= make()
-        .catch((error: unknown) => {
-          wanted = undefined; // the next publish, at the next check, asks again
-          on.failed(error);
-        })
-        .finally(() => {
-          making = undefined;
-          on.done();
-        });
-    },
-    busy: () => making !== undefined,
-  };
-}
-
-/**
- * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it, and the
- * parts of its search index (search-parts.ts: at Austria scale Pagefind takes seconds for all of
- * them, a fraction of that for one, and a date after a market's next one changes none). The
- * pages carry the previous search index until the parts' is made (searchFollower).
- *
- * Its steps are each a block of the server's thread: between them the requests waiting meanwhile
- * are answered first. At Austria scale the longest block went from 200 to 159 ms (`npm run
- * bench:directory`); under issue 18's load the three steps had held the thread 260 ms at once.
- */
-async function publish(
-  db: Database,
-  imageCache: string,
-  searchRecords: RememberedRecords,
-  at: Date,
-  previous: PublishedDirectory | undefined,
-): Promise<{ pages: Omit<PublishedDirectory, 'search'>; parts: SearchParts }> {
-  const published = await readPublished(db, previous?.snapshot);
-  // Master data bumps the content version (migration 0010): a list read after a change is
-  // republished at the next check, as the version differs.
-  const onFile = await listMunicipalities(db);
-  // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
-  const { files } = await marketImageFiles(imageAddressesOf(published), imageCache, 'copies only');
-  await requestsFirst();
-  const directory = directoryOf(published, at, { previous: previous?.directory, imageFiles: files });
-  await requestsFirst();
-  const markets = [...marketsOf(directory)].map(({ market }) => market);
-  const directoryPages = new Map(pagesOf(directory));
-  const today = viennaDay(at);
-  const versions = pageVersions(directory, directoryPages, today);
-  const versionOf = (path: string) => versions.get(path) ?? '';
-  await requestsFirst();
-  const parts = searchParts(directory, today, { records: searchRecords, versionOf });
-  const pages = {
-    version: published.version,
-    snapshot: published,
-    directory,
-    pages: directoryPages,
-    pageVersion: (path: string) => versions.get(path) ?? `${published.version}-${today}`,
-    marketPaths: new Map(markets.map((market) => [market.id, market.path])),
-    municipalities: municipalitiesOf(directory, onFile),
-    images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
-    publishedAt: at,
-  };
-  return { pages, parts };
-}
-
-function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {
-  const listed = new Map<string, DirectoryMunicipality>();
-  for (const state of directory.states)
-    for (const district of state.districts)
-      for (const municipality of district.municipalities) listed.set(municipality.gkz, municipality);
-  return new Map(onFile.map(({ gkz, name }) => [gkz, { name, listed: listed.get(gkz) }]));
 }

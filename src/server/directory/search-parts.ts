@@ -83,7 +83,7 @@ export interface SearchIndex {
   files: ReadonlyMap<string, Uint8Array>;
 }
 
-export const NO_SEARCH_INDEX: SearchIndex = { parts: new Map(), files: filesOf(new Map()) };
+export const NO_SEARCH_INDEX: SearchIndex = searchIndexOf(new Map());
 
 /** The parts whose records differ from what `index` was made of, or that it lacks. */
 export function staleParts(parts: SearchParts, index: SearchIndex): string[] {
@@ -116,7 +116,12 @@ export async function updateSearchIndex(
       made.set(part, { key, files: await searchIndexFiles(records) });
     }
   }
-  return { parts: made, files: filesOf(made) };
+  return searchIndexOf(made);
+}
+
+/** The index of its parts' files, each file by its path below `/pagefind/`. */
+export function searchIndexOf(parts: SearchIndex['parts']): SearchIndex {
+  return { parts, files: filesOf(parts) };
 }
 
 function filesOf(parts: SearchIndex['parts']): ReadonlyMap<string, Uint8Array> {

@@ -3,7 +3,8 @@ import { compressedBody, type CompressedBody } from '../compression/compressed-b
 import { contentTypeOf, isCompressible } from '../compression/file-types.ts';
 import { encodedEtag, withVary } from '../compression/negotiate.ts';
 import { MARKET_IMAGES_PATH } from '../directory/market-images.ts';
-import type { Publisher, PublishedDirectory } from '../directory/publisher.ts';
+import type { PublishedDirectory } from '../directory/published-directory.ts';
+import type { Publisher } from '../directory/publisher.ts';
 import { etagMatches } from './etag.ts';
 import { staticFiles, type StaticHandler } from './static-files.ts';
 

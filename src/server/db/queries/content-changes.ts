@@ -2,12 +2,17 @@ import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
 import type { Queryable } from '../database.ts';
 import { DATE_COLUMNS, MARKET_COLUMNS, PUBLISHED_MARKET, toMarketRecord } from './markets.ts';
 
-/** The content version and the change log's floor: the log holds every change above the floor (migration 0011). */
-export async function contentVersionAndFloor(db: Queryable): Promise<{ version: bigint; floor: bigint }> {
-  const [row] = await db.query<{ version: string; floor: string }>(
-    'SELECT version::text AS version, log_floor::text AS floor FROM content_version',
+/**
+ * The content version and the change log's floor: the log holds every change above the floor
+ * (migration 0011); and the database's id, which versions count in (migration 0019).
+ */
+export async function contentVersionAndFloor(
+  db: Queryable,
+): Promise<{ version: bigint; floor: bigint; database: string }> {
+  const [row] = await db.query<{ version: string; floor: string; database: string }>(
+    'SELECT version::text AS version, log_floor::text AS floor, database_id::text AS database FROM content_version',
   );
-  return { version: BigInt(row?.version ?? '0'), floor: BigInt(row?.floor ?? '0') };
+  return { version: BigInt(row?.version ?? '0'), floor: BigInt(row?.floor ?? '0'), database: row?.database ?? '' };
 }
 
 /**

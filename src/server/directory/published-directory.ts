@@ -1,0 +1,105 @@
+import { setImmediate as requestsFirst } from 'node:timers/promises';
+import {
+  marketsOf,
+  pagesOf,
+  type Directory,
+  type DirectoryMunicipality,
+  type DirectoryPage,
+} from '../../lib/directory/directory.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import type { Database } from '../db/database.ts';
+import { readPublished, type Published, type SnapshotRecords } from '../db/published.ts';
+import { listMunicipalities } from '../db/queries/places.ts';
+import { marketImageFiles } from './market-images.ts';
+import { pageVersions } from './page-versions.ts';
+import { directoryOf, imageAddressesOf } from './read-directory.ts';
+import type { RememberedRecords } from './search-index.ts';
+import { searchParts, type SearchIndex, type SearchParts } from './search-parts.ts';
+
+/** One published state of the directory: what every page, the sitemap and the search show. */
+export interface PublishedDirectory {
+  version: string;
+  /** What it was made from; the next publish reads only what changed since (db/published.ts). */
+  snapshot: Published;
+  directory: Directory;
+  /** Every page by its path without a language prefix. */
+  pages: ReadonlyMap<string, DirectoryPage>;
+  /**
+   * What the page at a path (without a language prefix) shows, as a short hash (page-versions.ts);
+   * for the sitemap and the embeddable lists, the content version and the day.
+   */
+  pageVersion: (path: string) => string;
+  /** Each public market's page, by the market's id. */
+  marketPaths: ReadonlyMap<string, string>;
+  /**
+   * Every municipality on file by its code, also those without markets (issue 23: a municipality's
+   * embedded list says "no markets yet", an unknown code is a 404), with its directory entry if any.
+   */
+  municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
+  /** The image copies its pages show (names below /markt-bilder/). */
+  images: ReadonlySet<string>;
+  /**
+   * The search index, in parts (search-parts.ts): a change that leaves what it holds alone (a
+   * date after the next one) keeps it, a market's change makes its part again. It follows the
+   * pages a few seconds later (searchFollower).
+   */
+  search: SearchIndex;
+  publishedAt: Date;
+}
+
+/**
+ * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it, and the
+ * parts of its search index (search-parts.ts: at Austria scale Pagefind takes seconds for all of
+ * them, a fraction of that for one, and a date after a market's next one changes none). The
+ * pages carry the previous search index until the parts' is made (searchFollower).
+ *
+ * Its steps are each a block of the server's thread: between them the requests waiting meanwhile
+ * are answered first. At Austria scale the longest block went from 200 to 159 ms (`npm run
+ * bench:directory`); under issue 18's load the three steps had held the thread 260 ms at once.
+ */
+export async function publish(
+  db: Database,
+  imageCache: string,
+  searchRecords: RememberedRecords,
+  at: Date,
+  previous: PublishedDirectory | undefined,
+  /** Without `previous`: the records a restart starts from (snapshot-store.ts). */
+  stored?: SnapshotRecords,
+): Promise<{ pages: Omit<PublishedDirectory, 'search'>; parts: () => SearchParts }> {
+  const published = await readPublished(db, previous?.snapshot ?? stored);
+  // Master data bumps the content version (migration 0010): a list read after a change is
+  // republished at the next check, as the version differs.
+  const onFile = await listMunicipalities(db);
+  // Only copies at hand here: missing ones are fetched beside the requests (imageFetcher).
+  const { files } = await marketImageFiles(imageAddressesOf(published), imageCache, 'copies only');
+  await requestsFirst();
+  const directory = directoryOf(published, at, { previous: previous?.directory, imageFiles: files });
+  await requestsFirst();
+  const markets = [...marketsOf(directory)].map(({ market }) => market);
+  const directoryPages = new Map(pagesOf(directory));
+  const today = viennaDay(at);
+  const versions = pageVersions(directory, directoryPages, today);
+  const versionOf = (path: string) => versions.get(path) ?? '';
+  // Worked out when the search index takes them (search-follower.ts).
+  const parts = () => searchParts(directory, today, { records: searchRecords, versionOf });
+  const pages = {
+    version: published.version,
+    snapshot: published,
+    directory,
+    pages: directoryPages,
+    pageVersion: (path: string) => versions.get(path) ?? `${published.version}-${today}`,
+    marketPaths: new Map(markets.map((market) => [market.id, market.path])),
+    municipalities: municipalitiesOf(directory, onFile),
+    images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
+    publishedAt: at,
+  };
+  return { pages, parts };
+}
+
+function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {
+  const listed = new Map<string, DirectoryMunicipality>();
+  for (const state of directory.states)
+    for (const district of state.districts)
+      for (const municipality of district.municipalities) listed.set(municipality.gkz, municipality);
+  return new Map(onFile.map(({ gkz, name }) => [gkz, { name, listed: listed.get(gkz) }]));
+}

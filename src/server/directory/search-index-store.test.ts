@@ -1,0 +1,40 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
+import { searchIndexOf } from './search-parts.ts';
+
+const key = (digit: string) => digit.repeat(64);
+const file = (name: string, text: string) => ({ path: name, content: new TextEncoder().encode(text) });
+const indexOf = (parts: Record<string, [string, string]>) =>
+  searchIndexOf(
+    new Map(Object.entries(parts).map(([part, [k, text]]) => [part, { key: key(k), files: [file('a.pf', text)] }])),
+  );
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'search-index-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('the search index kept on disk (issue 50)', () => {
+  it('is loaded as it was saved, and a part left alone is not written again', async () => {
+    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'], '1': ['b', 'one'] }));
+    const next = indexOf({ '0': ['a', 'zero'], '1': ['c', 'one again'] });
+    await saveSearchIndex(dir, next);
+    expect((await readdir(dir)).sort()).toEqual([`0-${key('a')}.v8`, `1-${key('c')}.v8`, 'parts.json']);
+    const loaded = await loadSearchIndex(dir);
+    expect(loaded?.parts).toEqual(next.parts);
+    expect([...loaded!.files.keys()]).toEqual([...next.files.keys()]);
+  });
+
+  it('is none when nothing was saved, a part is missing or the list is not one', async () => {
+    expect(await loadSearchIndex(dir)).toBeUndefined();
+    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }));
+    await rm(path.join(dir, `0-${key('a')}.v8`));
+    expect(await loadSearchIndex(dir)).toBeUndefined();
+    await writeFile(path.join(dir, 'parts.json'), '{"0": "../../etc/passwd"}');
+    expect(await loadSearchIndex(dir)).toBeUndefined();
+  });
+});
