@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { marketsOf } from '../src/lib/directory/directory.ts';
+import { marketsOf } from '../src/lib/directory/listing.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { readPublished } from '../src/server/db/published.ts';
 import { directoryOf } from '../src/server/directory/read-directory.ts';

@@ -1,5 +1,6 @@
 /// <reference types="astro/client" />
-import type { Directory, DirectoryMunicipality, DirectoryPage } from './lib/directory/directory.ts';
+import type { Directory, DirectoryMunicipality } from './lib/directory/directory.ts';
+import type { DirectoryPage } from './lib/directory/listing.ts';
 import type { LivePages } from './server/http/live-pages.ts';
 
 declare global {

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { loadDirectory } from '../components/directory/directory-pages.ts';
-import { DIRECTORY_PATH, pagesOf } from '../lib/directory/directory.ts';
+import { DIRECTORY_PATH } from '../lib/directory/directory.ts';
+import { pagesOf } from '../lib/directory/listing.ts';
 import { lastChangeOf, sitemapXml } from '../lib/directory/sitemap.ts';
 import { STATIC_PAGE_IDS } from '../lib/static-pages.ts';
 

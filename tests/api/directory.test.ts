@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketsOf } from '../../src/lib/directory/directory.ts';
+import { marketsOf } from '../../src/lib/directory/listing.ts';
 import { readDirectory } from '../../src/server/directory/read-directory.ts';
 import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

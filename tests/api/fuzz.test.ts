@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc, { type Arbitrary } from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketsOf, type DirectoryPage } from '../../src/lib/directory/directory.ts';
+import { marketsOf, type DirectoryPage } from '../../src/lib/directory/listing.ts';
 import { ERROR_STATUS, isErrorCode } from '../../src/lib/error-codes.ts';
 import { LOCALES } from '../../src/lib/languages.ts';
 import { MARKET_TYPES } from '../../src/lib/market.ts';

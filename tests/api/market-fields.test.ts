@@ -4,7 +4,7 @@ import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDirectory } from '../../src/export/book/export-directory.ts';
-import { marketsOf } from '../../src/lib/directory/directory.ts';
+import { marketsOf } from '../../src/lib/directory/listing.ts';
 import { MARKET_TEXT_FIELDS, SHOWN_TEXT_FIELDS } from '../../src/lib/market-fields.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { readDirectory } from '../../src/server/directory/read-directory.ts';

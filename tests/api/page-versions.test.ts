@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesOf, type Directory } from '../../src/lib/directory/directory.ts';
+import { type Directory } from '../../src/lib/directory/directory.ts';
+import { pagesOf } from '../../src/lib/directory/listing.ts';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesOf } from '../../src/lib/directory/directory.ts';
+import { pagesOf } from '../../src/lib/directory/listing.ts';
 import { lastChangeOf, sitemapXml } from '../../src/lib/directory/sitemap.ts';
 import { readDirectory } from '../../src/server/directory/read-directory.ts';
 import { addMarket, GKZ_A } from './helpers/fixtures.ts';

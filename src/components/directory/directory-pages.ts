@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DIRECTORY_PATH, pagesOf, type Directory, type DirectoryPage } from '../../lib/directory/directory.ts';
+import { DIRECTORY_PATH, type Directory } from '../../lib/directory/directory.ts';
+import { pagesOf, type DirectoryPage } from '../../lib/directory/listing.ts';
 
 let loaded: Directory | undefined;
 

@@ -1,5 +1,5 @@
 import { csvFile } from '../../lib/csv.ts';
-import { marketsOf } from '../../lib/directory/directory.ts';
+import { marketsOf } from '../../lib/directory/listing.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import { translator } from '../../lib/i18n.ts';

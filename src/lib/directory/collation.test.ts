@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { byFirstLetter } from './collation.ts';
-import { buildDirectory, marketsOf } from './directory.ts';
+import { buildDirectory } from './directory.ts';
+import { marketsOf } from './listing.ts';
 import { sampleDate, sampleMarket } from './sample-records.ts';
 
 describe('byFirstLetter', () => {

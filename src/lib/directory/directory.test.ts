@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDirectory, marketsOf, pagesOf, type DirectorySource } from './directory.ts';
+import { buildDirectory, type DirectorySource } from './directory.ts';
+import { marketsOf, pagesOf } from './listing.ts';
 import { sampleDate, sampleMarket } from './sample-records.ts';
 
 describe('pagesOf', () => {

@@ -1,5 +1,6 @@
 import { LOCALES, localizedPath } from '../languages.ts';
-import { marketsOf, type Directory, type DirectoryPage } from './directory.ts';
+import { type Directory } from './directory.ts';
+import { marketsOf, type DirectoryPage } from './listing.ts';
 
 /** A page the sitemap lists, by its path without a language prefix; `lastmod` only where the data says it. */
 export interface SitemapPage {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countMarkets } from '../../lib/directory/directory.ts';
+import { countMarkets } from '../../lib/directory/listing.ts';
 import { precompressSite, type PrecompressReport } from '../compression/precompress.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open.ts';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { marketsOf, type Directory } from '../../lib/directory/directory.ts';
+import { type Directory } from '../../lib/directory/directory.ts';
+import { marketsOf } from '../../lib/directory/listing.ts';
 import { photoFiles, uploadedPhotoOf } from '../../lib/market-photo.ts';
 import { downloadImage, IMAGE_TYPES, type ImageDownload } from './image-download.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDirectory, pagesOf, type DirectorySource } from '../../lib/directory/directory.ts';
+import { buildDirectory, type DirectorySource } from '../../lib/directory/directory.ts';
+import { pagesOf } from '../../lib/directory/listing.ts';
 import { sampleDate, sampleMarket } from '../../lib/directory/sample-records.ts';
 import { pageVersions } from './page-versions.ts';
 

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  countMarkets,
-  type Directory,
-  type DirectoryMarket,
-  type DirectoryPage,
-} from '../../lib/directory/directory.ts';
+import { type Directory, type DirectoryMarket } from '../../lib/directory/directory.ts';
+import { countMarkets, type DirectoryPage } from '../../lib/directory/listing.ts';
 import { nextDateOf } from '../../lib/directory/next-date.ts';
 
 /**

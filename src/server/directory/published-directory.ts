@@ -1,11 +1,6 @@
 import { setImmediate as requestsFirst } from 'node:timers/promises';
-import {
-  marketsOf,
-  pagesOf,
-  type Directory,
-  type DirectoryMunicipality,
-  type DirectoryPage,
-} from '../../lib/directory/directory.ts';
+import { type Directory, type DirectoryMunicipality } from '../../lib/directory/directory.ts';
+import { marketsOf, pagesOf, type DirectoryPage } from '../../lib/directory/listing.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished, type Published, type SnapshotRecords } from '../db/published.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DirectoryPage } from '../../lib/directory/directory.ts';
+import type { DirectoryPage } from '../../lib/directory/listing.ts';
 import type { MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db/queries/markets.ts';

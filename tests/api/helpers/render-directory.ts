@@ -6,7 +6,8 @@ import { getViteConfig } from 'astro/config';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { createServer } from 'vite';
-import { DIRECTORY_PATH, type Directory, type DirectoryPage } from '../../../src/lib/directory/directory.ts';
+import { DIRECTORY_PATH, type Directory } from '../../../src/lib/directory/directory.ts';
+import { type DirectoryPage } from '../../../src/lib/directory/listing.ts';
 import { localizedPath, type Locale } from '../../../src/lib/languages.ts';
 import { DIRECTORY_FILE_VARIABLE } from '../../../src/server/directory/build-site.ts';
 
