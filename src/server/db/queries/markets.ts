@@ -3,6 +3,7 @@ import type { MarketDateRecord, MarketRecord } from '../../../lib/market.ts';
 import { MARKET_TEXT_FIELDS, textsOf } from '../../../lib/market-fields.ts';
 import { rruleOf } from '../../../lib/recurrence.ts';
 import type { Queryable } from '../database.ts';
+import { readInPieces } from '../long-reads.ts';
 
 /** The columns a save writes, in the order of `marketFieldValues`; nested values are stored as jsonb. */
 const EDITABLE_COLUMNS: readonly { name: keyof NewMarket; json?: true }[] = [
@@ -53,16 +54,20 @@ export function toMarketRecord(row: MarketRow): MarketRecord {
   return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-export async function listVisibleMarkets(db: Queryable, since: string): Promise<MarketRecord[]> {
-  const rows = await db.query<MarketRow>(
+/** Every public market; in a transaction (read in pieces, db/long-reads.ts). */
+export async function listVisibleMarkets(tx: Queryable, since: string): Promise<MarketRecord[]> {
+  const rows = await readInPieces<MarketRow>(
+    tx,
     `SELECT ${MARKET_COLUMNS} FROM markets m WHERE ${PUBLISHED_MARKET} ORDER BY m.title, m.id`,
     [since],
   );
   return rows.map(toMarketRecord);
 }
 
-export async function listVisibleMarketDates(db: Queryable, since: string): Promise<MarketDateRecord[]> {
-  return db.query<MarketDateRecord>(
+/** Every public date of the public markets, by day; in a transaction (read in pieces, db/long-reads.ts). */
+export async function listVisibleMarketDates(tx: Queryable, since: string): Promise<MarketDateRecord[]> {
+  return readInPieces<MarketDateRecord>(
+    tx,
     `SELECT ${DATE_COLUMNS} FROM market_dates d JOIN markets m ON m.id = d.market_id
      WHERE ${PUBLISHED_MARKET} AND NOT d.hidden
      ORDER BY d.date_start, d.id`,
