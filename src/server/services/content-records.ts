@@ -54,12 +54,9 @@ export interface DistrictPart {
   parts: readonly DeflatedPart[];
 }
 
-export function districtPart(records: Iterable<ContentRecord>, groups: number, { atOnce = false } = {}): DistrictPart {
+export function districtPart(records: Iterable<ContentRecord>, groups: number): DistrictPart {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const parts = Array.from(
-    { length: groups },
-    (_, group) => new DeflatedPart(() => membersText(sorted, group), { atOnce }),
-  );
+  const parts = Array.from({ length: groups }, (_, group) => new DeflatedPart(() => membersText(sorted, group)));
   return { records: sorted, parts };
 }
 
@@ -70,7 +67,7 @@ const COMMA = 0x2c;
 /**
  * A district's text in a group, `,<member>,<member>…` as UTF-8, written member by member. Joining
  * the members into one string and encoding that took five times as long (2.2 against 0.4 ms for
- * 600 dates; a clerk's own answer makes one to three per read) and put a string of hundreds of KB
+ * 600 dates) and put a string of hundreds of KB
  * in the old generation each time, for the garbage collector (issue 18).
  */
 export function membersText(records: readonly ContentRecord[], group: number): Buffer {
@@ -115,6 +112,29 @@ export function answerParts(kind: ContentKind, districts: Districts): DeflatedPa
   });
   parts.push(CLOSING[kind]);
   return parts;
+}
+
+/** A whole answer's JSON, `{"data": …}`, from its districts. */
+export function answerText(kind: ContentKind, districts: Districts): Buffer {
+  return Buffer.concat(answerParts(kind, districts).map((part) => part.raw));
+}
+
+/**
+ * The districts with one municipality's records replaced by `own` (its hidden ones too), in the
+ * public answer's order: only its district is made again, the others are the public answer's own.
+ */
+export function withOwnRecords(
+  kind: ContentKind,
+  districts: Districts,
+  gkz: string,
+  own: readonly ContentRecord[],
+): Districts {
+  const district = districtOf(gkz);
+  const published = districts.find(([other]) => other === district)?.[1].records ?? [];
+  const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
+  return [...districts.filter(([other]) => other !== district), [district, part] as const].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /**

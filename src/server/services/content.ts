@@ -1,17 +1,18 @@
+import { LRUCache } from 'lru-cache';
 import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
 import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { joinedBody, oncePer, smallBody, type ContentBody, type JoinedBody } from './content-body.ts';
+import { joinedBody, oncePer, textBody, type ContentBody, type JoinedBody } from './content-body.ts';
 import { readAll, readChangesSince, readOwn, deltaText } from './content-reads.ts';
 import { ContentSteps } from './content-steps.ts';
 import {
   answerParts,
+  answerText,
   districtOf,
-  districtPart,
-  GROUP_KEYS,
   HeldRecords,
   labelsIn,
+  withOwnRecords,
   type ContentKind,
   type ContentRecord,
   type Districts,
@@ -43,20 +44,20 @@ const CHECKED_FOR_MS = 1000;
 export const REFRESH_EVERY_MS = 250;
 /**
  * Under a stream of saves a whole public answer is gzipped at most once in this many refreshes
- * (a second); meanwhile whole answers and the clerks' own ones are made of the newest version whose
- * gzip is made, with its ETag, and an app's next call gets the rest as a delta. Each new gzip
- * deflates the districts changed since the one before on the thread pool: gzipped at every
- * refresh, that was eight bursts a second under issue 18's load, and the clerks' own answers and
- * the apps' larger deltas waited behind them (decision record 0036).
+ * (a second); meanwhile whole answers are made of the newest version whose gzip is made, with its
+ * ETag, and an app's next call gets the rest as a delta. Each new gzip deflates the districts
+ * changed since the one before on the thread pool: gzipped at every refresh, that was eight bursts
+ * a second under issue 18's load, and the apps' larger deltas waited behind them (decision record 0024).
  */
 const REFRESHES_PER_WHOLE_GZIP = 4;
 /** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
 const BROTLI_EVERY_MS = 10_000;
 /**
- * Answers with one municipality's hidden records kept for repeated asks: each holds its gzip
- * (Austria scale: 2–3 MB), and its text too once a client asked for identity (17 MB).
+ * Answers with one municipality's hidden records kept for repeated asks, by ETag: each holds its
+ * text (Austria scale: 17 MB) and its codings once asked for, so a clerk asking again and again
+ * costs no new answer while nothing changed.
  */
-const KEPT_OWN_ANSWERS = 16;
+const KEPT_OWN_ANSWERS = 4;
 /** Deltas kept, by kind and `since` (small). */
 const KEPT_DELTAS = 64;
 
@@ -91,8 +92,8 @@ interface KeptDelta {
  * since the version at hand, only those are read again, and only their districts' parts of the
  * answer are made and deflated again (docs/decisions/0013-change-log.md).
  *
- * A logged-in user's answer with hidden records is the public one with their own municipality's
- * records read afresh in place of its published ones, kept per municipality and version.
+ * A logged-in user's answer with hidden records is the public records held now with their own
+ * municipality's records read afresh in place of its published ones, written whole and kept by ETag.
  */
 export function createContentService(database: Database, { refreshEveryMs = REFRESH_EVERY_MS } = {}) {
   // A reader waits on each of its reads: they go before the saves waiting their turn.
@@ -112,7 +113,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   /** The newest public answer whose gzip is made, per kind. */
   const gzipped = new Map<ContentKind, HeldAnswer>();
   let answersMade = 0;
-  const ownAnswers = new Map<string, ContentAnswer>();
+  const ownAnswers = new LRUCache<string, ContentAnswer>({ max: KEPT_OWN_ANSWERS });
   const deltas = new Map<string, KeptDelta>();
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
   const folded = new Map<string, ContentAnswer>();
@@ -209,23 +210,6 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     return refresh;
   }
 
-  /** The public answer with the user's district made again: their municipality's records all in it, hidden ones too. */
-  function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
-    const district = districtOf(gkz);
-    const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
-    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length, {
-      atOnce: true,
-    });
-    const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
-      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
-    );
-    return joinedBody(
-      answerParts(kind, districts),
-      () => false,
-      () => held.answer.body.gzip(),
-    );
-  }
-
   /** A delta read from the change log (another process's version, or from before the steps held). */
   function deltaFromLog(kind: ContentKind, version: bigint): Promise<ContentAnswer | null> {
     const key = `${kind}:${version}`;
@@ -235,7 +219,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       .run(readChangesSince, { kind, since: version })
       .then(
         (next) =>
-          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
+          next && { etag: etagOf(kind, String(next.version), null), body: textBody(deltaText(kind, next.delta)) },
       );
     answer.catch(() => deltas.delete(key));
     deltas.delete(key);
@@ -266,18 +250,13 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         session === null ? null : db.run(readOwn, { kind, session }),
       ]);
       if (!own) return { etag: held.answer.etag, own: false, answer: () => Promise.resolve(whole(kind, held).answer) };
-      const ownGkz = own.gkz;
-      // Under a stream of saves it waits for no gzip it starts: the one made before is at most about
-      // a second older. Made afresh at every change (refreshEveryMs 0), it waits, as whole answers do.
-      const newest = whole(kind, held);
-      const ready = newest.answer.body.gzipAtHand() || refreshEveryMs === 0;
-      const base = ready ? newest : (gzipped.get(kind) ?? newest);
-      const etag = etagOf(kind, `${base.version}.${own.version}`, ownGkz);
+      const etag = etagOf(kind, `${held.version}.${own.version}`, own.gkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
         if (!kept) {
-          kept = { etag, body: ownAnswer(kind, base, ownGkz, own.records) };
-          keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
+          const text = answerText(kind, withOwnRecords(kind, held.districts, own.gkz, own.records));
+          kept = { etag, body: textBody(text) };
+          ownAnswers.set(etag, kept);
         }
         return Promise.resolve(kept);
       };
@@ -305,7 +284,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       let answer = folded.get(stepsKey);
       const delta = answer ? null : steps[kind].between(version, held.version);
       if (delta) {
-        answer = { etag: etagOf(kind, String(held.version), null), body: smallBody(deltaText(kind, delta)) };
+        answer = { etag: etagOf(kind, String(held.version), null), body: textBody(deltaText(kind, delta)) };
         keep(folded, stepsKey, answer, KEPT_DELTAS);
       }
       if (answer) return answer;
