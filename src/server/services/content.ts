@@ -58,7 +58,7 @@ const BROTLI_EVERY_MS = 10_000;
  * costs no new answer while nothing changed.
  */
 const KEPT_OWN_ANSWERS = 4;
-/** Deltas kept, by kind and `since` (small). */
+/** Deltas kept, by kind and `since` (small): as many read from the change log, and as many folded from the steps. */
 const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
@@ -114,9 +114,9 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   const gzipped = new Map<ContentKind, HeldAnswer>();
   let answersMade = 0;
   const ownAnswers = new LRUCache<string, ContentAnswer>({ max: KEPT_OWN_ANSWERS });
-  const deltas = new Map<string, KeptDelta>();
+  const deltas = new LRUCache<string, KeptDelta>({ max: KEPT_DELTAS });
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
-  const folded = new Map<string, ContentAnswer>();
+  const folded = new LRUCache<string, ContentAnswer>({ max: KEPT_DELTAS });
   let changesHere = 0;
 
   const isCurrent = (checked: { checkedAt: number; changesSeen: number }) =>
@@ -221,9 +221,10 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         (next) =>
           next && { etag: etagOf(kind, String(next.version), null), body: textBody(deltaText(kind, next.delta)) },
       );
-    answer.catch(() => deltas.delete(key));
-    deltas.delete(key);
-    keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
+    answer.catch(() => {
+      if (deltas.peek(key)?.answer === answer) deltas.delete(key);
+    });
+    deltas.set(key, { answer, checkedAt: performance.now(), changesSeen: changesHere });
     return answer;
   }
 
@@ -285,18 +286,12 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       const delta = answer ? null : steps[kind].between(version, held.version);
       if (delta) {
         answer = { etag: etagOf(kind, String(held.version), null), body: textBody(deltaText(kind, delta)) };
-        keep(folded, stepsKey, answer, KEPT_DELTAS);
+        folded.set(stepsKey, answer);
       }
       if (answer) return answer;
       return deltaFromLog(kind, version);
     },
   };
-}
-
-/** Keeps the newest `max` entries; the oldest goes first. */
-function keep<T>(kept: Map<string, T>, key: string, value: T, max: number): void {
-  if (kept.size >= max) kept.delete(kept.keys().next().value!);
-  kept.set(key, value);
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
