@@ -1,7 +1,7 @@
-import { translator } from '../../lib/i18n.ts';
-import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
-import type { ContentMarket, MarketDateRecord, MarketRecord } from '../../lib/market.ts';
+import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
+import type { MarketDateRecord, MarketRecord } from '../../lib/market.ts';
 import { DeflatedPart } from '../compression/joined-gzip.ts';
+import { labelsIn } from './content-labels.ts';
 
 export type ContentKind = 'dates' | 'markets';
 
@@ -29,15 +29,6 @@ const LABELS = LOCALES.map((locale) => labelsIn(locale));
 /** A market stands in every language group, with its labels in that group's language. */
 export function marketRecord(market: MarketRecord): ContentRecord {
   return { id: market.id, gkz: market.gkz, members: LABELS.map((label) => member(label(market))) };
-}
-
-export function labelsIn(locale: Locale): (market: MarketRecord) => ContentMarket {
-  const t = translator(locale);
-  return (market) => ({
-    ...market,
-    type_label: t(`market.type.${market.type}`),
-    status_label: t(`market.status.${market.status}`),
-  });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
-import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
 import { contentVersion } from '../db/queries/markets.ts';
 import { joinedBody, oncePer, textBody, type ContentBody, type JoinedBody } from './content-body.ts';
+import { ownEtag, publicEtag, versionOfPublicEtag } from './content-etags.ts';
 import { readAll, readChangesSince, readOwn, deltaText } from './content-reads.ts';
 import { ContentSteps } from './content-steps.ts';
 import {
@@ -11,7 +10,6 @@ import {
   answerText,
   districtOf,
   HeldRecords,
-  labelsIn,
   withOwnRecords,
   type ContentKind,
   type ContentRecord,
@@ -160,7 +158,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     // Only a gzip made already: waiting for one to be made would chain every answer to the one before.
     const before = () => gzipped.get(kind)?.answer.body.gzipAtHand();
     const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind], before);
-    const answer = { etag: etagOf(kind, String(version), null), body };
+    const answer = { etag: publicEtag(kind, version), body };
     const held = { version, made: ++answersMade, answer, districts, checkedAt, changesSeen };
     publicAnswers.set(kind, held);
     return held;
@@ -217,10 +215,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     if (kept && isCurrent(kept)) return kept.answer;
     const answer = db
       .run(readChangesSince, { kind, since: version })
-      .then(
-        (next) =>
-          next && { etag: etagOf(kind, String(next.version), null), body: textBody(deltaText(kind, next.delta)) },
-      );
+      .then((next) => next && { etag: publicEtag(kind, next.version), body: textBody(deltaText(kind, next.delta)) });
     answer.catch(() => {
       if (deltas.peek(key)?.answer === answer) deltas.delete(key);
     });
@@ -251,7 +246,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         session === null ? null : db.run(readOwn, { kind, session }),
       ]);
       if (!own) return { etag: held.answer.etag, own: false, answer: () => Promise.resolve(whole(kind, held).answer) };
-      const etag = etagOf(kind, `${held.version}.${own.version}`, own.gkz);
+      const etag = ownEtag(kind, held.version, own.version, own.gkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
         if (!kept) {
@@ -277,7 +272,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
      * then the full answer is due. Kept for a second, as the public answers are.
      */
     async delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
-      const version = versionOfEtag(kind, since);
+      const version = versionOfPublicEtag(kind, since);
       if (version === null) return null;
       // From the steps this process held, when they reach back to `since`: no database work.
       const held = await publicAnswer(kind);
@@ -285,7 +280,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       let answer = folded.get(stepsKey);
       const delta = answer ? null : steps[kind].between(version, held.version);
       if (delta) {
-        answer = { etag: etagOf(kind, String(held.version), null), body: textBody(deltaText(kind, delta)) };
+        answer = { etag: publicEtag(kind, held.version), body: textBody(deltaText(kind, delta)) };
         folded.set(stepsKey, answer);
       }
       if (answer) return answer;
@@ -295,24 +290,3 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
-
-function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
-  return `"${kind}-${version}-${ownGkz ?? 'public'}"`;
-}
-
-/** The version of a public answer's ETag of this kind (a proxy may have made it weak); null for any other. */
-function versionOfEtag(kind: ContentKind, etag: string): bigint | null {
-  const match = /^(?:W\/)?"(dates|markets)-(\d{1,18})-public"$/.exec(etag.trim());
-  return match && match[1] === kind ? BigInt(match[2]!) : null;
-}
-
-export function byId<T extends { id: string }>(records: readonly T[]): Record<string, T> {
-  return Object.fromEntries(records.map((record) => [record.id, record]));
-}
-
-/** Markets grouped by language id, as a save answers them (api.md): the same labels as the content calls. */
-export function groupsByLanguage(markets: readonly MarketRecord[]): Record<string, Record<string, ContentMarket>> {
-  return Object.fromEntries(
-    LOCALES.map((locale) => [String(LANGUAGE_IDS[locale]), byId(markets.map(labelsIn(locale)))]),
-  );
-}
