@@ -87,7 +87,7 @@ it.runIf(process.env['TEST_DATABASE'] !== 'postgres')(
   },
 );
 
-it("runs on an app's content call too, which the server answers outside the API's framework (issue 18)", async () => {
+it("runs on an app's content call too (issue 18)", async () => {
   const { userId } = await loggedInUser(server.db, GKZ_A);
   const expired = hashToken(randomBytes(32).toString('base64url'));
   const longAgo = new Date(server.clock.now.getTime() - 8 * 24 * 60 * 60 * 1000);

@@ -21,18 +21,6 @@ describe('a gzip stream joined from parts deflated on their own', () => {
     expect(unzipped(joined)).toBe('[{"a":1},{"a":1}]');
   });
 
-  it("deflates a part made at once (a clerk's own district) before a turn of the event loop, and joins it like any other", async () => {
-    const text = ',{"a":1}'.repeat(20_000);
-    const own = new DeflatedPart(text, { atOnce: true });
-    const [opening, closing] = [new DeflatedPart('['), new DeflatedPart(']')];
-    const base = await joinedGzip([opening, closing]);
-    let turned = false;
-    setImmediate(() => (turned = true));
-    const joined = await joinedGzip([opening, own.withoutFirstByte(), own, closing], base);
-    expect(turned).toBe(false);
-    expect(unzipped(joined)).toBe(`[${text.slice(1)}${text}]`);
-  });
-
   it("joined on another stream, sends that stream's parts as slices of it and unzips the same (issue 18)", async () => {
     const text = fc.string({ unit: 'binary', maxLength: 2000 });
     await fc.assert(

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRaw } from 'node:zlib';
 import { crc32Combine } from './crc32-combine.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
@@ -17,12 +17,6 @@ const LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
  */
 export class DeflatedPart {
   private text: Buffer | (() => Buffer);
-  /**
-   * Deflated on this thread at the fastest level, not on the thread pool: for the one district of a
-   * clerk's own answer (about 180 KB, 1–2 ms), which on the pool waited behind a public answer's
-   * districts, 200 ms at the median under issue 18's load (decision record 0036).
-   */
-  readonly atOnce: boolean;
   private deflated: Promise<Buffer> | null = null;
   private checksum: number | null = null;
   private withoutFirst: DeflatedPart | null = null;
@@ -32,9 +26,8 @@ export class DeflatedPart {
    * most of the public answers' versions are never gzipped (REFRESHES_PER_WHOLE_GZIP in
    * services/content.ts), and their districts' texts were made for nothing (issue 18).
    */
-  constructor(raw: Buffer | string | (() => Buffer), { atOnce = false } = {}) {
+  constructor(raw: Buffer | string | (() => Buffer)) {
     this.text = typeof raw === 'string' ? Buffer.from(raw) : raw;
-    this.atOnce = atOnce;
   }
 
   /** Its text as UTF-8. */
@@ -45,10 +38,7 @@ export class DeflatedPart {
 
   /** Its deflate stream, made once when first needed. */
   compressed(): Promise<Buffer> {
-    const options = { finishFlush: constants.Z_SYNC_FLUSH };
-    return (this.deflated ??= this.atOnce
-      ? Promise.resolve(deflateRawSync(this.raw, { ...options, level: constants.Z_BEST_SPEED }))
-      : deflateRawAsync(this.raw, options));
+    return (this.deflated ??= deflateRawAsync(this.raw, { finishFlush: constants.Z_SYNC_FLUSH }));
   }
 
   /** The CRC-32 of its text, made once. */
@@ -58,7 +48,7 @@ export class DeflatedPart {
 
   /** This part without its first byte (the comma before a group's first record), kept beside it. */
   withoutFirstByte(): DeflatedPart {
-    return (this.withoutFirst ??= new DeflatedPart(this.raw.subarray(1), { atOnce: this.atOnce }));
+    return (this.withoutFirst ??= new DeflatedPart(this.raw.subarray(1)));
   }
 }
 
@@ -79,10 +69,9 @@ export interface JoinedGzip {
 /**
  * One gzip stream (RFC 1952) of the parts in order, with neither recompression nor a pass over all
  * their text. Without `base` it is one buffer. With it, the parts `base` holds are sent as slices of
- * `base`'s buffers, a run of them as one slice, and the others as their own streams: a clerk's own
- * answer is the public one with their district's parts in place, and a new public answer the one
- * before with the changed districts' parts in place. Copying the 2 MB around them each time was a
- * twentieth of the server's thread under load (issue 18).
+ * `base`'s buffers, a run of them as one slice, and the others as their own streams: a new public
+ * answer is the one before with the changed districts' parts in place. Copying the 2 MB around them
+ * each time was a twentieth of the server's thread under load (issue 18).
  */
 export async function joinedGzip(parts: readonly DeflatedPart[], base?: JoinedGzip): Promise<JoinedGzip> {
   const streams = await Promise.all(parts.map(async (part) => base?.streams.get(part) ?? part.compressed()));

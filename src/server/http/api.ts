@@ -1,5 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
@@ -38,7 +36,7 @@ import { sitePathShapes, type SitePathCheck } from './site-paths.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
-import { appCalls, contentRoutes } from './routes/content.ts';
+import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
@@ -65,7 +63,7 @@ export interface ApiDependencies {
   photoStore?: PhotoStore;
   /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
   content?: ContentService;
-  /** The purge's schedule, shared with the app calls answered outside Hono (apiListener). */
+  /** The purge's schedule; API tests give one to wait for its runs. */
   housekeeping?: Housekeeping;
 }
 
@@ -233,27 +231,6 @@ export function createApi({
     return errorResponse(c, new ApiError('unexpected'));
   });
   return api;
-}
-
-/**
- * The API as Node's request listener: an app's content call answered at once (appCalls in
- * routes/content.ts), any other through Hono.
- */
-export function apiListener(dependencies: ApiDependencies): (req: IncomingMessage, res: ServerResponse) => void {
-  const { db, clock = () => new Date() } = dependencies;
-  const content = dependencies.content ?? createContentService(db);
-  const housekeeping = dependencies.housekeeping ?? createHousekeeping(db, clock);
-  // The unread rest of a body is dropped by server.ts (drain-request.ts): the library's own clean-up
-  // closed connections that a client had already sent its next request on (issue 49).
-  const hono = getRequestListener(createApi({ ...dependencies, content, housekeeping }).fetch, {
-    overrideGlobalObjects: false,
-    autoCleanupIncoming: false,
-  });
-  const apps = appCalls(content, () => void housekeeping.maybePurge());
-  return (req, res) => {
-    const viaHono = () => void hono(req, res);
-    if (!apps(req, res, viaHono)) viaHono();
-  };
 }
 
 function errorResponse(c: Context<ApiEnv>, error: ApiError): Response {

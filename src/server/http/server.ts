@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
-import { apiListener, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
+import { createApi, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
 import { listenOnSockets } from './accepting-sockets.ts';
 import { drainAfterAnswer } from './drain-request.ts';
 import { isEmbedPath } from './framable.ts';
@@ -41,7 +42,10 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const { config, publisher } = dependencies;
   const photoStore = dependencies.photoStore ?? createPhotoStore(photoDirOf(config.DATA_DIR));
   const isSitePath = pages ? sitePaths(builtSitePaths(pages.clientDir), publisher) : undefined;
-  const api = apiListener({ ...(isSitePath ? { isSitePath } : {}), ...dependencies, photoStore });
+  // The unread rest of a body is dropped below (drain-request.ts): the library's own clean-up closed
+  // connections that a client had already sent its next request on (issue 49).
+  const hono = createApi({ ...(isSitePath ? { isSitePath } : {}), ...dependencies, photoStore });
+  const api = getRequestListener(hono.fetch, { overrideGlobalObjects: false, autoCleanupIncoming: false });
   const photos = photoFiles(photoStore);
   // A directory page is no file: its six misses in the build were a twentieth of the server's time under load (issue 18).
   const built = pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000 });
@@ -74,8 +78,8 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     setSecurityHeaders(res, isApi || !pagesHandler, https, framable);
     if (isApi || !assets || !pagesHandler) {
       // without pages, any other path is the API's JSON 404 (but uploaded photos are there for the API tests)
-      if (isApi) api(req, res);
-      else photos(req, res, () => api(req, res));
+      if (isApi) void api(req, res);
+      else photos(req, res, () => void api(req, res));
       return;
     }
     const languageHome = rootLocaleRedirect(req);

@@ -6,16 +6,16 @@ import type { Encoding } from '../compression/negotiate.ts';
 export interface ContentBody {
   readonly raw: Buffer;
   /**
-   * The body in the coding (or as it is), in the pieces it is sent in: a whole answer's JSON in the
-   * pieces it was made of, not joined into 17 MB first; a clerk's gzip in slices of the public one's.
+   * The body in the coding (or as it is), in the pieces it is sent in: a whole public answer's JSON
+   * in the pieces it was made of, not joined into 17 MB first.
    */
   chunks(encoding: Encoding | null): Promise<readonly Buffer[]>;
   /** Whether the coding is at hand (or cheap to make now); when not, it may be being made for later requests. */
   atHand(encoding: Encoding): boolean;
 }
 
-/** A small answer (a delta): compressed when asked for, as any generated answer. */
-export function smallBody(text: string): ContentBody {
+/** An answer made in one piece (a delta, a clerk's answer with hidden records): compressed whole when asked for. */
+export function textBody(text: string | Buffer): ContentBody {
   const body = compressedBody(text);
   return {
     raw: body.raw,
@@ -24,7 +24,7 @@ export function smallBody(text: string): ContentBody {
   };
 }
 
-/** A whole answer's body, whose gzip another answer of mostly the same parts can be sent in slices of. */
+/** A whole public answer's body, whose gzip the next version's can be sent in slices of. */
 export interface JoinedBody extends ContentBody {
   gzip(): Promise<JoinedGzip>;
   /** Its gzip if made already, else nothing (and nothing is started). */

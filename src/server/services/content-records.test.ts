@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { membersText, type ContentRecord } from './content-records.ts';
+import { answerText, HeldRecords, membersText, withOwnRecords, type ContentRecord } from './content-records.ts';
 
 const recordsOf = (members: string[][]): ContentRecord[] =>
   members.map((texts, index) => ({ id: String(index), gkz: '10101', members: texts }));
@@ -29,5 +29,27 @@ describe("a district's text", () => {
     membersText(recordsOf([['"x":{}']]), 0);
     expect(first).toEqual(copy);
     expect(first.toString()).toBe(long.map((record) => `,${record.members[0]}`).join(''));
+  });
+});
+
+describe("a clerk's answer with hidden records", () => {
+  const date = (id: string, gkz: string): ContentRecord => ({ id, gkz, members: [`"${id}":{"gkz":"${gkz}"}`] });
+  const held = new HeldRecords('dates');
+  for (const record of [date('b', '10101'), date('a', '10102'), date('c', '30101')]) held.put(record);
+  const ids = (text: Buffer) =>
+    Object.keys((JSON.parse(text.toString()) as { data: { wko_market_dates: object } }).data.wko_market_dates);
+
+  it("is the public answer, byte for byte, when the municipality's records are its published ones", () => {
+    const own = [date('b', '10101')];
+    expect(answerText('dates', withOwnRecords('dates', held.districts(), '10101', own))).toEqual(
+      answerText('dates', held.districts()),
+    );
+  });
+
+  it("holds the municipality's records in place of its published ones, in the public answer's order", () => {
+    const ownIds = (gkz: string, own: ContentRecord[]) =>
+      ids(answerText('dates', withOwnRecords('dates', held.districts(), gkz, own)));
+    expect(ownIds('10101', [date('d', '10101')])).toEqual(['a', 'd', 'c']);
+    expect(ownIds('20101', [date('e', '20101')])).toEqual(['a', 'b', 'e', 'c']);
   });
 });

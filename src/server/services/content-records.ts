@@ -1,7 +1,7 @@
-import { translator } from '../../lib/i18n.ts';
-import { LANGUAGE_IDS, LOCALES, type Locale } from '../../lib/languages.ts';
-import type { ContentMarket, MarketDateRecord, MarketRecord } from '../../lib/market.ts';
+import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
+import type { MarketDateRecord, MarketRecord } from '../../lib/market.ts';
 import { DeflatedPart } from '../compression/joined-gzip.ts';
+import { labelsIn } from './content-labels.ts';
 
 export type ContentKind = 'dates' | 'markets';
 
@@ -31,15 +31,6 @@ export function marketRecord(market: MarketRecord): ContentRecord {
   return { id: market.id, gkz: market.gkz, members: LABELS.map((label) => member(label(market))) };
 }
 
-export function labelsIn(locale: Locale): (market: MarketRecord) => ContentMarket {
-  const t = translator(locale);
-  return (market) => ({
-    ...market,
-    type_label: t(`market.type.${market.type}`),
-    status_label: t(`market.status.${market.status}`),
-  });
-}
-
 /**
  * A part of an answer: the records of one political district (the first three digits of the gkz),
  * about 60 markets or 600 dates at Austria scale. Large enough that deflating each on its own
@@ -54,12 +45,9 @@ export interface DistrictPart {
   parts: readonly DeflatedPart[];
 }
 
-export function districtPart(records: Iterable<ContentRecord>, groups: number, { atOnce = false } = {}): DistrictPart {
+export function districtPart(records: Iterable<ContentRecord>, groups: number): DistrictPart {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const parts = Array.from(
-    { length: groups },
-    (_, group) => new DeflatedPart(() => membersText(sorted, group), { atOnce }),
-  );
+  const parts = Array.from({ length: groups }, (_, group) => new DeflatedPart(() => membersText(sorted, group)));
   return { records: sorted, parts };
 }
 
@@ -70,7 +58,7 @@ const COMMA = 0x2c;
 /**
  * A district's text in a group, `,<member>,<member>…` as UTF-8, written member by member. Joining
  * the members into one string and encoding that took five times as long (2.2 against 0.4 ms for
- * 600 dates; a clerk's own answer makes one to three per read) and put a string of hundreds of KB
+ * 600 dates) and put a string of hundreds of KB
  * in the old generation each time, for the garbage collector (issue 18).
  */
 export function membersText(records: readonly ContentRecord[], group: number): Buffer {
@@ -115,6 +103,29 @@ export function answerParts(kind: ContentKind, districts: Districts): DeflatedPa
   });
   parts.push(CLOSING[kind]);
   return parts;
+}
+
+/** A whole answer's JSON, `{"data": …}`, from its districts. */
+export function answerText(kind: ContentKind, districts: Districts): Buffer {
+  return Buffer.concat(answerParts(kind, districts).map((part) => part.raw));
+}
+
+/**
+ * The districts with one municipality's records replaced by `own` (its hidden ones too), in the
+ * public answer's order: only its district is made again, the others are the public answer's own.
+ */
+export function withOwnRecords(
+  kind: ContentKind,
+  districts: Districts,
+  gkz: string,
+  own: readonly ContentRecord[],
+): Districts {
+  const district = districtOf(gkz);
+  const published = districts.find(([other]) => other === district)?.[1].records ?? [];
+  const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length);
+  return [...districts.filter(([other]) => other !== district), [district, part] as const].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /**

@@ -1,17 +1,16 @@
-import { LANGUAGE_IDS, LOCALES } from '../../lib/languages.ts';
-import type { ContentMarket, MarketRecord } from '../../lib/market.ts';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { joinedBody, oncePer, smallBody, type ContentBody, type JoinedBody } from './content-body.ts';
+import { joinedBody, oncePer, textBody, type ContentBody, type JoinedBody } from './content-body.ts';
+import { ownEtag, publicEtag, versionOfPublicEtag } from './content-etags.ts';
 import { readAll, readChangesSince, readOwn, deltaText } from './content-reads.ts';
 import { ContentSteps } from './content-steps.ts';
 import {
   answerParts,
+  answerText,
   districtOf,
-  districtPart,
-  GROUP_KEYS,
   HeldRecords,
-  labelsIn,
+  withOwnRecords,
   type ContentKind,
   type ContentRecord,
   type Districts,
@@ -43,21 +42,21 @@ const CHECKED_FOR_MS = 1000;
 export const REFRESH_EVERY_MS = 250;
 /**
  * Under a stream of saves a whole public answer is gzipped at most once in this many refreshes
- * (a second); meanwhile whole answers and the clerks' own ones are made of the newest version whose
- * gzip is made, with its ETag, and an app's next call gets the rest as a delta. Each new gzip
- * deflates the districts changed since the one before on the thread pool: gzipped at every
- * refresh, that was eight bursts a second under issue 18's load, and the clerks' own answers and
- * the apps' larger deltas waited behind them (decision record 0036).
+ * (a second); meanwhile whole answers are made of the newest version whose gzip is made, with its
+ * ETag, and an app's next call gets the rest as a delta. Each new gzip deflates the districts
+ * changed since the one before on the thread pool: gzipped at every refresh, that was eight bursts
+ * a second under issue 18's load, and the apps' larger deltas waited behind them (decision record 0024).
  */
 const REFRESHES_PER_WHOLE_GZIP = 4;
 /** A whole answer's brotli (Austria scale: 17 MB of JSON) is made at most this often; gzip meanwhile. */
 const BROTLI_EVERY_MS = 10_000;
 /**
- * Answers with one municipality's hidden records kept for repeated asks: each holds its gzip
- * (Austria scale: 2–3 MB), and its text too once a client asked for identity (17 MB).
+ * Answers with one municipality's hidden records kept for repeated asks, by ETag: each holds its
+ * text (Austria scale: 17 MB) and its codings once asked for, so a clerk asking again and again
+ * costs no new answer while nothing changed.
  */
-const KEPT_OWN_ANSWERS = 16;
-/** Deltas kept, by kind and `since` (small). */
+const KEPT_OWN_ANSWERS = 4;
+/** Deltas kept, by kind and `since` (small): as many read from the change log, and as many folded from the steps. */
 const KEPT_DELTAS = 64;
 
 interface HeldAnswer {
@@ -91,8 +90,8 @@ interface KeptDelta {
  * since the version at hand, only those are read again, and only their districts' parts of the
  * answer are made and deflated again (docs/decisions/0013-change-log.md).
  *
- * A logged-in user's answer with hidden records is the public one with their own municipality's
- * records read afresh in place of its published ones, kept per municipality and version.
+ * A logged-in user's answer with hidden records is the public records held now with their own
+ * municipality's records read afresh in place of its published ones, written whole and kept by ETag.
  */
 export function createContentService(database: Database, { refreshEveryMs = REFRESH_EVERY_MS } = {}) {
   // A reader waits on each of its reads: they go before the saves waiting their turn.
@@ -112,10 +111,10 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   /** The newest public answer whose gzip is made, per kind. */
   const gzipped = new Map<ContentKind, HeldAnswer>();
   let answersMade = 0;
-  const ownAnswers = new Map<string, ContentAnswer>();
-  const deltas = new Map<string, KeptDelta>();
+  const ownAnswers = new LRUCache<string, ContentAnswer>({ max: KEPT_OWN_ANSWERS });
+  const deltas = new LRUCache<string, KeptDelta>({ max: KEPT_DELTAS });
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
-  const folded = new Map<string, ContentAnswer>();
+  const folded = new LRUCache<string, ContentAnswer>({ max: KEPT_DELTAS });
   let changesHere = 0;
 
   const isCurrent = (checked: { checkedAt: number; changesSeen: number }) =>
@@ -159,7 +158,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     // Only a gzip made already: waiting for one to be made would chain every answer to the one before.
     const before = () => gzipped.get(kind)?.answer.body.gzipAtHand();
     const body = joinedBody(answerParts(kind, districts), mayStartBrotli[kind], before);
-    const answer = { etag: etagOf(kind, String(version), null), body };
+    const answer = { etag: publicEtag(kind, version), body };
     const held = { version, made: ++answersMade, answer, districts, checkedAt, changesSeen };
     publicAnswers.set(kind, held);
     return held;
@@ -209,23 +208,6 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     return refresh;
   }
 
-  /** The public answer with the user's district made again: their municipality's records all in it, hidden ones too. */
-  function ownAnswer(kind: ContentKind, held: HeldAnswer, gkz: string, own: readonly ContentRecord[]): ContentBody {
-    const district = districtOf(gkz);
-    const published = held.districts.find(([other]) => other === district)?.[1].records ?? [];
-    const part = districtPart([...published.filter((record) => record.gkz !== gkz), ...own], GROUP_KEYS[kind].length, {
-      atOnce: true,
-    });
-    const districts = [...held.districts.filter(([other]) => other !== district), [district, part] as const].sort(
-      ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0),
-    );
-    return joinedBody(
-      answerParts(kind, districts),
-      () => false,
-      () => held.answer.body.gzip(),
-    );
-  }
-
   /** A delta read from the change log (another process's version, or from before the steps held). */
   function deltaFromLog(kind: ContentKind, version: bigint): Promise<ContentAnswer | null> {
     const key = `${kind}:${version}`;
@@ -233,13 +215,11 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
     if (kept && isCurrent(kept)) return kept.answer;
     const answer = db
       .run(readChangesSince, { kind, since: version })
-      .then(
-        (next) =>
-          next && { etag: etagOf(kind, String(next.version), null), body: smallBody(deltaText(kind, next.delta)) },
-      );
-    answer.catch(() => deltas.delete(key));
-    deltas.delete(key);
-    keep(deltas, key, { answer, checkedAt: performance.now(), changesSeen: changesHere }, KEPT_DELTAS);
+      .then((next) => next && { etag: publicEtag(kind, next.version), body: textBody(deltaText(kind, next.delta)) });
+    answer.catch(() => {
+      if (deltas.peek(key)?.answer === answer) deltas.delete(key);
+    });
+    deltas.set(key, { answer, checkedAt: performance.now(), changesSeen: changesHere });
     return answer;
   }
 
@@ -266,18 +246,13 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
         session === null ? null : db.run(readOwn, { kind, session }),
       ]);
       if (!own) return { etag: held.answer.etag, own: false, answer: () => Promise.resolve(whole(kind, held).answer) };
-      const ownGkz = own.gkz;
-      // Under a stream of saves it waits for no gzip it starts: the one made before is at most about
-      // a second older. Made afresh at every change (refreshEveryMs 0), it waits, as whole answers do.
-      const newest = whole(kind, held);
-      const ready = newest.answer.body.gzipAtHand() || refreshEveryMs === 0;
-      const base = ready ? newest : (gzipped.get(kind) ?? newest);
-      const etag = etagOf(kind, `${base.version}.${own.version}`, ownGkz);
+      const etag = ownEtag(kind, held.version, own.version, own.gkz);
       const answer = () => {
         let kept = ownAnswers.get(etag);
         if (!kept) {
-          kept = { etag, body: ownAnswer(kind, base, ownGkz, own.records) };
-          keep(ownAnswers, etag, kept, KEPT_OWN_ANSWERS);
+          const text = answerText(kind, withOwnRecords(kind, held.districts, own.gkz, own.records));
+          kept = { etag, body: textBody(text) };
+          ownAnswers.set(etag, kept);
         }
         return Promise.resolve(kept);
       };
@@ -297,7 +272,7 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
      * then the full answer is due. Kept for a second, as the public answers are.
      */
     async delta(kind: ContentKind, since: string): Promise<ContentAnswer | null> {
-      const version = versionOfEtag(kind, since);
+      const version = versionOfPublicEtag(kind, since);
       if (version === null) return null;
       // From the steps this process held, when they reach back to `since`: no database work.
       const held = await publicAnswer(kind);
@@ -305,8 +280,8 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
       let answer = folded.get(stepsKey);
       const delta = answer ? null : steps[kind].between(version, held.version);
       if (delta) {
-        answer = { etag: etagOf(kind, String(held.version), null), body: smallBody(deltaText(kind, delta)) };
-        keep(folded, stepsKey, answer, KEPT_DELTAS);
+        answer = { etag: publicEtag(kind, held.version), body: textBody(deltaText(kind, delta)) };
+        folded.set(stepsKey, answer);
       }
       if (answer) return answer;
       return deltaFromLog(kind, version);
@@ -314,31 +289,4 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   };
 }
 
-/** Keeps the newest `max` entries; the oldest goes first. */
-function keep<T>(kept: Map<string, T>, key: string, value: T, max: number): void {
-  if (kept.size >= max) kept.delete(kept.keys().next().value!);
-  kept.set(key, value);
-}
-
 export type ContentService = ReturnType<typeof createContentService>;
-
-function etagOf(kind: ContentKind, version: string, ownGkz: string | null): string {
-  return `"${kind}-${version}-${ownGkz ?? 'public'}"`;
-}
-
-/** The version of a public answer's ETag of this kind (a proxy may have made it weak); null for any other. */
-function versionOfEtag(kind: ContentKind, etag: string): bigint | null {
-  const match = /^(?:W\/)?"(dates|markets)-(\d{1,18})-public"$/.exec(etag.trim());
-  return match && match[1] === kind ? BigInt(match[2]!) : null;
-}
-
-export function byId<T extends { id: string }>(records: readonly T[]): Record<string, T> {
-  return Object.fromEntries(records.map((record) => [record.id, record]));
-}
-
-/** Markets grouped by language id, as a save answers them (api.md): the same labels as the content calls. */
-export function groupsByLanguage(markets: readonly MarketRecord[]): Record<string, Record<string, ContentMarket>> {
-  return Object.fromEntries(
-    LOCALES.map((locale) => [String(LANGUAGE_IDS[locale]), byId(markets.map(labelsIn(locale)))]),
-  );
-}

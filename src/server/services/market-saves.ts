@@ -29,7 +29,7 @@ import {
   type StoredDate,
 } from '../db/queries/markets.ts';
 import { byDay } from '../db/published.ts';
-import { byId, groupsByLanguage } from './content.ts';
+import { byId, groupsByLanguage } from './content-labels.ts';
 import { refuseForeignPhoto } from './photo-owner.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';
 import { deriveRegularDates, onRule, typeBesideRule } from './rule-dates.ts';

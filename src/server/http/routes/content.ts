@@ -1,10 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
 import { isSessionToken } from '../../auth/sessions.ts';
-import { isDatabaseUnavailable } from '../../db/unavailable-error.ts';
 import { negotiateEncoding, type Encoding } from '../../compression/negotiate.ts';
 import type { ContentBody } from '../../services/content-body.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
@@ -66,53 +65,6 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
   }
 }
 
-/** The app calls' paths, each with its kind. */
-const APP_PATHS = new Map(
-  CONTENT_PATHS.map(([path, kind]) => [`/api${path.replace(':exhibition', String(EXHIBITION_ID))}`, kind]),
-);
-/** An app call's query: none, or the ETag it holds (`since`), and nothing else. */
-const APP_QUERY = /^(?:since=([^&#]*))?$/;
-/** A Host header that names a host: a call with any other goes to Hono, whose adapter refuses it. */
-const PLAIN_HOST = /^(?:[\w.-]+|\[[\d.:a-f]+\])(?::\d+)?$/i;
-
-/**
- * An app's call answered straight to Node's response, before Hono: at Austria scale under issue
- * 18's load these are about half of the portal's requests, and Hono's request, context and
- * middleware for each were a twentieth of the server's thread (decision record 0039). It asks nothing of a
- * session, a body or a limit, so it answers what the route above would. Any other call goes to
- * Hono (false), and so does one whose answer fails before anything was sent (`fallback`).
- */
-export function appCalls(content: ContentService, onCall: () => void) {
-  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
-    const target = req.url ?? '';
-    const queryAt = target.indexOf('?');
-    const kind = APP_PATHS.get(queryAt === -1 ? target : target.slice(0, queryAt));
-    const query = queryAt === -1 ? null : APP_QUERY.exec(target.slice(queryAt + 1));
-    const since = query?.[1] === undefined ? undefined : decodedQueryValue(query[1]);
-    const host = req.headers.host;
-    if (req.method !== 'GET' || !kind || (queryAt !== -1 && !query) || since === null) return false;
-    if (!host || !PLAIN_HOST.test(host)) return false;
-    onCall();
-    const call: ContentCall = {
-      kind,
-      since,
-      hidden: false,
-      session: null,
-      ifNoneMatch: req.headers['if-none-match'],
-      acceptEncoding: req.headers['accept-encoding'],
-    };
-    replyTo(content, call)
-      .then((reply) => send(res, reply))
-      .catch((error: unknown) => {
-        // The database away is told once by its thread; the API answers 503 for it.
-        if (!isDatabaseUnavailable(error)) console.error(`The app call ${target} failed; the API answers it:`, error);
-        if (res.headersSent) res.destroy();
-        else fallback();
-      });
-    return true;
-  };
-}
-
 async function replyTo(content: ContentService, call: ContentCall): Promise<ContentReply> {
   // An answer that may hold hidden records must never sit in a shared cache.
   const headers = {
@@ -165,13 +117,4 @@ function send(outgoing: ServerResponse, { status, headers, chunks }: ContentRepl
   for (const chunk of chunks) outgoing.write(chunk);
   outgoing.end();
   outgoing.uncork();
-}
-
-/** A query value as Hono reads it ('+' a space, %-escapes decoded); null when it does not decode. */
-function decodedQueryValue(value: string): string | null {
-  try {
-    return decodeURIComponent(value.replace(/\+/g, ' '));
-  } catch {
-    return null;
-  }
 }
