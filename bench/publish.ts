@@ -70,11 +70,9 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
       if (performance.now() - started > 120_000) throw new Error('The new market was not public after two minutes.');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await restAfter(created.publishingWithSearch);
     const title = await work(publisher, () =>
       db.query('UPDATE markets SET title = $1 WHERE id = $2', [`${market.title} am Anger`, market.id]),
     );
-    await restAfter(title.seconds);
     const date = await work(publisher, () =>
       insertMarketDates(db, [newMarketDate(market.id, { date_start: `${year}-08-01`, date_end: `${year}-08-01` })]),
     );
@@ -99,9 +97,4 @@ async function work(publisher: Publisher, change: () => Promise<unknown>) {
   await publisher.settled();
   loop.disable();
   return { seconds: (performance.now() - started) / 1000 - DEBOUNCE_S, longestHold: loop.max / 1e6 };
-}
-
-/** After a costly publish the publisher rests (publishDelay): the next change is measured after it. */
-function restAfter(seconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, (4 * seconds + 0.5) * 1000));
 }

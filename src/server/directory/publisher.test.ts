@@ -9,7 +9,7 @@ import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../db
 import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
-import { publishDelay, startPublisher, type Publisher, type PublisherOptions } from './publisher.ts';
+import { startPublisher, type Publisher, type PublisherOptions } from './publisher.ts';
 import type * as searchPartsModule from './search-parts.ts';
 import { searchPartOf } from './search-parts.ts';
 
@@ -268,23 +268,3 @@ async function until(done: () => boolean) {
 function imageFileOf(page: DirectoryPage | undefined): string | undefined {
   return page?.kind === 'market' ? page.market.image_file : undefined;
 }
-
-describe('the delay before a publish', () => {
-  it('is the debounce on a quiet portal, a rest of 3 times a slow last work, and of 25 times while busy', () => {
-    expect(publishDelay(1000, { end: -Infinity, duration: 0 }, 5000, true)).toBe(1000);
-    // A cheap publish (demo data): the debounce.
-    expect(publishDelay(1000, { end: 5000, duration: 20 }, 5010, true)).toBe(1000);
-    // A costly one (Austria scale under load, 0.6 s) that just ended: 15 s of rest.
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 5000, true)).toBe(15_000);
-    // ... of which part has passed by the next save.
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 8000, true)).toBe(12_000);
-    expect(publishDelay(1000, { end: 5000, duration: 600 }, 30_000, true)).toBe(1000);
-    // A publish slowed to 2 s by a saturated machine: never more than 30 s of rest.
-    expect(publishDelay(1000, { end: 5000, duration: 2000 }, 5000, true)).toBe(30_000);
-    // A quiet portal's publish (Austria scale alone: 140-210 ms): the debounce alone.
-    expect(publishDelay(1000, { end: 5000, duration: 300 }, 5000, false)).toBe(1000);
-    // One slowed to 1.2 s before the portal counts as busy (the first seconds of a sudden load): 3.6 s.
-    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 5000, false)).toBe(3600);
-    expect(publishDelay(1000, { end: 5000, duration: 1200 }, 8000, false)).toBe(1000);
-  });
-});

