@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startPortal } from '../scripts/portal-process.ts';
 import { watchProcessMemory } from './process-memory.ts';
@@ -50,7 +52,10 @@ async function timedStart(dataDir: string, settle: boolean): Promise<StartFigure
       Promise.all([secondsUntil200('/api/health'), secondsUntil200('/verzeichnis')]),
       exited,
     ]);
-    if (settle) await published(url);
+    if (settle) {
+      await published(url);
+      await searchIndexKept(dataDir);
+    }
     return { health, directory, memory: (await memory.stop())?.peak };
   } finally {
     await memory.stop();
@@ -67,6 +72,16 @@ async function published(url: string): Promise<void> {
     await sleep(500);
   }
   throw new Error(`The portal had not published everything ${GIVE_UP_MS / 1000} s after its start.`);
+}
+
+/** Waits until the portal has kept its search index on disk (docs/deployment.md), which a restart serves. */
+async function searchIndexKept(dataDir: string): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < GIVE_UP_MS) {
+    if (existsSync(path.join(dataDir, 'publication', 'search-index', 'parts.json'))) return;
+    await sleep(500);
+  }
+  throw new Error(`The portal had not kept its search index ${GIVE_UP_MS / 1000} s after its start.`);
 }
 
 /** A port nobody listens on now: the portal must be asked from its very start, before it says where. */

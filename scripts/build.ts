@@ -1,4 +1,5 @@
-import { BuildError, buildPortal } from '../src/server/directory/build-site.ts';
+import { BuildError } from '../src/server/directory/build-error.ts';
+import { buildPortal } from '../src/server/directory/build-site.ts';
 
 /**
  * `npm run build`: every page of the portal. The public directory is not among them: the running

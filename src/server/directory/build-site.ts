@@ -13,16 +13,13 @@ import { marketImageFiles, publishMarketImages } from './market-images.ts';
 import { photoDirOf } from '../photos/photo-store.ts';
 import { directoryOf, imageAddressesOf } from './read-directory.ts';
 import { writeSearchIndex } from './search-parts.ts';
+import { BuildError } from './build-error.ts';
 
 /** Where `npm run build` goes; the server serves it from there (http/pages.ts). */
 export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
 /** Astro's pages read the directory snapshot from this file (src/components/directory/load.ts). */
 export const DIRECTORY_FILE_VARIABLE = 'DIRECTORY_FILE';
-
-export class BuildError extends Error {
-  override name = 'BuildError';
-}
 
 export interface BuildReport extends Prepared {
   markets: number;

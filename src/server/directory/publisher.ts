@@ -10,6 +10,7 @@ import { RememberedRecords } from './search-index.ts';
 import { lull, searchFollower } from './search-follower.ts';
 import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
+import { snapshotRecordsOf } from '../db/published.ts';
 import { NO_SEARCH_INDEX } from './search-parts.ts';
 
 export interface PublishStatus {
@@ -60,6 +61,11 @@ export interface PublisherOptions {
    * reads everything and has no search index until the first is made.
    */
   keptIn?: string;
+  /**
+   * How long after the start the search index's parts are first worked out (0.7-1.1 s of the
+   * server's thread at Austria scale): the portal answers its first requests first (run-portal.ts).
+   */
+  searchAfterMs?: number;
 }
 
 /**
@@ -88,9 +94,11 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   const searchIndexDir = options.keptIn && path.join(options.keptIn, 'search-index');
   const snapshot = keptSnapshot(options.keptIn && path.join(options.keptIn, 'snapshot.v8'), log);
   // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
-  const [stored, storedIndex] = await Promise.all([snapshot.load(), searchIndexDir && loadSearchIndex(searchIndexDir)]);
+  const stored = await snapshot.load();
   const first = await publish(db, imageCache, searchRecords, now(), undefined, stored);
-  let current: PublishedDirectory = { ...first.pages, search: storedIndex || NO_SEARCH_INDEX };
+  const database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
+  const storedIndex = searchIndexDir ? await loadSearchIndex(searchIndexDir, database) : undefined;
+  let current: PublishedDirectory = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
   snapshot.published(current.snapshot);
   const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   let stopped = false;
@@ -115,7 +123,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       current = { ...current, search: index };
       if (!searchIndexDir) return;
       saving = saving
-        .then(() => saveSearchIndex(searchIndexDir, index))
+        .then(() => saveSearchIndex(searchIndexDir, index, database))
         .catch((error: unknown) =>
           log(`Keeping the search index on disk failed (the next start makes it again): ${String(error)}`),
         );
@@ -127,6 +135,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     },
     done: settle,
     lull: (behindSince) => lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
+    // Only while a kept index is served: without one the search finds nothing until it is made.
+    firstAfterMs: storedIndex ? (options.searchAfterMs ?? 0) : 0,
   });
   search.follow(first.parts);
 

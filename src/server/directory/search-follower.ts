@@ -16,7 +16,10 @@ export function searchFollower(on: {
   failed: (error: unknown) => void;
   done: () => void;
   lull: (behindSince: number) => Promise<void>;
+  /** How long the first parts wait before they are worked out: a start serves its first requests first. */
+  firstAfterMs?: number;
 }) {
+  let firstWait = on.firstAfterMs ?? 0;
   /** The newest parts asked for, worked out when they are taken. */
   let wanted: (() => SearchParts) | undefined;
   /** When the parts wanted first differed from the index (performance.now()). */
@@ -28,6 +31,8 @@ export function searchFollower(on: {
     return parts;
   };
   const make = async () => {
+    if (firstWait > 0) await sleep(firstWait, undefined, { ref: false });
+    firstWait = 0;
     while (wanted) {
       // Worked out beside the requests, not in the publish's block: 0.7 s at Austria scale, the
       // last step before a start serves its pages (issue 50).

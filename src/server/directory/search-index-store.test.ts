@@ -20,21 +20,23 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('the search index kept on disk (issue 50)', () => {
   it('is loaded as it was saved, and a part left alone is not written again', async () => {
-    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'], '1': ['b', 'one'] }));
+    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'], '1': ['b', 'one'] }), 'db');
     const next = indexOf({ '0': ['a', 'zero'], '1': ['c', 'one again'] });
-    await saveSearchIndex(dir, next);
+    await saveSearchIndex(dir, next, 'db');
     expect((await readdir(dir)).sort()).toEqual([`0-${key('a')}.v8`, `1-${key('c')}.v8`, 'parts.json']);
-    const loaded = await loadSearchIndex(dir);
+    const loaded = await loadSearchIndex(dir, 'db');
     expect(loaded?.parts).toEqual(next.parts);
     expect([...loaded!.files.keys()]).toEqual([...next.files.keys()]);
   });
 
-  it('is none when nothing was saved, a part is missing or the list is not one', async () => {
-    expect(await loadSearchIndex(dir)).toBeUndefined();
-    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }));
+  it('is none when nothing was saved, it is of another database, a part is missing or the list is not one', async () => {
+    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
+    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }), 'db');
+    expect(await loadSearchIndex(dir, 'db')).toBeDefined();
+    expect(await loadSearchIndex(dir, 'another db')).toBeUndefined();
     await rm(path.join(dir, `0-${key('a')}.v8`));
-    expect(await loadSearchIndex(dir)).toBeUndefined();
-    await writeFile(path.join(dir, 'parts.json'), '{"0": "../../etc/passwd"}');
-    expect(await loadSearchIndex(dir)).toBeUndefined();
+    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
+    await writeFile(path.join(dir, 'parts.json'), '{"database": "db", "parts": {"0": "../../etc/passwd"}}');
+    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
   });
 });

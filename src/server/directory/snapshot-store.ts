@@ -42,12 +42,14 @@ const KEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * The publisher's snapshot on disk: loaded at the start, written after a publish at most every
- * ten minutes (v8's serializer takes the server's thread a moment at Austria scale) and when the
- * publisher stops. A restart after a crash starts from an older one; the change log has the rest.
+ * ten minutes, the first ten minutes after the start (v8's serializer takes the server's thread a
+ * moment at Austria scale, not to be spent on a start's first requests), and when the publisher
+ * stops. A restart after a crash starts from an older one, or reads everything; the change log
+ * has the rest.
  */
 export function keptSnapshot(file: string | undefined, log: (message: string) => void) {
   let keptVersion: string | undefined;
-  let keptAt = -Infinity;
+  let keptAt = performance.now();
   let latest: Published | undefined;
   let writing = Promise.resolve();
   const keep = () => {

@@ -83,3 +83,16 @@ export async function reclaimSpace(db: Database): Promise<void> {
 export async function refreshStatistics(db: Database): Promise<void> {
   if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
 }
+
+/**
+ * Whether the embedded database's planner has never counted a table of the portal (a new database,
+ * or a table a migration made): then a start counts them before it serves, else a moment after.
+ */
+export async function tablesNeverCounted(db: Database): Promise<boolean> {
+  if (db.kind !== 'pglite') return false;
+  const [row] = await db.query<{ tables: number }>(
+    `SELECT count(*)::int AS tables FROM pg_class
+     WHERE relkind = 'r' AND reltuples < 0 AND relnamespace = 'public'::regnamespace`,
+  );
+  return (row?.tables ?? 0) > 0;
+}
