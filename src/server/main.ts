@@ -13,11 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   for (const warning of restrictFileModes(config.DATA_DIR)) console.warn(warning);
   const built = process.argv.includes('--build');
-  const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const opening = built ? null : open();
+  const opening = built ? null : openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   opening?.catch(() => {}); // told where run-portal.ts waits for it
   const { runPortal } = await import('./run-portal.ts');
-  await runPortal(config, built, opening ? () => opening : open);
+  await runPortal(config, built, opening);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
 import { refreshStatistics, tablesNeverCounted } from './db/queries/housekeeping.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -18,23 +19,23 @@ const AFTER_THE_FIRST_REQUESTS_MS = 5_000;
 
 /**
  * The portal once its environment is valid (main.ts): build the pages (with --build), open and
- * migrate the database (`open`, started by main.ts already without a build), fill an empty one,
+ * migrate the database (`opening`, started by main.ts already without a build), fill an empty one,
  * and serve.
  */
-export async function runPortal(config: Config, built: boolean, open: () => Promise<Database>): Promise<void> {
+export async function runPortal(config: Config, built: boolean, opening: Promise<Database> | null): Promise<void> {
   if (built) {
     await assertPortFree(config);
     await buildPortal();
   }
   const pages = await loadPages().catch(async (error: unknown) => {
     // A database opened meanwhile is closed first: its lock is not left behind.
-    await open().then(
+    await opening?.then(
       (db) => db.close(),
       () => {},
     );
     throw error;
   });
-  const db = await open();
+  const db = await (opening ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const { imported, seeded } = await prepareDatabase(db, config, new Date());
   // A new database is counted before it serves (issue 18: its planner read one municipality's dates by
   // scanning all of Austria's); any other a moment after the start.

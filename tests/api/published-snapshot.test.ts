@@ -71,14 +71,17 @@ describe('the published snapshot read from the changes', () => {
     }
   });
 
-  it('reads everything again from a kept snapshot of another database, whatever its version', async () => {
+  it('reads everything again from a kept snapshot of another database or history, whatever its version', async () => {
     const now = snapshotRecordsOf(await readPublished(db))!;
     // Records that would show nothing, at this very version: taken, they would empty the directory.
     const empty = { markets: [], dates: [], revisions: new Map() };
-    const other = { database: '00000000-0000-4000-8000-000000000000', version: now.version, records: empty };
+    const other = { ...now, database: '00000000-0000-4000-8000-000000000000', records: empty };
     const whole = seen(await readPublished(db));
     expect(whole.markets.length).toBeGreaterThan(0);
     expect(seen(await readPublished(db, other))).toEqual(whole);
+    // The same database with another history at that version: restored from before it, or a replica after a failover.
+    const history = { ...other, database: now.database, commit: '1@2026-01-01 00:00:00+00' };
+    expect(seen(await readPublished(db, history))).toEqual(whole);
     expect(seen(await readPublished(db, { ...other, database: now.database })).markets).toEqual([]);
   });
 

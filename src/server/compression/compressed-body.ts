@@ -19,7 +19,7 @@ const BROTLI_QUALITY = 5;
  * 256 KB, once per answer however many ask): from the thread pool its bytes came back only after
  * the deflates queued there before it. Under issue 18's load the apps' deltas run to 80–180 KB, and
  * with 128 KB here half of them waited behind each new public version's districts: a tenth of the
- * content calls 110 ms and more (decision record 0036).
+ * content calls 110 ms and more (decision record 0024, once 0036).
  */
 const COMPRESS_AT_ONCE_BELOW = 256 * 1024;
 

@@ -54,7 +54,7 @@ export class DeflatedPart {
 
 /**
  * Beyond this many pieces the stream is joined into one buffer after all: a socket's write of
- * hundreds of pieces cost more than the copy (decision record 0030), and a stream made on one made
+ * hundreds of pieces cost more than the copy (decision record 0024, once 0030), and a stream made on one made
  * on another would otherwise break into ever more pieces.
  */
 const MAX_PIECES = 32;

@@ -62,6 +62,12 @@ interface Records {
 export interface SnapshotRecords {
   database: string;
   version: string;
+  /**
+   * The commit that made `version` (its xid and time, migration 0011), or null when none is logged:
+   * a history restored from before it, or a replica's after a failover, has another there, and a
+   * snapshot of another history is never read on.
+   */
+  commit: string | null;
   records: Records;
 }
 
@@ -83,14 +89,17 @@ export async function readPublished(db: Database, previous?: Published | Snapsho
   const before = previous && ('records' in previous ? previous : recordsOf.get(previous));
   // The rows are read on the database's thread (readSnapshot); putting them in order comes after,
   // here, so the database's turn is not held by the work on 60,000 dates (issue 18).
-  const read = await db.run(readSnapshot, before ? { since: BigInt(before.version), database: before.database } : null);
+  const read = await db.run(
+    readSnapshot,
+    before ? { since: BigInt(before.version), database: before.database, commit: before.commit } : null,
+  );
   const records = !('changes' in read.rows)
     ? inOrder(read.rows)
     : read.version === BigInt(before!.version)
       ? before!.records
       : withChanges(before!.records, read.rows);
   const published = publishedOf(String(read.version), records, read.places);
-  recordsOf.set(published, { database: read.database, version: published.version, records });
+  recordsOf.set(published, { database: read.database, version: published.version, commit: read.commit, records });
   return published;
 }
 
@@ -117,12 +126,16 @@ interface ChangedRows {
 export const readSnapshot = procedure(
   import.meta.url,
   'readSnapshot',
-  async (tx, before: { since: bigint; database: string } | null) => {
+  async (tx, before: { since: bigint; database: string; commit: string | null } | null) => {
     await seeOneSnapshot(tx);
     const { version, floor, database } = await contentVersionAndFloor(tx);
-    const since = before?.database === database ? before.since : null;
+    const sameHistory =
+      before?.database === database && before.commit !== null && before.commit === (await commitOf(tx, before.since));
     const rows: AllRows | ChangedRows =
-      (since !== null && since >= floor && since <= version && (await changedRows(tx, since, version))) ||
+      (sameHistory &&
+        before.since >= floor &&
+        before.since <= version &&
+        (await changedRows(tx, before.since, version))) ||
       (await allRows(tx));
     const places = {
       idsByAge: await marketIdsByAge(tx),
@@ -130,9 +143,18 @@ export const readSnapshot = procedure(
       districts: await listDistricts(tx),
       municipalities: await listMunicipalitiesWithMarkets(tx),
     };
-    return { version, database, rows, places };
+    return { version, database, commit: await commitOf(tx, version), rows, places };
   },
 );
+
+/** The commit that made `version`, as SnapshotRecords keeps it; null when none is logged (master data's own). */
+async function commitOf(tx: Queryable, version: bigint): Promise<string | null> {
+  const [row] = await tx.query<{ commit: string }>(
+    `SELECT xid::text || '@' || committed_at::text AS commit FROM content_commits WHERE version = $1`,
+    [version.toString()],
+  );
+  return row?.commit ?? null;
+}
 
 async function allRows(tx: Queryable): Promise<AllRows> {
   const replaces = await replacedDays(tx);

@@ -121,7 +121,7 @@ describe('the publisher', () => {
       if (other !== part) expect(made.files).toBe(before.parts.get(other)?.files);
   }, 60_000);
 
-  it('restarts from what it kept on disk: its search index served at once, its snapshot read on from there (issue 50)', async () => {
+  it('restarts from what it kept on disk: its search index served at once, and the change made meanwhile published (issue 50)', async () => {
     const keptIn = path.join(folder, `kept-${(caches += 1)}`);
     const first = await start(60_000, undefined, { keptIn });
     await addMarket('Kirtag vor dem Neustart');
@@ -193,8 +193,10 @@ describe('the publisher', () => {
   }, 60_000);
 
   it('makes the search index of a change saved under load in a lull, or once it waited as long as it may (issue 18)', async () => {
+    await addMarket('Kirtag vor der Hauptverkehrszeit'); // the first index holds a market
     let busy = true;
     const publisher = await start(60_000, undefined, { busy: () => busy });
+    await publisher.settled(); // the first index, which waits for no lull: there was none before it
     const before = publisher.current().search;
     const { market } = await addMarket('Kirtag zur Hauptverkehrszeit');
     publisher.changed();

@@ -71,7 +71,7 @@ export interface PublisherOptions {
 /**
  * Under a full load the search index waits for a lull at most this long once it is behind the
  * pages: indexing beside issue 18's load took 36 s and slowed every reader and clerk by a third
- * while it ran, even at the lowest priority (decision record 0038). Pages and apps are current
+ * while it ran, even at the lowest priority (decision record 0024, once 0038). Pages and apps are current
  * meanwhile; the search is at most this and one index behind them.
  */
 export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
@@ -95,7 +95,11 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   const snapshot = keptSnapshot(options.keptIn && path.join(options.keptIn, 'snapshot.v8'), log);
   // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
   const stored = await snapshot.load();
-  const first = await publish(db, imageCache, searchRecords, now(), undefined, stored);
+  const first = await publish(db, imageCache, searchRecords, now(), undefined, stored).catch((error: unknown) => {
+    if (!stored) throw error;
+    log(`The kept snapshot could not be read on, so everything is read (${String(error)}).`);
+    return publish(db, imageCache, searchRecords, now(), undefined);
+  });
   const database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
   const storedIndex = searchIndexDir ? await loadSearchIndex(searchIndexDir, database) : undefined;
   let current: PublishedDirectory = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
@@ -120,6 +124,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   const search = searchFollower({
     index: () => current.search,
     made: (index) => {
+      if (stopped) return; // a stop waits for no index, nor keeps one made after it
       current = { ...current, search: index };
       if (!searchIndexDir) return;
       saving = saving
@@ -134,7 +139,11 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
     },
     done: settle,
-    lull: (behindSince) => lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
+    // Without any index (a first start) the search finds nothing until it is made: it waits for no lull.
+    lull: (behindSince) =>
+      current.search === NO_SEARCH_INDEX
+        ? Promise.resolve()
+        : lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
     // Only while a kept index is served: without one the search finds nothing until it is made.
     firstAfterMs: storedIndex ? (options.searchAfterMs ?? 0) : 0,
   });
@@ -204,7 +213,8 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       load.stop();
       clearInterval(poll);
       clearTimeout(timer);
-      return Promise.all([snapshot.stop(), saving]).then(() => {});
+      // After the publish under way, so its snapshot is the one kept.
+      return (running ?? Promise.resolve()).then(() => Promise.all([snapshot.stop(), saving])).then(() => {});
     },
   };
 }

@@ -6,8 +6,8 @@ const LULL_CHECK_MS = 1000;
 
 /**
  * Issue 18: the search index follows the pages, one index at a time, always of the newest pages'
- * parts, and never holds up the next publish (decision record 0028). Pagefind works at the lowest
- * priority (decision record 0027), and while the portal is busy it waits for a lull (`lull`, given
+ * parts, and never holds up the next publish (decision record 0024, once 0028). Pagefind works at the lowest
+ * priority (decision record 0024, once 0027), and while the portal is busy it waits for a lull (`lull`, given
  * when the index fell behind the pages).
  */
 export function searchFollower(on: {

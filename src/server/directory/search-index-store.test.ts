@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,14 +29,20 @@ describe('the search index kept on disk (issue 50)', () => {
     expect([...loaded!.files.keys()]).toEqual([...next.files.keys()]);
   });
 
-  it('is none when nothing was saved, it is of another database, a part is missing or the list is not one', async () => {
+  it('is none when nothing was saved, it is of another database or version, a part is missing or cut short, or the list is not one', async () => {
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
     await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }), 'db');
     expect(await loadSearchIndex(dir, 'db')).toBeDefined();
     expect(await loadSearchIndex(dir, 'another db')).toBeUndefined();
     await rm(path.join(dir, `0-${key('a')}.v8`));
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
-    await writeFile(path.join(dir, 'parts.json'), '{"database": "db", "parts": {"0": "../../etc/passwd"}}');
+    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }), 'db');
+    await writeFile(path.join(dir, `0-${key('a')}.v8`), 'cut short');
+    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
+    const list = JSON.parse(await readFile(path.join(dir, 'parts.json'), 'utf8')) as object;
+    await writeFile(path.join(dir, 'parts.json'), JSON.stringify({ ...list, format: 'another version' }));
+    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
+    await writeFile(path.join(dir, 'parts.json'), JSON.stringify({ ...list, parts: { '0': '../../etc/passwd' } }));
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
   });
 });

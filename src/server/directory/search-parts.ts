@@ -79,6 +79,8 @@ function digest(text: string): string {
 
 /** The index as served: each part's files and its key, and every file by its path below `/pagefind/`. */
 export interface SearchIndex {
+  /** What it holds, as a hash of its parts' keys: its files' ETag (http/published-files.ts). */
+  key: string;
   parts: ReadonlyMap<string, { key: string; files: readonly SearchFile[] }>;
   files: ReadonlyMap<string, Uint8Array>;
 }
@@ -121,7 +123,8 @@ export async function updateSearchIndex(
 
 /** The index of its parts' files, each file by its path below `/pagefind/`. */
 export function searchIndexOf(parts: SearchIndex['parts']): SearchIndex {
-  return { parts, files: filesOf(parts) };
+  const key = digest([...parts].map(([part, { key }]) => `${part}:${key}`).join('\n')).slice(0, 16);
+  return { key, parts, files: filesOf(parts) };
 }
 
 function filesOf(parts: SearchIndex['parts']): ReadonlyMap<string, Uint8Array> {

@@ -3,12 +3,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { snapshotRecordsOf, type Published, type SnapshotRecords } from '../db/published.ts';
+import { KEPT_FORMAT } from './kept-format.ts';
 
 /**
- * Issue 50: the published snapshot's records kept on disk (DATA_DIR/published-snapshot.v8), so a
+ * Issue 50: the published snapshot's records kept on disk (DATA_DIR/publication/snapshot.v8), so a
  * restart reads from the database only what changed since (db/published.ts) instead of all of
  * Austria (1.4 s of a start on a quiet machine, 3 s on a busy one). It is a cache: one of another
- * database, from before a restore, or unreadable is read whole from the database again.
+ * database or history (db/published.ts), of another version of the portal (kept-format.ts), or
+ * unreadable, is not read on; the database is read whole.
  */
 export async function saveSnapshot(file: string, snapshot: SnapshotRecords): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -16,7 +18,7 @@ export async function saveSnapshot(file: string, snapshot: SnapshotRecords): Pro
   // each write a whole one of their own.
   const temp = `${file}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, serialize(snapshot));
+    await writeFile(temp, serialize({ format: KEPT_FORMAT, ...snapshot }));
     await rename(temp, file);
   } finally {
     await rm(temp, { force: true });
@@ -26,12 +28,13 @@ export async function saveSnapshot(file: string, snapshot: SnapshotRecords): Pro
 /** The snapshot last saved in `file`, or undefined when there is none that reads whole. */
 export async function loadSnapshot(file: string): Promise<SnapshotRecords | undefined> {
   try {
-    const snapshot = deserialize(await readFile(file)) as Partial<SnapshotRecords> | null;
-    const { database, version, records } = snapshot ?? {};
-    if (typeof database !== 'string' || typeof version !== 'string' || !/^\d{1,18}$/.test(version)) return undefined;
+    const snapshot = deserialize(await readFile(file)) as Partial<SnapshotRecords & { format: string }> | null;
+    const { format, database, version, commit, records } = snapshot ?? {};
+    if (format !== KEPT_FORMAT || typeof database !== 'string' || typeof commit !== 'string') return undefined;
+    if (typeof version !== 'string' || !/^\d{1,18}$/.test(version)) return undefined;
     if (!Array.isArray(records?.markets) || !Array.isArray(records.dates) || !(records.revisions instanceof Map))
       return undefined;
-    return { database, version, records };
+    return { database, version, commit, records };
   } catch {
     return undefined;
   }
@@ -52,6 +55,7 @@ export function keptSnapshot(file: string | undefined, log: (message: string) =>
   let keptAt = performance.now();
   let latest: Published | undefined;
   let writing = Promise.resolve();
+  let stopped = false;
   const keep = () => {
     const records = latest && snapshotRecordsOf(latest);
     if (!file || !records || records.version === keptVersion) return;
@@ -68,12 +72,14 @@ export function keptSnapshot(file: string | undefined, log: (message: string) =>
       return stored;
     },
     published(snapshot: Published): void {
+      if (stopped) return; // nothing is written after the stop's own
       latest = snapshot;
       if (performance.now() - keptAt >= KEEP_EVERY_MS) keep();
     },
     /** Writes the newest snapshot if it is not on disk yet; resolves once written. */
     stop(): Promise<void> {
       keep();
+      stopped = true;
       return writing;
     },
   };

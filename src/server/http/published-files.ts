@@ -45,13 +45,14 @@ export function publishedFiles(publisher: Publisher, imageCache: string): Static
     if (!bytes) return next();
     const compressible = isCompressible(file);
     const body = compressible ? bodyOf(published, file, bytes) : null;
-    void send(req, res, published.version, file, body, bytes).catch(() => res.destroy());
+    void send(req, res, published.search.key, file, body, bytes).catch(() => res.destroy());
   };
 }
 
 async function send(
   req: IncomingMessage,
   res: ServerResponse,
+  /** The index's key: it changes while the pages' version stays, as the index follows them or a restart's kept one is replaced. */
   version: string,
   file: string,
   body: CompressedBody | null,

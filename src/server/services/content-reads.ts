@@ -32,7 +32,7 @@ const MAX_DELTA_RECORDS = 20_000;
 
 /*
  * The content service's reads, as procedures: run whole on the database's thread, where
- * their records' JSON is made too (decision record 0037). Each reads one snapshot.
+ * their records' JSON is made too (decision record 0024, once 0037). Each reads one snapshot.
  */
 
 /** Every public record of one answer, and the version it is of. */

@@ -53,9 +53,10 @@ const BROTLI_EVERY_MS = 10_000;
 /**
  * Answers with one municipality's hidden records kept for repeated asks, by ETag: each holds its
  * text (Austria scale: 17 MB) and its codings once asked for, so a clerk asking again and again
- * costs no new answer while nothing changed.
+ * costs no new answer while nothing changed. Bounded by bytes: the text and about two fifths more
+ * for its codings, so at Austria scale two answers.
  */
-const KEPT_OWN_ANSWERS = 4;
+const KEPT_OWN_ANSWER_BYTES = 64 * 1024 * 1024;
 /** Deltas kept, by kind and `since` (small): as many read from the change log, and as many folded from the steps. */
 const KEPT_DELTAS = 64;
 
@@ -111,7 +112,10 @@ export function createContentService(database: Database, { refreshEveryMs = REFR
   /** The newest public answer whose gzip is made, per kind. */
   const gzipped = new Map<ContentKind, HeldAnswer>();
   let answersMade = 0;
-  const ownAnswers = new LRUCache<string, ContentAnswer>({ max: KEPT_OWN_ANSWERS });
+  const ownAnswers = new LRUCache<string, ContentAnswer>({
+    maxSize: KEPT_OWN_ANSWER_BYTES,
+    sizeCalculation: (answer) => Math.max(1, Math.ceil(answer.body.raw.length * 1.4)),
+  });
   const deltas = new LRUCache<string, KeptDelta>({ max: KEPT_DELTAS });
   const steps: Record<ContentKind, ContentSteps> = { dates: new ContentSteps(), markets: new ContentSteps() };
   const folded = new LRUCache<string, ContentAnswer>({ max: KEPT_DELTAS });
