@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startPortal } from '../scripts/portal-process.ts';
+import { freePort } from './free-port.ts';
 import { watchProcessMemory } from './process-memory.ts';
 
 /** How often each address is asked while the portal starts. */
@@ -82,13 +82,4 @@ async function searchIndexKept(dataDir: string): Promise<void> {
     await sleep(500);
   }
   throw new Error(`The portal had not kept its search index ${GIVE_UP_MS / 1000} s after its start.`);
-}
-
-/** A port nobody listens on now: the portal must be asked from its very start, before it says where. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }

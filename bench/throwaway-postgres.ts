@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 const DEBIAN_POSTGRES = '/usr/lib/postgresql';
 
@@ -59,13 +59,4 @@ export async function startThrowawayPostgres(folder: string): Promise<ThrowawayP
       await rm(data, { recursive: true, force: true });
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
 }

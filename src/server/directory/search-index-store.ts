@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import * as z from 'zod';
 import type { SearchFile } from './search-index.ts';
 import { KEPT_FORMAT } from './kept-format.ts';
 import { searchIndexOf, type SearchIndex } from './search-parts.ts';
+import { writeWhole } from './whole-file.ts';
 
 /** The list of the parts an index is made of, with their keys: written last, by a rename. */
 const LIST = 'parts.json';
@@ -32,10 +32,10 @@ export async function saveSearchIndex(dir: string, index: SearchIndex, database:
   const wanted = new Set([...index.parts].map(([part, { key }]) => fileOf(part, key)));
   const present = new Set(await readdir(dir));
   for (const [part, { key, files }] of index.parts) {
-    if (!present.has(fileOf(part, key))) await writeAtomically(path.join(dir, fileOf(part, key)), serialize(files));
+    if (!present.has(fileOf(part, key))) await writeWhole(path.join(dir, fileOf(part, key)), serialize(files));
   }
   const parts = Object.fromEntries([...index.parts].map(([part, { key }]) => [part, key]));
-  await writeAtomically(path.join(dir, LIST), JSON.stringify({ format: KEPT_FORMAT, database, parts }));
+  await writeWhole(path.join(dir, LIST), JSON.stringify({ format: KEPT_FORMAT, database, parts }));
   for (const name of present)
     // Another process's file being written (.tmp) is left to it.
     if (name !== LIST && !wanted.has(name) && !name.endsWith('.tmp'))
@@ -72,15 +72,5 @@ async function readJson(file: string): Promise<unknown> {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch {
     return undefined;
-  }
-}
-
-async function writeAtomically(file: string, content: string | Uint8Array): Promise<void> {
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, content);
-    await rename(temp, file);
-  } finally {
-    await rm(temp, { force: true });
   }
 }

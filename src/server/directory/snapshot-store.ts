@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { snapshotRecordsOf, type Published, type SnapshotRecords } from '../db/published.ts';
 import { KEPT_FORMAT } from './kept-format.ts';
+import { writeWhole } from './whole-file.ts';
 
 /**
  * Issue 50: the published snapshot's records kept on disk (DATA_DIR/publication/snapshot.v8), so a
@@ -14,15 +14,7 @@ import { KEPT_FORMAT } from './kept-format.ts';
  */
 export async function saveSnapshot(file: string, snapshot: SnapshotRecords): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  // Written beside and renamed: a start never reads half of one, and processes sharing DATA_DIR
-  // each write a whole one of their own.
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, serialize({ format: KEPT_FORMAT, ...snapshot }));
-    await rename(temp, file);
-  } finally {
-    await rm(temp, { force: true });
-  }
+  await writeWhole(file, serialize({ format: KEPT_FORMAT, ...snapshot }));
 }
 
 /** The snapshot last saved in `file`, or undefined when there is none that reads whole. */
