@@ -33,7 +33,7 @@ const KIRTAG = 'Kirtag zu Maria Himmelfahrt';
 
 /** The market list's "Bearbeiten" of one market. */
 export async function openMarketForm(page: Page, text: Text, title: string): Promise<void> {
-  await page.getByRole('button', { name: `${text('market.edit')}: ${title}` }).click();
+  await page.getByRole('link', { name: `${text('market.edit')}: ${title}` }).click();
   await page.getByRole('form', { name: text('market.editHeading').replace('{{title}}', title) }).waitFor();
 }
 
@@ -144,7 +144,7 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     act: async (page, text) => {
-      await click('button', 'markets.new')(page, text);
+      await click('link', 'markets.new')(page, text);
       const phone = page.getByLabel(text('market.field.phone'), { exact: true });
       await phone.fill('03332 6030');
       await phone.blur();

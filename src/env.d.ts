@@ -12,6 +12,8 @@ declare global {
       sessionUser?: () => Promise<{ userId: string; email: string; gkz: string; operator: boolean } | null>;
       /** What a mailed link `/anmelden/<token>` is for; null for an unknown token. */
       tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
+      /** A GET call of the API with the request's session (`get_account`): its `data`, or null when refused. */
+      apiData?: (call: string) => Promise<unknown>;
       /** The rendered pages the server keeps (src/server/http/live-pages.ts). */
       livePages?: LivePages;
       /** The directory as last published (src/server/directory/publisher.ts); the portal renders its pages from it. */

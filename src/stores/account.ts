@@ -16,7 +16,7 @@ function visitorField(): Record<string, string> {
   return visitor && !isAdoptedVisitor(visitor.visitorId) ? { visitor_id_js: visitor.visitorId } : {};
 }
 
-function loggedIn(account: Account | null): void {
+export function loggedIn(account: Account | null): void {
   $account.set(account);
   $appState.setKey('loggedIn', account !== null);
 }

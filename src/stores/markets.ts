@@ -4,7 +4,8 @@ import type { ContentMarket, MarketDateRecord } from '../lib/market.ts';
 import { $account } from './account.ts';
 import { callApi } from './api-client.ts';
 import { $appState } from './app-state.ts';
-import { $content, mergeSaved, removeMarket, removeMarketDate, type SavedRecords } from './content.ts';
+import type { Account } from '../lib/account.ts';
+import { $content, mergeSaved, removeMarket, removeMarketDate, type Content, type SavedRecords } from './content.ts';
 import { watchPublishing } from './publishing.ts';
 
 /** A market of the clerk's municipality with its dates, as the editing screens show it. */
@@ -15,20 +16,22 @@ export interface OwnMarket {
 
 /** The logged-in clerk's markets in the page's language, by title, each with its dates in order. */
 export function ownMarketsStore(locale: Locale) {
-  return computed([$content, $account], (content, account): OwnMarket[] => {
-    if (!account) return [];
-    const datesByMarket = new Map<string, MarketDateRecord[]>();
-    for (const date of Object.values(content.wko_market_dates)) {
-      datesByMarket.set(date.wko_market_id, [...(datesByMarket.get(date.wko_market_id) ?? []), date]);
-    }
-    return Object.values(content.wko_markets[String(LANGUAGE_IDS[locale])] ?? {})
-      .filter((market) => market.gkz === account.municipality.gkz)
-      .sort((a, b) => a.title.localeCompare(b.title, locale))
-      .map((market) => ({
-        market,
-        dates: (datesByMarket.get(market.id) ?? []).sort((a, b) => a.date_start.localeCompare(b.date_start)),
-      }));
-  });
+  return computed([$content, $account], (content, account) => ownMarketsOf(content, account, locale));
+}
+
+export function ownMarketsOf(content: Content, account: Account | null, locale: Locale): OwnMarket[] {
+  if (!account) return [];
+  const datesByMarket = new Map<string, MarketDateRecord[]>();
+  for (const date of Object.values(content.wko_market_dates)) {
+    datesByMarket.set(date.wko_market_id, [...(datesByMarket.get(date.wko_market_id) ?? []), date]);
+  }
+  return Object.values(content.wko_markets[String(LANGUAGE_IDS[locale])] ?? {})
+    .filter((market) => market.gkz === account.municipality.gkz)
+    .sort((a, b) => a.title.localeCompare(b.title, locale))
+    .map((market) => ({
+      market,
+      dates: (datesByMarket.get(market.id) ?? []).sort((a, b) => a.date_start.localeCompare(b.date_start)),
+    }));
 }
 
 /** After every save: the time it was saved, and the watch for when the public directory shows it. */

@@ -13,7 +13,7 @@ test('a clerk says how to get to a market and how accessible it is, and visitors
   await logInAsDemo(page);
   await page.goto('/maerkte');
   await page
-    .getByRole('button', { name: `${m('market.edit')}: ${TITLE}` })
+    .getByRole('link', { name: `${m('market.edit')}: ${TITLE}` })
     .first()
     .click();
   let form = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });

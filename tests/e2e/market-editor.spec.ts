@@ -61,7 +61,7 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     await logInAsDemo(page);
     await page.goto('/maerkte');
-    await page.getByRole('button', { name: m('markets.new') }).click();
+    await page.getByRole('link', { name: m('markets.new') }).click();
     const form = page.getByRole('form', { name: m('market.newHeading') });
     const saveArea = page.getByRole('region', { name: m('saveBar.label') });
     // Nothing to save yet: no save area.
@@ -75,7 +75,7 @@ for (const [width, height] of [
 
     // A stored market: its last text field, reached with the keyboard.
     await page.goto('/maerkte');
-    await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+    await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
     const email = page.getByLabel(m('market.field.email'));
     await email.focus();
     await page.keyboard.type('markt@hartberg.example');
@@ -96,7 +96,7 @@ test('back, forward and reload move between the list and a market', async ({ pag
   await page.goto('/maerkte');
   const list = page.getByRole('heading', { name: m('markets.heading') });
   const form = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', MARKET) });
-  await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+  await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
   await expect(form).toBeVisible();
   await expect(page).toHaveURL(/\/maerkte\?markt=[0-9a-f-]{36}$/);
   const address = page.url();
@@ -131,7 +131,7 @@ test('a date is one choice, and the picker speaks Austrian German', async ({ pag
   const m = messages('de');
   await logInAsDemo(page);
   await page.goto('/maerkte');
-  await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+  await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
   const dates = page.getByRole('region', { name: /^Termine / });
   await dateRows(dates)
     .first()
@@ -166,7 +166,7 @@ for (const locale of ['de', 'en', 'fr'] as const) {
     await expectNoAxeViolations(page);
 
     // A new market's form, every section, with a change to save and a refused field.
-    await page.getByRole('button', { name: m('markets.new') }).click();
+    await page.getByRole('link', { name: m('markets.new') }).click();
     const newForm = page.getByRole('form', { name: m('market.newHeading') });
     await newForm.getByLabel(m('market.field.phone')).fill('03332 6030');
     await newForm.getByLabel(m('market.field.phone')).blur();
@@ -183,7 +183,7 @@ for (const locale of ['de', 'en', 'fr'] as const) {
       .click();
 
     // A stored market: its date table with the past dates open, a date's form, the delete dialogs.
-    await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+    await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
     const dates = page.getByRole('region', { name: new RegExp(`^${m('marketDate.heading').split(' ')[0]} `) });
     await dates.locator('summary').click();
     await dateRows(dates)
@@ -214,7 +214,7 @@ for (const locale of ['de', 'en', 'fr'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await logInAsDemo(page);
     await page.goto(`${locale === 'de' ? '' : `/${locale}`}/maerkte`);
-    await page.getByRole('button', { name: `${m('market.edit')}: ${MARKET}` }).click();
+    await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
     await expect(page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', MARKET) })).toBeVisible();
     // The chosen option's text, measured in the select's font, against the room the select gives it.
     const cut = await page.locator('.market-form select').evaluateAll((selects) =>

@@ -45,7 +45,7 @@ test('a clerk uploads a photo, sets its focal point by click and keys, and visit
   await logInAsDemo(page);
   await page.goto('/maerkte');
   await page
-    .getByRole('button', { name: `${m('market.edit')}: ${TITLE}` })
+    .getByRole('link', { name: `${m('market.edit')}: ${TITLE}` })
     .first()
     .click();
   const form = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });

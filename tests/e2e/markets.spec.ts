@@ -28,7 +28,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expectNoAxeViolations(page);
 
   // Create the market with its first date.
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill('Kirtag zu Ehren des heiligen Martin');
   await expect(form.getByText(m('market.counter').replace('{{count}}', '35').replace('{{max}}', '200'))).toBeVisible();
@@ -68,7 +68,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expect(inYear.getByRole('heading', { name: 'Kirtag zu Ehren des heiligen Martin' })).toBeVisible();
 
   // Leaving unsaved changes: stay, discard, and save first.
-  const edit = () => inYear.getByRole('button', { name: `${m('market.edit')}: Kirtag zu Ehren des heiligen Martin` });
+  const edit = () => inYear.getByRole('link', { name: `${m('market.edit')}: Kirtag zu Ehren des heiligen Martin` });
   await edit().click();
   const title = page.getByLabel(m('market.field.title'));
   await title.fill('Martinikirtag');
@@ -89,7 +89,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expectNoAxeViolations(page);
 
   // The history tells who changed the title from what to what.
-  await inYear.getByRole('button', { name: `${m('market.edit')}: Martinikirtag` }).click();
+  await inYear.getByRole('link', { name: `${m('market.edit')}: Martinikirtag` }).click();
   await page.getByText(m('history.heading').replace('{{count}}', '3')).click();
   await expect(
     page.getByText(`${m('market.field.title')}: Kirtag zu Ehren des heiligen Martin → Martinikirtag`),
@@ -121,7 +121,7 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
   test.setTimeout(60_000);
   await logInAsDemo(page);
   await page.goto('/wochenmaerkte');
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill('Samstags-Bauernmarkt am Ring');
   await form.getByLabel(m('market.field.type')).selectOption('bauernmarkt');
@@ -189,7 +189,7 @@ test('two clerks change the same market: the second is told, keeps the input and
   const title = 'Handwerksmarkt im Schlosspark';
   for (const page of [first!, second!]) {
     await page.goto('/maerkte');
-    await page.getByRole('button', { name: `${m('market.edit')}: ${title}` }).click();
+    await page.getByRole('link', { name: `${m('market.edit')}: ${title}` }).click();
   }
   await first!.getByLabel(m('market.field.location'), { exact: true }).fill('Schlosspark Hartberg');
   await first!.getByRole('button', { name: m('saveBar.save') }).click();
@@ -220,7 +220,7 @@ test('this year’s dates go into the next year in one reviewed step', async ({ 
   const day = tomorrow.toISOString().slice(0, 10);
   await logInAsDemo(page);
   await page.goto('/maerkte');
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill('Jahresschlussmarkt');
   await form.getByLabel(m('market.field.type')).selectOption('gelegenheitsmarkt');

@@ -30,7 +30,7 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   await page.goto('/maerkte');
 
   // Created with a date: the notice says when it is public and links to its page.
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill(TITLE);
   await form.getByLabel(m('market.field.type')).selectOption('kirtag');
@@ -88,7 +88,7 @@ test('the notice fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logInAsDemo(page);
   await page.goto('/maerkte');
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill('Kirtag am Telefon');
   await form.getByLabel(m('market.field.type')).selectOption('kirtag');

@@ -24,7 +24,7 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   test.setTimeout(90_000);
   await logInAsDemo(page);
   await page.goto('/wochenmaerkte');
-  await page.getByRole('button', { name: m('markets.new') }).click();
+  await page.getByRole('link', { name: m('markets.new') }).click();
   const form = page.getByRole('form', { name: m('market.newHeading') });
   await form.getByLabel(m('market.field.title')).fill(TITLE);
   await form.getByLabel(m('market.field.type')).selectOption('wochenmarkt');

@@ -1,13 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isLocale, type Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
+import { seedStores, type ScreenSeed } from '../../stores/screen-seed.ts';
 import { loadVisitor } from '../../stores/visitor.ts';
 import { TranslationProvider, useTranslation } from '../i18n.tsx';
 import { Logo } from './logo.tsx';
 import { Notices } from './notices.tsx';
+import { SeedContext, useSeededStore } from './seed.tsx';
 
 interface AppRootProps {
   locale: Locale;
@@ -28,6 +29,8 @@ interface AppRootProps {
    * preview): shown one rendering after it, so the list does not wait for them (issue 50).
    */
   below?: ReactNode;
+  /** The account and content the server rendered the screen with (stores/screen-seed.ts), if any. */
+  seed?: ScreenSeed | null;
 }
 
 /**
@@ -42,39 +45,54 @@ let earlyVisitor: Promise<boolean> | undefined =
 
 /**
  * The frame of every editing screen. Seed section 2/4: the visitor is loaded or created first,
- * then the content; until then only the logo shows, with a retry if loading fails.
+ * then the content; until then only the logo shows, with a retry if loading fails. A page that
+ * comes with its content (`seed`, issue 50) shows it at once; the visitor is still asked for first.
  */
-export function AppRoot({ messages, ...props }: AppRootProps) {
+export function AppRoot({ messages, seed = null, ...props }: AppRootProps) {
+  // Before the first rendering, once, and only in the browser (seed.tsx says why).
+  useState(() => seed && typeof window !== 'undefined' && seedStores(seed));
   return (
-    <TranslationProvider messages={messages} locale={props.locale}>
-      <LoadedPage {...props} />
-      <Notices />
-    </TranslationProvider>
+    <SeedContext value={seed}>
+      <TranslationProvider messages={messages} locale={props.locale}>
+        <LoadedPage {...props} seeded={seed !== null} />
+        <Notices />
+      </TranslationProvider>
+    </SeedContext>
   );
 }
 
-function LoadedPage({ locale, title, load, withContent = false, children, below }: Omit<AppRootProps, 'messages'>) {
+function LoadedPage({
+  locale,
+  title,
+  load,
+  withContent = false,
+  children,
+  below,
+  seeded,
+}: Omit<AppRootProps, 'messages' | 'seed'> & { seeded: boolean }) {
   const { t } = useTranslation();
-  const contentLoaded = useStore($contentLoaded);
-  const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const contentLoaded = useSeededStore($contentLoaded, () => true);
+  const [state, setState] = useState<'loading' | 'failed' | 'ready'>(seeded ? 'ready' : 'loading');
   const [belowShown, setBelowShown] = useState(false);
 
-  const start = async () => {
-    setState('loading');
+  /** `alreadyLoaded`: the page came with its content and account; only the visitor is asked for. */
+  const start = async (alreadyLoaded = false) => {
+    if (!alreadyLoaded) setState('loading');
     // Content and account side by side: one wait on the line less, and an editing screen whose
     // session has ended goes to the login (its `load`) rather than failing on its content.
     const visitor = earlyVisitor ?? loadVisitor(locale);
     earlyVisitor = undefined;
     const ok =
       (await visitor) &&
-      (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean);
+      (alreadyLoaded ||
+        (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean));
     setState(ok ? 'ready' : 'failed');
     if (ok) showNoticeFromLastPage();
   };
 
   useEffect(() => {
     // Once per page: the locale of a page never changes.
-    void start();
+    void start(seeded);
   }, []);
 
   const ready = (contentLoaded || !withContent) && state === 'ready';

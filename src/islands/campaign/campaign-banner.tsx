@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { dayFormatter } from '../../lib/directory/format.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { ApiRequestError, callApi } from '../../stores/api-client.ts';
-import { ownMarketsStore } from '../../stores/markets.ts';
+import { useOwnMarkets } from '../markets/own-markets.ts';
 import { useTranslation } from '../i18n.tsx';
 
 interface ClerkCampaign {
@@ -21,7 +20,7 @@ interface ClerkCampaign {
  */
 export function CampaignBanner({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const markets = useStore(useMemo(() => ownMarketsStore(locale), [locale]));
+  const markets = useOwnMarkets(locale);
   const [campaign, setCampaign] = useState<ClerkCampaign | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { useSeededStore } from '../app-root/seed.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { $account, logOutEverywhere, sendConfirmationAgain } from '../../stores/account.ts';
@@ -14,7 +14,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
  */
 export function AccountBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const account = useStore($account);
+  const account = useSeededStore($account, (seed) => seed.account);
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState(false);
   if (!account) return null;

@@ -3,6 +3,7 @@ import type { Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
 import { guardRedirect } from '../../lib/route-guards.ts';
 import { loadAccount } from '../../stores/account.ts';
+import type { ScreenSeed } from '../../stores/screen-seed.ts';
 import { AppRoot } from '../app-root/app-root.tsx';
 import { AccountBar } from './account-bar.tsx';
 
@@ -15,10 +16,20 @@ interface EditingAreaProps {
   children?: ReactNode;
   /** Below the screen's content, shown one rendering after it (AppRoot's `below`). */
   below?: ReactNode;
+  /** What the server rendered the screen with (AppRoot's `seed`). */
+  seed?: ScreenSeed | null;
 }
 
 /** The screens behind the login: they show once visitor, content (where they show it) and account have loaded. */
-export function EditingArea({ locale, messages, title, withContent = true, children, below }: EditingAreaProps) {
+export function EditingArea({
+  locale,
+  messages,
+  title,
+  withContent = true,
+  children,
+  below,
+  seed = null,
+}: EditingAreaProps) {
   return (
     <AppRoot
       locale={locale}
@@ -27,6 +38,7 @@ export function EditingArea({ locale, messages, title, withContent = true, child
       withContent={withContent}
       load={() => loadSignedInAccount(locale)}
       below={below}
+      seed={seed}
     >
       <AccountBar locale={locale} />
       {children}

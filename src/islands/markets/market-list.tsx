@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
-import { NEW_MARKET, openMarket } from '../../stores/market-route.ts';
+import { MARKET_PARAM, NEW_MARKET, openMarket } from '../../stores/market-route.ts';
 import type { OwnMarket } from '../../stores/markets.ts';
 import { leaveWith } from '../../stores/unsaved.ts';
 import { SectionHeading } from '../forms/heading.tsx';
@@ -66,13 +66,9 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
               </p>
               <p>{next ? t('markets.nextDate', { date: describeDays(next, locale) }) : t('markets.noNextDate')}</p>
               <div className="form-actions">
-                <button
-                  type="button"
-                  onClick={() => openMarket(market.id)}
-                  aria-label={`${t('market.edit')}: ${market.title}`}
-                >
+                <ViewLink market={market.id} label={`${t('market.edit')}: ${market.title}`}>
                   {t('market.edit')}
-                </button>
+                </ViewLink>
                 <button
                   type="button"
                   className="button-secondary"
@@ -134,9 +130,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
             onChange={(event) => $appState.setKey('keyword', event.target.value)}
           />
         </div>
-        <button type="button" onClick={() => openMarket(NEW_MARKET)}>
-          {t('markets.new')}
-        </button>
+        <ViewLink market={NEW_MARKET}>{t('markets.new')}</ViewLink>
       </div>
       {state.lastUpdated && (
         <p className="muted">
@@ -165,5 +159,23 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * A market's form (or a new one's) as a link with its address (issue 50): the server renders the
+ * list, so it works before the scripts have run (the page opens at that address), a new tab opens
+ * it, and once they run a plain click changes the view in place (after the unsaved-changes question).
+ */
+function ViewLink({ market, label, children }: { market: string; label?: string; children: ReactNode }) {
+  const follow = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openMarket(market);
+  };
+  return (
+    <a className="button" href={`?${MARKET_PARAM}=${market}`} aria-label={label} onClick={follow}>
+      {children}
+    </a>
   );
 }

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import type { Locale } from '../../lib/languages.ts';
 import { $marketRoute, followAddress } from '../../stores/market-route.ts';
-import { ownMarketsStore } from '../../stores/markets.ts';
 import '../../styles/editing.css';
 import { useTranslation } from '../i18n.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { loadEditor } from './load-editor.ts';
 import { MarketList } from './market-list.tsx';
+import { useOwnMarkets } from './own-markets.ts';
 
 const MarketEditor = lazy(() => loadEditor().then((module) => ({ default: module.MarketEditor })));
 
@@ -18,7 +18,7 @@ const MarketEditor = lazy(() => loadEditor().then((module) => ({ default: module
  */
 export function MarketsScreen({ locale, weekly = false }: { locale: Locale; weekly?: boolean }) {
   const { t } = useTranslation();
-  const ownMarkets = useStore(useMemo(() => ownMarketsStore(locale), [locale]));
+  const ownMarkets = useOwnMarkets(locale);
   const route = useStore($marketRoute);
   // Before the first paint: a reload of a market's address shows its form, not the list for a moment.
   useLayoutEffect(() => followAddress(), []);

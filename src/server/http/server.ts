@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { servesHttps } from '../config.ts';
 import { createApi, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
+import type { ApiEnv } from './api-env.ts';
 import { listenOnSockets } from './accepting-sockets.ts';
 import { drainAfterAnswer } from './drain-request.ts';
 import { isEmbedPath } from './framable.ts';
@@ -105,6 +107,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
         void pagesHandler(req, res, {
           sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
           tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+          apiData: (call) => apiDataOf(hono, call, req.headers.cookie),
           ...(published ? { published, livePages: kept } : {}),
         });
       }),
@@ -152,4 +155,15 @@ function sitePaths(built: SitePathCheck, publisher: Publisher | undefined): Site
 function cacheControlOf(pathname: string): string | undefined {
   if (pathname === '/einbetten.js') return 'public, max-age=3600';
   return pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : undefined;
+}
+
+/**
+ * A GET call of the API made in-process with the page request's cookie, so a page rendered on
+ * demand shows what the same call would answer the browser (issue 50: the markets screens come
+ * with their municipality's markets): the API's `data`, or null for any refusal.
+ */
+async function apiDataOf(hono: Hono<ApiEnv>, call: string, cookie: string | undefined): Promise<unknown> {
+  const answer = await hono.request(`/api/${call}`, { headers: cookie ? { cookie } : {} });
+  if (!answer.ok) return null;
+  return ((await answer.json()) as { data?: unknown }).data ?? null;
 }
