@@ -68,7 +68,9 @@ async function openScreen(browser: Browser): Promise<Run> {
 
   await page.goto('/maerkte', { waitUntil: 'commit' });
   const shownAtMs = Number((await shown).text().slice(LIST_SHOWN.length));
-  // Everything the screen asks for as it opens (the campaign, the publish status…) counts too.
+  // Everything the screen asks for as it opens (the campaign, the publish status…) counts too: the
+  // list is in the server's HTML, so the page's scripts may still be at work when it shows.
+  await page.locator('html[data-screen="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const markets = await page.locator(LIST_ITEM).count();
   await context.close();

@@ -10,6 +10,11 @@ export function viennaDay(now: Date): string {
   return VIENNA_DAY.format(now);
 }
 
+/** The year in Vienna: the server (whatever its time zone) renders the year a clerk's browser shows. */
+export function viennaYear(now: Date): number {
+  return Number(viennaDay(now).slice(0, 4));
+}
+
 interface DaySpan {
   date_start: string;
   date_end: string;

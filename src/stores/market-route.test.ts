@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { addressOf, marketOf, MARKET_PARAM } from './market-route.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { $marketRoute, addressOf, followAddress, marketOf, MARKET_PARAM } from './market-route.ts';
 
 const PAGE = 'https://portal.example/en/maerkte';
 
@@ -29,5 +29,28 @@ describe('the markets screen’s address', () => {
     );
     expect(marketOf('?markt=%3Cscript%3E')).toBeNull();
     expect(marketOf('')).toBeNull();
+  });
+});
+
+describe('the view the page opens with', () => {
+  const opened = (address: string) => {
+    vi.stubGlobal('location', new URL(address));
+    vi.stubGlobal('window', { addEventListener: () => {}, removeEventListener: () => {} });
+    try {
+      followAddress()();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    return $marketRoute.get();
+  };
+
+  // Issue 50: the server rendered the list; a new visit would make it again (and ask for the campaign twice).
+  it('is the first visit, so the list the server rendered stays as it is', () => {
+    const first = $marketRoute.get().visit;
+    expect(opened(PAGE)).toEqual({ market: null, visit: first });
+    expect(opened(`${PAGE}?markt=c0ffee00-1234-4abc-8def-000000000001`)).toEqual({
+      market: 'c0ffee00-1234-4abc-8def-000000000001',
+      visit: first,
+    });
   });
 });

@@ -16,7 +16,8 @@ export interface MarketRoute {
   visit: number;
 }
 
-export const $marketRoute = atom<MarketRoute>({ market: null, visit: 0 });
+/** The view the page opens with is the first visit (followAddress). */
+export const $marketRoute = atom<MarketRoute>({ market: null, visit: 1 });
 
 /** The market an address names; anything that cannot be an id (too long, odd characters) is the list. */
 export function marketOf(search: string): string | null {
@@ -56,7 +57,8 @@ export function settleMarket(market: string | null): void {
  * forward. With unsaved work the address goes back to the form until the clerk has answered.
  */
 export function followAddress(): () => void {
-  show(marketOf(location.search));
+  // Not a new visit: the list the server rendered stays as it is, not made again (issue 50).
+  $marketRoute.set({ market: marketOf(location.search), visit: $marketRoute.get().visit });
   const onPopState = () => {
     const wanted = marketOf(location.search);
     const current = $marketRoute.get().market;

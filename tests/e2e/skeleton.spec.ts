@@ -135,6 +135,11 @@ test("the markets screen comes with its own municipality's markets in the server
   // Read before the page renders, the seed must not cost the photo preview its policy (issue 20).
   expect(answer.headers()['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
   expect(html).toMatch(/<h4 id="market-[^"]+">Bauernmarkt am Hauptplatz<\/h4>/);
+  expect(html).not.toContain('rel="preload" as="fetch"');
+  // A market's address comes without them (its form is the browser's to render): asked for with the page.
+  const form = await (await page.request.get('/maerkte?markt=00000000-0000-4000-8000-000000000000')).text();
+  expect(form).toContain('<link rel="preload" as="fetch" crossorigin href="/api/get_own_content">');
+  expect(form).not.toContain('<ul class="own-markets">');
   // Only the session's municipality: the island's props name no other municipality's code.
   const codes = new Set([...html.matchAll(/&quot;gkz&quot;:\[0,&quot;(\d+)&quot;\]/g)].map((match) => match[1]));
   expect(codes).toEqual(new Set(['62219']));

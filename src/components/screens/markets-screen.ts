@@ -20,3 +20,6 @@ export async function prepareMarketsScreen(astro: AstroGlobal): Promise<ScreenSe
   // The API's own answers, in-process: of the shapes its clients trust them to be (stores/api-client.ts).
   return account && content ? ({ account, content } as ScreenSeed) : null;
 }
+
+/** What the island asks for itself when the page comes without them (a market's address). */
+export const UNSEEDED_READS = ['get_own_content', 'get_account'] as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isLocale, type Locale } from '../../lib/languages.ts';
 import type { Messages } from '../../lib/translate.ts';
+import { $account, loggedIn } from '../../stores/account.ts';
 import { $contentLoaded, refreshContent } from '../../stores/content.ts';
 import { showNoticeFromLastPage } from '../../stores/notices.ts';
 import { seedStores, type ScreenSeed } from '../../stores/screen-seed.ts';
@@ -74,6 +75,8 @@ function LoadedPage({
   const contentLoaded = useSeededStore($contentLoaded, () => true);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>(seeded ? 'ready' : 'loading');
   const [belowShown, setBelowShown] = useState(false);
+  /** The visitor and the rest have loaded: the stored app state is in place. */
+  const [started, setStarted] = useState(false);
 
   /** `alreadyLoaded`: the page came with its content and account; only the visitor is asked for. */
   const start = async (alreadyLoaded = false) => {
@@ -82,11 +85,19 @@ function LoadedPage({
     // session has ended goes to the login (its `load`) rather than failing on its content.
     const visitor = earlyVisitor ?? loadVisitor(locale);
     earlyVisitor = undefined;
+    if (alreadyLoaded) {
+      // The screen is in use already: a visitor that failed is logged (visitor.ts), the screen stays.
+      // The visitor's stored state replaced the app state: the session's login stands.
+      if (await visitor) loggedIn($account.get());
+      setStarted(true);
+      showNoticeFromLastPage();
+      return;
+    }
     const ok =
       (await visitor) &&
-      (alreadyLoaded ||
-        (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean));
+      (await Promise.all([withContent ? refreshContent() : true, load ? load() : true])).every(Boolean);
     setState(ok ? 'ready' : 'failed');
+    setStarted(ok);
     if (ok) showNoticeFromLastPage();
   };
 
@@ -105,8 +116,8 @@ function LoadedPage({
   useEffect(() => {
     // The sign that the screen can be used (tests wait for it): the heading is there before, in the
     // server's HTML. Set once what stands below has rendered too.
-    if (ready && belowShown) document.documentElement.dataset['screen'] = 'ready';
-  }, [ready, belowShown]);
+    if (ready && belowShown && started) document.documentElement.dataset['screen'] = 'ready';
+  }, [ready, belowShown, started]);
 
   if (ready) {
     return (

@@ -20,6 +20,8 @@ export function LeaveDialog() {
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || !$unsavedWork.get()) return;
+      // The screen's own views (market-list.tsx) ask through openMarket, without leaving the page.
+      if (link.hasAttribute('data-view-link')) return;
       if (link.target || link.protocol === 'mailto:' || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
       leaveWith(() => window.location.assign(link.href));

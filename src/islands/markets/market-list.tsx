@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
-import { viennaDay } from '../../lib/market-rules.ts';
+import { viennaDay, viennaYear } from '../../lib/market-rules.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
 import { MARKET_PARAM, NEW_MARKET, openMarket } from '../../stores/market-route.ts';
 import type { OwnMarket } from '../../stores/markets.ts';
@@ -30,8 +30,9 @@ interface MarketListProps {
  */
 export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow }: MarketListProps) {
   const { t } = useTranslation();
-  const state = useStore($appState);
-  const thisYear = new Date().getFullYear();
+  // The server rendered the list with the initial state: the visitor's own (stored) follows.
+  const state = useStore($appState, { ssr: 'initial' });
+  const thisYear = viennaYear(new Date());
   const year = selectedYear(state);
   const today = viennaDay(new Date());
 
@@ -169,12 +170,13 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
  */
 function ViewLink({ market, label, children }: { market: string; label?: string; children: ReactNode }) {
   const follow = (event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     openMarket(market);
   };
   return (
-    <a className="button" href={`?${MARKET_PARAM}=${market}`} aria-label={label} onClick={follow}>
+    <a className="button" href={`?${MARKET_PARAM}=${market}`} aria-label={label} onClick={follow} data-view-link>
       {children}
     </a>
   );

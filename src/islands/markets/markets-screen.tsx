@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import type { Locale } from '../../lib/languages.ts';
+import { viennaYear } from '../../lib/market-rules.ts';
 import { $marketRoute, followAddress } from '../../stores/market-route.ts';
 import '../../styles/editing.css';
 import { useTranslation } from '../i18n.tsx';
@@ -22,7 +23,7 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
   const route = useStore($marketRoute);
   // Before the first paint: a reload of a market's address shows its form, not the list for a moment.
   useLayoutEffect(() => followAddress(), []);
-  const lastMonth = new Date(new Date().getFullYear() + 1, 11, 1);
+  const lastMonth = new Date(viennaYear(new Date()) + 1, 11, 1);
   // The first view of the page keeps the focus where the browser put it; a change of view moves it to its heading.
   const focusOnShow = route.visit > 1;
   return (
