@@ -8,21 +8,19 @@ import { EditingArea } from './editing-area.tsx';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { MunicipalityData } from './municipality-data.tsx';
 
-/**
- * `/maerkte`: the municipality's markets and dates, and (beside the list, not a market's form)
- * its master data and its list for its own website.
- */
-export function MarketsIsland({
-  locale,
-  messages,
-  title,
-  seed,
-}: {
+/** What the pages of the markets screens hand to their island (components/screens). */
+export interface MarketsIslandProps {
   locale: Locale;
   messages: Messages;
   title: string;
   seed: ScreenSeed | null;
-}) {
+}
+
+/**
+ * `/maerkte`: the municipality's markets and dates, and (beside the list, not a market's form)
+ * its master data and its list for its own website.
+ */
+export function MarketsIsland({ locale, messages, title, seed }: MarketsIslandProps) {
   const route = useStore($marketRoute);
   return (
     <EditingArea
