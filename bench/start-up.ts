@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startPortal } from '../scripts/portal-process.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../scripts/free-port.ts';
 import { watchProcessMemory } from './process-memory.ts';
 
 /** How often each address is asked while the portal starts. */

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../scripts/free-port.ts';
 
 const DEBIAN_POSTGRES = '/usr/lib/postgresql';
 

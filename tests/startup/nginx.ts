@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { accessSync, chmodSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port.ts';
 
 /** Debian's nginx, where `apt-get install nginx` puts it. */
 export const NGINX = '/usr/sbin/nginx';
@@ -97,14 +97,4 @@ http {
       await rm(prefix, { recursive: true, force: true });
     },
   };
-}
-
-/** A port nobody listens on now (nginx cannot be told to pick one). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
 }

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A port nobody listens on now on the loopback (a server started on it is asked before it says where). */
+/**
+ * A port nobody listens on now on the loopback, for a server that cannot pick its own (nginx,
+ * PostgreSQL) or is asked before it says where (the portal in the benches).
+ */
 export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
