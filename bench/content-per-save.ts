@@ -1,6 +1,7 @@
 /**
  * The work of the content answers per save at Austria scale (issue 18): after each save of one
- * date, the next get_content and get_content_stops are answered in gzip, as an app asks; printed:
+ * date, the snapshot is read on and get_content and get_content_stops are made whole again (gzip
+ * and brotli, as one is made after its rest, WHOLE_ANSWER_RESTS); printed:
  * wall time and CPU time (all threads) per save, the size of a full answer and of a delta.
  *
  *   DATA_DIR=<a throwaway dir filled by `npm run generate -- --markets 6000`> node bench/content-per-save.ts [--saves 20]
@@ -21,14 +22,14 @@ const module = process.env['CONTENT_SERVICE'] ?? '../src/server/services/content
 const { createContentService } = (await import(module)) as { createContentService: typeof Create };
 
 const db = await openDatabase({ dataDir });
-const content = createContentService(db);
+const content = createContentService(db, { wholeRests: 0 }); // each save's answers made whole
 const kinds = ['dates', 'markets'] as const;
 /** Both answers in gzip, as apps ask; their plain size too when `plain` (that text is made only for identity requests). */
 const answerBoth = async (plain = false) => {
   const sizes: number[] = [];
   for (const kind of kinds) {
     const answer = await (await content.lookup(kind, null)).answer();
-    const gzip = Buffer.concat(await answer.body.chunks('gzip'));
+    const gzip = await answer.body.bytes('gzip');
     sizes.push(plain ? answer.body.raw.length : 0, gzip.length);
   }
   return sizes;
@@ -46,7 +47,6 @@ let wall = 0;
 let cpu = 0;
 for (const [index, { id }] of dates.entries()) {
   await db.query(`UPDATE market_dates SET note = $2, version = version + 1 WHERE id = $1`, [id, `Bench ${index}`]);
-  content.changed();
   const cpuBefore = process.cpuUsage();
   started = performance.now();
   await answerBoth();
@@ -63,9 +63,8 @@ if (delta) {
   const before = (await content.lookup('dates', null)).etag;
   const [first] = dates;
   await db.query(`UPDATE market_dates SET note = 'Delta', version = version + 1 WHERE id = $1`, [first!.id]);
-  content.changed();
   const answer = (await delta('dates', before))!;
-  const gzip = Buffer.concat(await answer.body.chunks('gzip'));
+  const gzip = await answer.body.bytes('gzip');
   console.log(`A delta of one saved date: ${answer.body.raw.length} bytes (gzip ${gzip.length} bytes)`);
   const full = await (await content.lookup('dates', null)).answer();
   started = performance.now();

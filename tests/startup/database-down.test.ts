@@ -80,6 +80,8 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     '/api/public/markets.json',
     '/api/public/markets.schema.json',
     `/api/public/municipalities/${GKZ_A}.ics`,
+    '/api/get_content/1',
+    '/api/get_content_stops/1',
   ];
 
   beforeAll(async () => {
@@ -94,7 +96,8 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     const imageCache = path.join(dataDir, 'market-images');
     const log = (line: string) => void logged.push(line);
     publisher = await startPublisher(db, { imageCache, debounceMs: 200, pollMs: 1000, log });
-    content = createContentService(db);
+    // Whole answers of now, so one fetched before the outage is the one fetched during it.
+    content = createContentService(db, { publisher, wholeRests: 0 });
     await content.prepare();
     const pages = await loadPages();
     running = await startServer({ config, db, pages, publisher, imageCache, content, securityLog: () => {} });
@@ -111,12 +114,16 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // The content answers (get_content) are not in it yet: they are read from the database, and a
-  // content call while it is away answers 503 database_unavailable (issue 50 goes on).
-  it('serves the last publication: pages and feeds', async () => {
+  it('serves the last publication: pages, feeds and content answers', async () => {
     marketId = await saved(await post('save_market', market('Kirtag vor dem Ausfall')));
     marketPath = await pathOf(marketId);
-    PUBLIC.push(marketPath, `/en${marketPath}`, `/api/public/markets/${marketId}.ics`);
+    const since = encodeURIComponent((await get('/api/get_content/1')).headers.get('etag')!);
+    PUBLIC.push(
+      marketPath,
+      `/en${marketPath}`,
+      `/api/public/markets/${marketId}.ics`,
+      `/api/get_content/1?since=${since}`,
+    );
     for (const pathname of PUBLIC) {
       const answer = await get(pathname);
       expect(answer.status, pathname).toBe(200);

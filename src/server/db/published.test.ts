@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergedInOrder } from './published.ts';
+import { mergedInOrder } from './published-order.ts';
 
 const byKey = (a: { key: string; n: number }, b: { key: string; n: number }) =>
   a.key < b.key ? -1 : a.key > b.key ? 1 : a.n - b.n;

@@ -8,6 +8,7 @@ import {
   type LoggedChanges,
 } from './queries/content-changes.ts';
 import { marketIdsByAge } from './queries/market-ids.ts';
+import { byDay, byTitle, mergedInOrder } from './published-order.ts';
 import { listVisibleMarketDates, listVisibleMarkets, replacedDays } from './queries/markets.ts';
 import { marketRevisions, type MarketRevision } from './queries/market-revisions.ts';
 import {
@@ -73,6 +74,22 @@ export interface SnapshotRecords {
 
 const recordsOf = new WeakMap<Published, SnapshotRecords>();
 
+/** What a snapshot read on from the one of version `since` read again (public now), and the ids no longer public. */
+export interface PublishedStep {
+  since: string;
+  markets: MarketRecord[];
+  dates: PublishedDate[];
+  goneMarketIds: string[];
+  goneDateIds: string[];
+}
+
+const stepOf = new WeakMap<Published, PublishedStep>();
+
+/** How `published` was read on from the snapshot before it; none when it was read whole (services/content.ts). */
+export function publishedStep(published: Published): PublishedStep | undefined {
+  return stepOf.get(published);
+}
+
 /** What `published` was made of, to keep on disk. */
 export function snapshotRecordsOf(published: Published): SnapshotRecords | undefined {
   return recordsOf.get(published);
@@ -93,13 +110,15 @@ export async function readPublished(db: Database, previous?: Published | Snapsho
     readSnapshot,
     before ? { since: BigInt(before.version), database: before.database, commit: before.commit } : null,
   );
-  const records = !('changes' in read.rows)
-    ? inOrder(read.rows)
+  const none = { markets: [], dates: [], goneMarketIds: [], goneDateIds: [] };
+  const { records, step } = !('changes' in read.rows)
+    ? { records: inOrder(read.rows), step: undefined }
     : read.version === BigInt(before!.version)
-      ? before!.records
+      ? { records: before!.records, step: none }
       : withChanges(before!.records, read.rows);
   const published = publishedOf(String(read.version), records, read.places);
   recordsOf.set(published, { database: read.database, version: published.version, commit: read.commit, records });
+  if (step) stepOf.set(published, { since: before!.version, ...step });
   return published;
 }
 
@@ -197,7 +216,10 @@ function inOrder({ markets, dates, revisions }: AllRows): Records {
  * whose publication changed (theirs moves with it), a changed date by itself; what is no longer
  * public goes.
  */
-function withChanges(before: Records, { changes, markets, dates, revised }: ChangedRows): Records {
+function withChanges(
+  before: Records,
+  { changes, markets, dates, revised }: ChangedRows,
+): { records: Records; step: Omit<PublishedStep, 'since'> } {
   const reread = new Set([...changes.marketIds, ...changes.publicationMarketIds]);
   const movedMarkets = new Set(changes.publicationMarketIds);
   const changedDates = new Set(changes.dateIds);
@@ -207,44 +229,31 @@ function withChanges(before: Records, { changes, markets, dates, revised }: Chan
     if (revision) revisions.set(id, revision);
     else revisions.delete(id); // deleted
   }
+  const readAgain = (date: PublishedDate) => movedMarkets.has(date.wko_market_id) || changedDates.has(date.id);
+  const publicNow = new Set([...markets, ...dates].map((record) => record.id));
+  const gone = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => !publicNow.has(id)).sort();
+  const step = {
+    markets,
+    dates,
+    goneMarketIds: gone(reread),
+    goneDateIds: gone([...changes.dateIds, ...before.dates.filter(readAgain).map((date) => date.id)]),
+  };
   // The kept records are in order already: the few read again are merged in, not all sorted anew.
-  return {
+  const records = {
     markets: mergedInOrder(
       before.markets.filter((market) => !reread.has(market.id)),
       markets,
       byTitle,
     ),
     dates: mergedInOrder(
-      before.dates.filter((date) => !movedMarkets.has(date.wko_market_id) && !changedDates.has(date.id)),
+      before.dates.filter((date) => !readAgain(date)),
       dates,
       byDay,
     ),
     revisions,
   };
+  return { records, step };
 }
-
-/** `kept` (in `order` already) and `added` as one list in `order`. */
-export function mergedInOrder<T>(kept: readonly T[], added: T[], order: (a: T, b: T) => number): T[] {
-  added.sort(order);
-  const merged: T[] = [];
-  let k = 0;
-  let a = 0;
-  while (k < kept.length && a < added.length) merged.push(order(kept[k]!, added[a]!) <= 0 ? kept[k++]! : added[a++]!);
-  while (k < kept.length) merged.push(kept[k++]!);
-  while (a < added.length) merged.push(added[a++]!);
-  return merged;
-}
-
-/**
- * The orders a snapshot keeps, the same however it was read: by code unit, not by the database's
- * collation, which PGlite and PostgreSQL may not share (readers that show a list sort it for
- * their language, e.g. `byFirstLetter`).
- */
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byTitle = (a: MarketRecord, b: MarketRecord) => byCodeUnit(a.title, b.title) || byCodeUnit(a.id, b.id);
-/** Dates by day, then id: as a snapshot keeps them, and as a save answers several. */
-export const byDay = (a: Pick<PublishedDate, 'date_start' | 'id'>, b: Pick<PublishedDate, 'date_start' | 'id'>) =>
-  byCodeUnit(a.date_start, b.date_start) || byCodeUnit(a.id, b.id);
 
 function publishedOf(
   version: string,

@@ -10,7 +10,7 @@ import { RememberedRecords } from './search-index.ts';
 import { lull, searchFollower } from './search-follower.ts';
 import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
-import { snapshotRecordsOf } from '../db/published.ts';
+import { snapshotRecordsOf, type Published } from '../db/published.ts';
 import { NO_SEARCH_INDEX } from './search-parts.ts';
 
 export interface PublishStatus {
@@ -22,6 +22,8 @@ export interface PublishStatus {
 
 export interface Publisher {
   current(): PublishedDirectory;
+  /** Calls `listener` with the snapshot published now, and with each one published after it. */
+  onPublished(listener: (snapshot: Published) => void): void;
   /** After a committed change made through this process (the market service's onChange). */
   changed(): void;
   status(): PublishStatus;
@@ -41,7 +43,11 @@ export interface PublisherOptions {
   imageCache: string;
   /** Saves within this time of each other are published together. */
   debounceMs?: number;
-  /** How often the content version is checked for changes made by other processes. */
+  /**
+   * How often the content version is checked for changes made by other processes (one tiny query):
+   * the content answers are this snapshot's too (services/content.ts), and an app's next call
+   * shows another process's save within a couple of seconds.
+   */
   pollMs?: number;
   /**
    * Fetches copies of images the directory shows without one (a new market's, or a changed
@@ -88,7 +94,7 @@ export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
  * its public page within 2.7 s at p95 instead of 14.5 s, every other budget holding).
  */
 export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
-  const { imageCache, debounceMs = 1000, pollMs = 5000, now = () => new Date(), log = console.error } = options;
+  const { imageCache, debounceMs = 1000, pollMs = 1000, now = () => new Date(), log = console.error } = options;
   const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
   const searchIndexDir = options.keptIn && path.join(options.keptIn, 'search-index');
@@ -149,12 +155,14 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   });
   search.follow(first.parts);
 
+  const listeners: ((snapshot: Published) => void)[] = [];
   const run = async () => {
     timer = undefined;
     again = false;
     try {
       const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
       current = { ...pages, search: current.search };
+      for (const listener of listeners) listener(current.snapshot);
       snapshot.published(current.snapshot);
       failed = false;
       search.follow(parts);
@@ -200,6 +208,10 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   });
   return {
     current: () => current,
+    onPublished(listener) {
+      listeners.push(listener);
+      listener(current.snapshot);
+    },
     changed: schedule,
     status,
     async checkedStatus() {

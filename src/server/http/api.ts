@@ -61,7 +61,7 @@ export interface ApiDependencies {
   publisher?: Publisher;
   /** Where uploaded photos go (issue 20); defaults to DATA_DIR/market-photos. */
   photoStore?: PhotoStore;
-  /** The content service; main.ts gives one with its answers made before the portal listens, API tests one that refreshes at once. */
+  /** The content service; run-portal.ts gives one whose answers it makes a moment after the start, API tests one whose whole answers are always of now. */
   content?: ContentService;
   /** The purge's schedule; API tests give one to wait for its runs. */
   housekeeping?: Housekeeping;
@@ -82,7 +82,7 @@ export function createApi({
   isSitePath = sitePathShapes,
   publisher,
   photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
-  content = createContentService(db),
+  content = createContentService(db, publisher ? { publisher } : {}),
   housekeeping = createHousekeeping(db, clock),
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
@@ -167,10 +167,7 @@ export function createApi({
   const anonymousLimit = anonymousLimits(db, config, clock);
   visitorRoutes(api, db, anonymousLimit);
   accountRoutes(api, createAccountService({ db, mailer, config, clock }), db, config, clock);
-  const onChange = () => {
-    content.changed();
-    publisher?.changed();
-  };
+  const onChange = () => publisher?.changed();
   const photos = createMarketPhotoService({
     db,
     store: photoStore,

@@ -1,16 +1,22 @@
-import type { ContentDelta } from './content-reads.ts';
+import type { ContentRecord } from './content-records.ts';
 
-/** Records the steps may hold in all (an import's worth of changes is read from the database instead). */
+/** What changed in one answer between two versions: the records public now, and the ids no longer public. */
+export interface ContentDelta {
+  changed: ContentRecord[];
+  deletedIds: string[];
+}
+
+/** Records the steps may hold in all (after an import's worth of changes, apps get the whole answer). */
 const MAX_RECORDS = 20_000;
 /** Steps kept at most: at a save a second, the last quarter of an hour. */
 const MAX_STEPS = 1000;
 
 /**
- * The changes between the versions one content service held, one step per refresh, so that a
- * delta since any of those versions is folded in memory instead of read from the change log
- * (issue 18: under a working day's saves, every app asks with a version of its own, and each such
- * delta was a transaction of the embedded database's one thread). A step that does not follow the
- * last one (a full read) starts them afresh.
+ * The changes between the snapshots one content service was given, one step per publication, so
+ * that a delta since any of those versions is folded in memory (issue 18: under a working day's
+ * saves every app asks with a version of its own; read from the change log, each such delta was a
+ * transaction of the embedded database's one thread). A step that does not follow the last one
+ * starts them afresh.
  */
 export class ContentSteps {
   private steps: { from: bigint; to: bigint; delta: ContentDelta }[] = [];

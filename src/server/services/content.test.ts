@@ -1,23 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
-import { createContentService, REFRESH_EVERY_MS } from './content.ts';
+import type { Published } from '../db/published.ts';
+import { createContentService, WHOLE_ANSWER_RESTS } from './content.ts';
 
 /** The session of a clerk of municipality 62219. */
 const SESSION = 'a-clerk-of-62219-with-a-session';
 
-/**
- * A database of no markets whose content version the test sets, and whose version reads it can hold
- * up; SESSION is a live session of a clerk of 62219.
- */
+/** A database that knows SESSION as a clerk of 62219 with no markets, and counts its queries; `away` makes each fail. */
 function fakeDatabase() {
-  const state = { version: 1, versionReads: 0, hold: null as Promise<void> | null };
+  const state = { version: 1, queries: 0, away: false };
   const clerk = { user_id: 'clerk', email: 'clerk@62219.example', gkz: '62219', confirmed: true, operator: false };
-  const query = async <Row>(sql: string): Promise<Row[]> => {
-    if (sql.includes('FROM sessions')) return [{ ...clerk, touch_due: false }] as Row[];
-    if (!sql.includes('content_version')) return [];
-    state.versionReads += 1;
-    if (state.hold) await state.hold;
-    return [{ version: String(state.version) }] as Row[];
+  const query = <Row>(sql: string): Promise<Row[]> => {
+    state.queries += 1;
+    if (state.away) return Promise.reject(new Error('The database is closed'));
+    if (sql.includes('FROM sessions')) return Promise.resolve([{ ...clerk, touch_due: false }] as Row[]);
+    if (sql.includes('content_version')) return Promise.resolve([{ version: String(state.version) }] as Row[]);
+    return Promise.resolve([]);
   };
   const queryable: Queryable = { query, exec: async () => {} };
   const db: Database = {
@@ -33,120 +31,111 @@ function fakeDatabase() {
   return { db, state };
 }
 
+const market = (id: string, title: string) => ({ id, gkz: '60101', title });
+const date = (id: string, marketId: string) => ({ id, wko_market_id: marketId, date_start: '2027-01-04' });
+
+/** A publisher's snapshot of the test's making: only what the content answers read of one. */
+function snapshot(version: number, markets: object[], dates: object[] = []): Published {
+  return { version: String(version), markets, dates } as unknown as Published;
+}
+
+/** A publisher the test tells what it published. */
+function fakePublisher(first: Published) {
+  let now = first;
+  const listeners: ((snapshot: Published) => void)[] = [];
+  return {
+    onPublished(listener: (snapshot: Published) => void) {
+      listeners.push(listener);
+      listener(now);
+    },
+    publish(snapshot: Published) {
+      now = snapshot;
+      for (const listener of listeners) listener(snapshot);
+    },
+  };
+}
+
+const dataOf = (answer: { body: { raw: Buffer } }) =>
+  (JSON.parse(answer.body.raw.toString()) as { data: Record<string, unknown> }).data;
+
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('the public content answers', () => {
-  it('are kept per content version and looked at again after a change made here', async () => {
+  it("are the publisher's snapshot, under its version's ETag, and read nothing from the database", async () => {
     const { db, state } = fakeDatabase();
-    const content = createContentService(db, { refreshEveryMs: 0 });
+    const publisher = fakePublisher(snapshot(1, [market('m1', 'Bauernmarkt')], [date('d1', 'm1')]));
+    const content = createContentService(db, { publisher, wholeRests: 0 });
     const first = await content.lookup('dates', null);
     expect(first.etag).toBe('"dates-1-public"');
-    const readsAfterFirst = state.versionReads;
-    await content.lookup('dates', null);
-    expect(state.versionReads).toBe(readsAfterFirst); // within a second, nothing changed here: no query
+    expect(dataOf(await first.answer())).toEqual({ wko_market_dates: { d1: date('d1', 'm1') } });
 
-    state.version = 2;
-    content.changed();
-    expect((await content.lookup('dates', null)).etag).toBe('"dates-2-public"');
+    publisher.publish(snapshot(2, [market('m1', 'Bauernmarkt')]));
+    const second = await content.lookup('dates', null);
+    expect(second.etag).toBe('"dates-2-public"');
+    expect(dataOf(await second.answer())).toEqual({ wko_market_dates: {} });
+    expect(state.queries).toBe(0);
   });
 
-  it('notice a change made by another process within a second', async () => {
-    vi.useFakeTimers({ toFake: ['performance'] });
+  it('are served while the database is away', async () => {
     const { db, state } = fakeDatabase();
-    const content = createContentService(db);
-    await content.lookup('markets', null);
-    state.version = 7; // written by another server process: this one is not told
-    expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
-    vi.advanceTimersByTime(1000);
-    expect((await content.lookup('markets', null)).etag).toBe('"markets-7-public"');
+    state.away = true;
+    const content = createContentService(db, { publisher: fakePublisher(snapshot(4, [market('m1', 'Markt')])) });
+    const found = await content.lookup('markets', null);
+    expect(found.etag).toBe('"markets-4-public"');
+    expect(Object.keys(dataOf(await found.answer()).wko_markets as object)).toEqual(['1', '2', '3']);
   });
 
-  it('go out as they are while a check is under way, so readers never queue behind the database', async () => {
-    const { db, state } = fakeDatabase();
-    const content = createContentService(db, { refreshEveryMs: 0 });
-    await content.lookup('dates', null);
-    let release = () => {};
-    state.hold = new Promise((resolve) => (release = resolve));
-    state.version = 3;
-    content.changed();
-
-    const checking = content.lookup('dates', null); // starts the check, and waits for it
-    const meanwhile = await content.lookup('dates', null);
-    expect(meanwhile.etag).toBe('"dates-1-public"');
-    release();
-    expect((await checking).etag).toBe('"dates-3-public"');
+  it('give no delta across a snapshot read whole: the apps get the whole answer', async () => {
+    const { db } = fakeDatabase();
+    const publisher = fakePublisher(snapshot(1, [market('m1', 'Markt')]));
+    const content = createContentService(db, { publisher });
+    publisher.publish(snapshot(2, [market('m1', 'Markt'), market('m2', 'Neu')])); // a restore: read whole
+    expect(await content.delta('markets', '"markets-1-public"')).toBeNull();
+    expect((await content.delta('markets', '"markets-2-public"'))?.etag).toBe('"markets-2-public"');
+    expect(await content.delta('markets', '"dates-2-public"')).toBeNull();
   });
 
-  it('are made again at most every REFRESH_EVERY_MS under a stream of saves, with the last save in them', async () => {
-    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
-    const { db, state } = fakeDatabase();
-    const content = createContentService(db);
-    await content.lookup('dates', null);
-    const readsAfterFirst = state.versionReads;
-    for (const version of [2, 3]) {
-      state.version = version;
-      content.changed();
-      expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"'); // made a moment ago
-    }
-    expect(state.versionReads).toBe(readsAfterFirst);
+  it('go out whole in the version made last while that one rests, and the next is begun after its rest', async () => {
+    const { db } = fakeDatabase();
+    const publisher = fakePublisher(snapshot(1, [market('m1', 'Markt')]));
+    const resting = createContentService(db, { publisher, wholeRests: 1e9 });
+    const whole = async (content: typeof resting) => (await (await content.lookup('markets', null)).answer()).etag;
+    const rested = createContentService(db, { publisher, wholeRests: WHOLE_ANSWER_RESTS });
+    expect(await whole(resting)).toBe('"markets-1-public"');
+    expect(await whole(rested)).toBe('"markets-1-public"');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // more than 20 times a few records' making
 
-    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
-    expect(state.versionReads).toBeGreaterThan(readsAfterFirst); // made again without waiting for a reader
-    expect((await content.lookup('dates', null)).etag).toBe('"dates-3-public"');
+    publisher.publish(snapshot(2, [market('m1', 'Markt'), market('m2', 'Neu')]));
+    expect(await whole(resting)).toBe('"markets-1-public"');
+    expect((await resting.lookup('markets', SESSION)).etag).toBe('"markets-2.1-62219"'); // a clerk's is of now
+    expect(await whole(rested)).toBe('"markets-1-public"'); // begins the next, and goes out meanwhile
+    await vi.waitFor(async () => expect(await whole(rested)).toBe('"markets-2-public"'));
   });
 
-  it('go out whole in the newest version gzipped, and under a stream of saves are gzipped again at most every fourth refresh', async () => {
-    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
-    const { db, state } = fakeDatabase();
-    const content = createContentService(db);
-    const wholeGzip = async () => {
-      const found = await content.lookup('dates', null);
-      const answer = await found.answer();
-      await answer.body.chunks('gzip');
-      return { newest: found.etag, whole: answer.etag };
-    };
-    expect(await wholeGzip()).toEqual({ newest: '"dates-1-public"', whole: '"dates-1-public"' });
-
-    state.version = 2;
-    content.changed();
-    await vi.advanceTimersByTimeAsync(REFRESH_EVERY_MS);
-    // Gzipped a refresh ago: the whole answer stays the one gzipped, under its own ETag.
-    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-1-public"' });
-    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-2.2-62219"'); // a clerk's is of the newest
-
-    await vi.advanceTimersByTimeAsync(3 * REFRESH_EVERY_MS);
-    expect(await wholeGzip()).toEqual({ newest: '"dates-2-public"', whole: '"dates-2-public"' });
-  });
-
-  it('are made ahead by prepare, so the first call waits for no database', async () => {
-    const { db, state } = fakeDatabase();
-    const content = createContentService(db);
+  it('are made ahead by prepare', async () => {
+    const { db } = fakeDatabase();
+    const content = createContentService(db, { publisher: fakePublisher(snapshot(1, [])) });
     await content.prepare();
-    const readsAfterPrepare = state.versionReads;
-    expect(readsAfterPrepare).toBeGreaterThan(0);
-    expect((await content.lookup('dates', null)).etag).toBe('"dates-1-public"');
-    expect((await content.lookup('markets', null)).etag).toBe('"markets-1-public"');
-    expect(state.versionReads).toBe(readsAfterPrepare);
+    expect((await (await content.lookup('dates', null)).answer()).etag).toBe('"dates-1-public"');
   });
+});
 
-  it("with a user's hidden records read their municipality afresh every time", async () => {
+describe("an answer with a user's hidden records", () => {
+  it('reads their municipality afresh every time, and is made once per ETag', async () => {
     const { db, state } = fakeDatabase();
-    const content = createContentService(db);
-    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.1-62219"');
-    state.version = 4; // the public part may stay as it is for a second, the user's own part not
-    expect((await content.lookup('dates', SESSION)).etag).toBe('"dates-1.4-62219"');
-  });
-
-  it("with a user's hidden records are made once per ETag, however often the user asks", async () => {
-    const { db, state } = fakeDatabase();
-    const content = createContentService(db);
-    const body = async () => (await (await content.lookup('dates', SESSION)).answer()).body;
+    const content = createContentService(db, {
+      publisher: fakePublisher(snapshot(1, [market('m1', 'Markt')], [date('d1', 'm1')])),
+    });
+    const found = () => content.lookup('dates', SESSION);
+    expect((await found()).etag).toBe('"dates-1.1-62219"');
+    const body = async () => (await (await found()).answer()).body;
     const first = await body();
-    expect(first.raw.toString()).toBe('{"data":{"wko_market_dates":{}}}');
+    expect(first.raw.toString()).toBe(`{"data":{"wko_market_dates":{"d1":${JSON.stringify(date('d1', 'm1'))}}}}`);
     expect(await body()).toBe(first);
-    state.version = 5;
+    state.version = 4;
+    expect((await found()).etag).toBe('"dates-1.4-62219"');
     expect(await body()).not.toBe(first);
   });
 });

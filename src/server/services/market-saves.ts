@@ -28,7 +28,7 @@ import {
   type NewMarket,
   type StoredDate,
 } from '../db/queries/markets.ts';
-import { byDay } from '../db/published.ts';
+import { byDay } from '../db/published-order.ts';
 import { byId, groupsByLanguage } from './content-labels.ts';
 import { refuseForeignPhoto } from './photo-owner.ts';
 import { DATE_FIELDS, differences, MARKET_FIELDS } from './market-changes.ts';

@@ -64,7 +64,7 @@ export async function startTestServer(
     clock: () => clock.now,
     securityLog: (line) => void securityLog.push(line),
     housekeeping,
-    content: createContentService(db, { refreshEveryMs: 0 }), // a read right after a save sees it, as the tests expect
+    content: createContentService(db, { wholeRests: 0 }), // a read right after a save sees it, as the tests expect
   });
   return {
     url: running.url,

@@ -4,8 +4,6 @@ import type { Hono } from 'hono';
 import { EXHIBITION_ID } from '../../../lib/visitor.ts';
 import { ApiError } from '../../api-error.ts';
 import { isSessionToken } from '../../auth/sessions.ts';
-import { negotiateEncoding, type Encoding } from '../../compression/negotiate.ts';
-import type { ContentBody } from '../../services/content-body.ts';
 import { type ContentKind, type ContentService } from '../../services/content.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { etagMatches } from '../etag.ts';
@@ -32,7 +30,7 @@ interface ContentCall {
 interface ContentReply {
   status: 200 | 304;
   headers: Record<string, string>;
-  chunks: readonly Buffer[];
+  body: Buffer;
 }
 
 /** Seed calls 1 and 2: published content, plus hidden records of the user's own municipality. */
@@ -58,7 +56,7 @@ export function contentRoutes(api: Hono<ApiEnv>, content: ContentService): void 
       if (!outgoing)
         return reply.status === 304
           ? c.body(null, 304, reply.headers)
-          : c.body(new Uint8Array(Buffer.concat(reply.chunks)), 200, reply.headers);
+          : c.body(new Uint8Array(reply.body), 200, reply.headers);
       send(outgoing, reply);
       return RESPONSE_ALREADY_SENT;
     });
@@ -75,46 +73,29 @@ async function replyTo(content: ContentService, call: ContentCall): Promise<Cont
   const notModified = (etag: string): ContentReply => ({
     status: 304,
     headers: { ...headers, ETag: etag },
-    chunks: [],
+    body: Buffer.alloc(0),
   });
   if (etagMatches(call.ifNoneMatch, found.etag)) return notModified(found.etag);
   // Delta sync (docs/api.md): only for the public answer; an answer with hidden records is whole.
   const delta = call.since !== undefined && !found.own ? await content.delta(call.kind, call.since) : null;
-  // A whole answer may be of a version before the newest (services/content.ts, REFRESHES_PER_WHOLE_GZIP).
+  // A whole answer may be of a version before the newest (services/content.ts, WHOLE_ANSWER_RESTS).
   const answer = delta ?? (await found.answer());
   if (etagMatches(call.ifNoneMatch, answer.etag)) return notModified(answer.etag);
   const typed = { ...headers, ETag: answer.etag, 'Content-Type': 'application/json; charset=utf-8' };
-  const encoding = encodingOf(answer.body, call.acceptEncoding);
-  const chunks = await answer.body.chunks(encoding);
-  return { status: 200, headers: encoding ? { ...typed, 'Content-Encoding': encoding } : typed, chunks };
-}
-
-/**
- * The coding the client weighs highest; but brotli of a whole answer is made only now and then
- * (services/content-body.ts), so until it is at hand a client that also takes gzip gets gzip.
- */
-function encodingOf(body: ContentBody, acceptEncoding: string | undefined): Encoding | null {
-  const best = negotiateEncoding(acceptEncoding);
-  if (best !== 'br' || body.atHand('br')) return best;
-  return negotiateEncoding(acceptEncoding, ['gzip']) ?? best;
+  const encoding = answer.body.encodingFor(call.acceptEncoding);
+  const body = await answer.body.bytes(encoding);
+  return { status: 200, headers: encoding ? { ...typed, 'Content-Encoding': encoding } : typed, body };
 }
 
 /**
  * A large answer written straight to Node's response: through a web Response, the adapter hands
- * it on in small stream chunks (Austria scale: 40 ms for 2.8 MB). An uncompressed whole answer
- * goes in its districts' pieces: joining its 17 MB first held the event loop up to 200 ms under
- * load (issue 18).
+ * it on in small stream chunks (Austria scale: 40 ms for 2.8 MB).
  */
-function send(outgoing: ServerResponse, { status, headers, chunks }: ContentReply): void {
+function send(outgoing: ServerResponse, { status, headers, body }: ContentReply): void {
   if (status === 304) {
     outgoing.writeHead(304, headers).end();
     return;
   }
-  const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  outgoing.writeHead(200, { ...headers, 'Content-Length': String(length) });
-  // Its pieces in one write to the socket where they fit, not one each.
-  outgoing.cork();
-  for (const chunk of chunks) outgoing.write(chunk);
-  outgoing.end();
-  outgoing.uncork();
+  outgoing.writeHead(200, { ...headers, 'Content-Length': String(body.byteLength) });
+  outgoing.end(body);
 }
