@@ -39,8 +39,7 @@ export class ContentSteps {
 
   /**
    * What changed from `since` to `upTo`, the later change of a record counting; null when the steps
-   * do not span it. A `since` inside a step (a version read from the change log, or another
-   * process's) takes that whole step: its changes before `since` are sent again as they are now,
+   * do not span it. A `since` inside a step (another process's publication) takes that whole step: its changes before `since` are sent again as they are now,
    * which a client's merge takes as it is, and the app's next `since` is one the steps hold.
    */
   between(since: bigint, upTo: bigint): ContentDelta | null {
