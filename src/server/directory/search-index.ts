@@ -1,4 +1,3 @@
-import type { Worker } from 'node:worker_threads';
 import { startThread } from '../thread.ts';
 import type * as pagefind from 'pagefind';
 import { dateOverview } from '../../lib/directory/date-overview.ts';
@@ -104,8 +103,6 @@ export class RememberedRecords {
 
 /** Pagefind runs one indexing process per thread: closing it ends every index under way, so one at a time. */
 let indexing: Promise<unknown> = Promise.resolve();
-/** The thread that indexes (search-index-worker.ts), started at the first index and kept. */
-let indexer: Worker | undefined;
 
 /** An index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
 export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
@@ -114,12 +111,16 @@ export function searchIndexFiles(records: readonly SearchRecord[]): Promise<Sear
   return files;
 }
 
+/**
+ * The thread that indexes (search-index-worker.ts) is started for each index and ended after it:
+ * kept idle between two, it held about 120 MB of the portal's memory (issue 50).
+ */
 function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[]> {
-  const worker = (indexer ??= startThread(new URL('./search-index-worker.ts', import.meta.url)));
+  const worker = startThread(new URL('./search-index-worker.ts', import.meta.url));
   return new Promise((resolve, reject) => {
     const done = () => {
       worker.off('message', answered).off('error', failed).off('exit', stopped);
-      worker.unref(); // an idle indexer keeps no process alive (the build, tests)
+      void worker.terminate();
     };
     const answered = (answer: IndexAnswer) => {
       done();
@@ -128,12 +129,9 @@ function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[
     };
     const failed = (error: Error) => {
       done();
-      indexer = undefined; // the next index starts a new thread
-      void worker.terminate();
       reject(error);
     };
     const stopped = (code: number) => failed(new Error(`The search index's thread stopped (exit code ${code})`));
-    worker.ref();
     worker.on('message', answered).on('error', failed).on('exit', stopped);
     worker.postMessage(records);
   });
