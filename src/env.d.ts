@@ -1,7 +1,7 @@
 /// <reference types="astro/client" />
 import type { Directory, DirectoryMunicipality } from './lib/directory/directory.ts';
 import type { DirectoryPage } from './lib/directory/listing.ts';
-import type { LivePages } from './server/http/live-pages.ts';
+import type { PageFiles } from './server/http/page-files.ts';
 
 declare global {
   namespace App {
@@ -14,8 +14,8 @@ declare global {
       tokenPurpose?: (token: string) => Promise<'confirm_email' | 'reset_password' | null>;
       /** A GET call of the API with the request's session (`get_account`): its `data`, or null when refused. */
       apiData?: (call: string) => Promise<unknown>;
-      /** The rendered pages the server keeps (src/server/http/live-pages.ts). */
-      livePages?: LivePages;
+      /** The rendered pages the server keeps on disk (src/server/http/page-files.ts). */
+      pageFiles?: PageFiles;
       /** The directory as last published (src/server/directory/publisher.ts); the portal renders its pages from it. */
       published?: {
         version: string;

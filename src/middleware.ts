@@ -29,8 +29,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return rendered();
   // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23),
   // kept by the server (src/server/http/server.ts), which answers the next requests without Astro.
-  const { livePages, published } = context.locals;
-  const live = livePages && (await livePages.page(context.request, published?.pageVersion, rendered));
+  const { pageFiles, published } = context.locals;
+  const live = pageFiles && (await pageFiles.page(context.request, published?.pageVersion, rendered));
   return live ?? compressed(context.request, await rendered());
 });
 

@@ -1,7 +1,17 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { livePages } from './live-pages.ts';
+import { pageFiles } from './page-files.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'page-files-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+/** Pages kept in a folder of their own, as one build's (DATA_DIR/publication/pages/<build>). */
+const keptPages = (folder = path.join(root, `run-${++folders}`, 'build')) => pageFiles(folder, () => {});
 
 const PAGE = 'http://portal.test/verzeichnis/steiermark/';
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
@@ -11,9 +21,9 @@ const html = (text: string, status = 200) =>
     headers: { 'content-type': 'text/html', 'set-cookie': 'x=1' },
   });
 
-describe('pages rendered once per page version (issues 17, 18)', () => {
+describe('pages rendered once per page version and kept on disk (issues 17, 18, 50)', () => {
   it('renders a page once per version, for requests at once too, and again for a new version', async () => {
-    const pages = livePages().page;
+    const pages = keptPages().page;
     let renders = 0;
     const render = async () => {
       renders += 1;
@@ -40,7 +50,7 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 
   it('keeps a page across publishes while what it shows stays the same, in every language', async () => {
-    const pages = livePages().page;
+    const pages = keptPages().page;
     const versions = new Map([
       ['/verzeichnis/steiermark', 'a1'],
       ['/verzeichnis/tirol', 'b1'],
@@ -63,7 +73,7 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 
   it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
-    const pages = livePages().page;
+    const pages = keptPages().page;
     const render = () => Promise.resolve(html('Marktplatz '));
     const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), () => '3', render);
     expect(gzip!.headers.get('content-encoding')).toBe('gzip');
@@ -77,8 +87,28 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
     expect(stale!.status).toBe(200);
   });
 
-  it('keeps no 404 (any path could fill the memory) and leaves other paths to Astro', async () => {
-    const pages = livePages().page;
+  it('sends the pages written before a restart without rendering them, and removes those of another build', async () => {
+    const folder = path.join(root, 'restart', 'build-2');
+    await mkdir(path.join(root, 'restart', 'build-1'), { recursive: true });
+    await writeFile(path.join(root, 'restart', 'build-1', 'old'), 'other scripts');
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return Promise.resolve(html('Jahrmarkt '));
+    };
+    const first = keptPages(folder);
+    const before = await first.page(request(PAGE, { 'accept-encoding': 'br' }), () => 'r1', render);
+    await first.written();
+    const after = await keptPages(folder).page(request(PAGE, { 'accept-encoding': 'br' }), () => 'r1', render);
+    expect(renders).toBe(1);
+    expect(after!.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await after!.arrayBuffer())).toEqual(Buffer.from(await before!.arrayBuffer()));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the clean-up goes on beside the requests
+    expect(readdirSync(path.join(root, 'restart'))).toEqual(['build-2']);
+  });
+
+  it('keeps no 404 (any path could fill the disk) and leaves other paths to Astro', async () => {
+    const pages = keptPages().page;
     let renders = 0;
     const missing = () => {
       renders += 1;
@@ -92,8 +122,8 @@ describe('pages rendered once per page version (issues 17, 18)', () => {
   });
 });
 
-describe('a kept page answered without Astro (issue 18)', () => {
-  /** Enough of Node's request and response for `sendKept`. */
+describe('a kept page sent without Astro (issue 18)', () => {
+  /** Enough of Node's request and response for `lookUp` and `send`. */
   const nodeExchange = (url: string, headers: Record<string, string> = {}) => {
     const sent = { status: 0, headers: {} as Record<string, string>, body: undefined as Buffer | undefined };
     let finish: (answer: typeof sent) => void = () => {};
@@ -111,14 +141,16 @@ describe('a kept page answered without Astro (issue 18)', () => {
   };
 
   it('sends a page rendered for the same version, with the same bytes and ETag, and leaves any other to Astro', async () => {
-    const live = livePages();
+    const live = keptPages();
     const astro = await live.page(
       request(PAGE, { 'accept-encoding': 'gzip' }),
       () => 'a1',
       () => Promise.resolve(html('Kirtag ')),
     );
+    await live.written();
     const fast = nodeExchange('/verzeichnis/steiermark/', { 'accept-encoding': 'gzip' });
-    expect(live.sendKept(fast.req, fast.res, () => 'a1')).toBe(true);
+    const found = live.lookUp(fast.req, () => 'a1')!;
+    expect(live.send(fast.req, fast.res, found)).toBe(true);
     const sent = await fast.done;
     expect(sent.status).toBe(200);
     expect(sent.headers['etag']).toBe(astro!.headers.get('etag'));
@@ -129,20 +161,45 @@ describe('a kept page answered without Astro (issue 18)', () => {
       'if-none-match': astro!.headers.get('etag')!,
       'accept-encoding': 'gzip',
     });
-    expect(live.sendKept(revalidated.req, revalidated.res, () => 'a1')).toBe(true);
+    live.send(
+      revalidated.req,
+      revalidated.res,
+      live.lookUp(revalidated.req, () => 'a1')!,
+    );
     expect((await revalidated.done).status).toBe(304);
 
     const changed = nodeExchange('/verzeichnis/steiermark');
-    expect(live.sendKept(changed.req, changed.res, () => 'a2')).toBe(false); // a new version: Astro renders it
+    expect(live.lookUp(changed.req, () => 'a2')).toBeUndefined(); // a new version: Astro renders it
     const other = nodeExchange('/maerkte');
-    expect(live.sendKept(other.req, other.res, () => 'a1')).toBe(false);
+    expect(live.lookUp(other.req, () => 'a1')).toBeUndefined();
+  });
+
+  it('leaves a page to Astro when its file is gone (another process replaced it)', async () => {
+    const folder = path.join(root, 'gone', 'build');
+    const live = keptPages(folder);
+    await live.page(
+      request(PAGE),
+      () => 'g1',
+      () => Promise.resolve(html('Adventmarkt ')),
+    );
+    await live.written();
+    rmSync(folder, { recursive: true });
+    const asked = nodeExchange('/verzeichnis/steiermark');
+    expect(
+      live.send(
+        asked.req,
+        asked.res,
+        live.lookUp(asked.req, () => 'g1')!,
+      ),
+    ).toBe(false);
+    expect(live.lookUp(asked.req, () => 'g1')).toBeUndefined();
   });
 });
 
 describe('embeddable lists kept per version and filter (issue 23)', () => {
   const LIST = 'http://portal.test/en/einbetten/62219';
   it('keeps one page per canonical filter query, ignores other parameters, and leaves wrong filters to Astro', async () => {
-    const pages = livePages().page;
+    const pages = keptPages().page;
     let renders = 0;
     const render = () => {
       renders += 1;

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -11,7 +12,7 @@ export class PagesMissingError extends Error {
 }
 
 /** Astro's middleware-mode handler from the build (`npm run build`), and the folder of its static files. */
-export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: string }> {
+export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: string; build: string }> {
   const entry = new URL('server/entry.mjs', DIST);
   if (!existsSync(entry)) {
     throw new PagesMissingError('The pages are not built yet: run `npm run build` first (`npm start` builds them).');
@@ -22,5 +23,16 @@ export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: s
   return {
     handler: (req, res, locals) => handler(req, res, undefined, locals),
     clientDir: fileURLToPath(new URL('client/', DIST)),
+    build: buildOf(new URL('server/chunks/', DIST)),
   };
+}
+
+/**
+ * The build, as a short hash of its server chunks' names (Astro names each by a hash of what it
+ * holds): a page rendered by another build loads other scripts, so its files are not sent
+ * (page-files.ts).
+ */
+function buildOf(chunks: URL): string {
+  const names = existsSync(chunks) ? readdirSync(chunks).sort() : [];
+  return createHash('sha256').update(names.join('\0')).digest('base64url').slice(0, 16);
 }

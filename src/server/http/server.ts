@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -18,13 +19,13 @@ import { photoFiles } from './photo-files.ts';
 import { createPhotoStore, photoDirOf } from '../photos/photo-store.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { livePages } from './live-pages.ts';
+import { pageFiles } from './page-files.ts';
 import { staticFiles, type StaticHandler } from './static-files.ts';
 import type { Publisher } from '../directory/publisher.ts';
 
 export interface ServerOptions extends ApiDependencies {
   /** The built Astro site; without it (API tests) only /api answers. */
-  pages?: { handler: PagesHandler; clientDir: string } | undefined;
+  pages?: { handler: PagesHandler; clientDir: string; build: string } | undefined;
   /** Where the publisher's market images are (build-site.ts, marketImageCache). */
   imageCache?: string;
 }
@@ -55,7 +56,8 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
-  const kept = livePages();
+  const kept =
+    pages && publisher ? pageFiles(path.join(config.DATA_DIR, 'publication', 'pages', pages.build)) : undefined;
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
 
@@ -96,22 +98,24 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
       return;
     }
     if (path === '/' || path.startsWith('/?')) res.setHeader('Vary', 'Cookie, Accept-Language');
-    // A page rendered for this version is no file (it was rendered as none was found): it is sent
-    // before the files are looked up, which took a twentieth of the server's time under load (issue 18).
     const published = publisher?.current();
-    if (published && kept.sendKept(req, res, published.pageVersion)) return;
     const token = parseCookie(req.headers.cookie ?? '', sessionCookie)[sessionCookie];
     let user: ReturnType<typeof findSessionUser> | undefined;
-    photos(req, res, () =>
-      assets(req, res, () => {
-        void pagesHandler(req, res, {
-          sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
-          tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
-          apiData: (call) => apiDataOf(hono, call, req.headers.cookie),
-          ...(published ? { published, livePages: kept } : {}),
-        });
-      }),
-    );
+    const others = () =>
+      photos(req, res, () =>
+        assets(req, res, () => {
+          void pagesHandler(req, res, {
+            sessionUser: () => (user ??= findSessionUser(dependencies.db, token)),
+            tokenPurpose: (oneTimeToken) => findTokenPurpose(dependencies.db, oneTimeToken),
+            apiData: (call) => apiDataOf(hono, call, req.headers.cookie),
+            ...(published && kept ? { published, pageFiles: kept } : {}),
+          });
+        }),
+      );
+    // A page written for this version is sent before the built site's files are looked up, which
+    // took a twentieth of the server's time under load (issue 18).
+    const page = published && kept?.lookUp(req, published.pageVersion);
+    if (!page || !kept!.send(req, res, page)) others();
   });
   // Issue 49 review: Node's own bound for receiving a request is 300 s. The largest honest one is a
   // 10 MB photo: 80 s on a 1 Mbit/s line, so 120 s leaves it room and cuts a trickling client far

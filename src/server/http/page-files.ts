@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { compress, MIN_COMPRESSED_BYTES } from '../compression/compressed-body.ts';
+import { encodedEtag, FILE_SUFFIX, negotiateEncoding, withVary, type Encoding } from '../compression/negotiate.ts';
+import { writeWhole } from '../directory/whole-file.ts';
+import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
+import { etagMatches } from './etag.ts';
+import { EMBED_PATH } from './framable.ts';
+
+/** The directory's pages and the sitemap: rendered from the published snapshot, not pre-rendered (issue 17). */
+const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
+
+/**
+ * Bytes of page files one process keeps on disk at most (the least recently asked for go first).
+ * A market page is ~30 KB of HTML and ~12 KB in its two codings: room for the whole Austria-scale
+ * directory (24,000 pages in three languages) and the embeddable lists asked for.
+ */
+const MAX_KEPT_BYTES = 2 * 1024 ** 3;
+/** Page files older than this are from another day, whose page versions are gone (page-versions.ts). */
+const STALE_AFTER_MS = 2 * 24 * 3600_000;
+/** A page version, a name part of its files. */
+const FILE_VERSION = /^[\w-]{1,64}$/;
+
+/** A page as kept on disk: its HTML, each coding beside it (`.br`, `.gz`) and its headers (`.json`). */
+interface PageFile {
+  version: string;
+  /** The path of its HTML; the codings and the headers beside it. */
+  file: string;
+  headers: [string, string][];
+  codings: Encoding[];
+  bytes: number;
+}
+
+/** A page `lookUp` found, by its key. */
+interface Found {
+  key: string;
+  page: PageFile;
+}
+
+/** A page found or just rendered: a rendering's bytes at hand until its files are written. */
+interface Rendered {
+  page: PageFile;
+  bodies: Map<Encoding | null, Buffer>;
+  written: Promise<unknown>;
+}
+
+/** What a request asks of a kept page: its method and the headers that choose the answer. */
+interface Asked {
+  method: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/**
+ * Issue 50, "serve files": the directory's pages, the sitemap and the embeddable lists, rendered by
+ * Astro the first time a page version is asked for (issues 17, 18, 23) and written once, with their
+ * codings, into `folder` (DATA_DIR/publication/pages/<build>); every other request is sent the
+ * file, so the portal's memory holds no renderings and a restart, or another process sharing
+ * DATA_DIR, sends the pages already written without rendering them again. The page version is the
+ * ETag: no answer mixes two versions, and a browser revalidating a page nothing changed on gets a
+ * 304. Requests arriving while a page renders wait for that rendering.
+ */
+export function pageFiles(folder: string, log: (message: string) => void = console.error) {
+  /** The pages this process knows on disk, by key; the most recently asked for last. */
+  const known = new Map<string, PageFile>();
+  const rendering = new Map<string, Promise<Rendered | Response>>();
+  let keptBytes = 0;
+  const ready = mkdir(folder, { recursive: true });
+  void ready.then(() => removeStale(folder)).catch(log);
+
+  const keep = (key: string, page: PageFile) => {
+    const old = known.get(key);
+    if (old) forget(key, old, old.file !== page.file);
+    known.set(key, page);
+    keptBytes += page.bytes;
+    for (const [oldKey, oldPage] of known) {
+      if (keptBytes <= MAX_KEPT_BYTES) break;
+      forget(oldKey, oldPage, true);
+    }
+  };
+  const forget = (key: string, page: PageFile, remove: boolean) => {
+    if (known.get(key) !== page) return;
+    known.delete(key);
+    keptBytes -= page.bytes;
+    if (remove) void removePage(page);
+  };
+
+  /** The page written for this very version, sent before Astro is asked (issue 18: a third of a page's cost). */
+  const lookUp = (req: IncomingMessage, pageVersion: (path: string) => string): Found | undefined => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const url = addressOf(req.url ?? '/');
+    const key = keyOf(url);
+    const page = key === null ? undefined : known.get(key);
+    if (!page || page.version !== pageVersion(pathOf(url))) return undefined;
+    known.delete(key!); // most recently asked for last
+    known.set(key!, page);
+    return { key: key!, page };
+  };
+
+  /** Sends a page `lookUp` found; false when its file is gone (another process replaced it): Astro renders it. */
+  const send = (req: IncomingMessage, res: ServerResponse, { key, page }: Found): boolean => {
+    const asked = {
+      method: req.method ?? 'GET',
+      acceptEncoding: one(req, 'accept-encoding'),
+      ifNoneMatch: one(req, 'if-none-match'),
+    };
+    let answer: ReturnType<typeof answerOf>;
+    try {
+      answer = answerOf(asked, page);
+    } catch {
+      forget(key, page, false);
+      return false;
+    }
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.writeHead(answer.status).end(answer.body ?? undefined);
+    return true;
+  };
+
+  /** A page from Astro's middleware: from its file, or rendered and written; null for what is not kept. */
+  const page = async (
+    request: Request,
+    pageVersion: ((path: string) => string) | undefined,
+    render: () => Promise<Response>,
+  ): Promise<Response | null> => {
+    const url = new URL(request.url);
+    const key = keyOf(url);
+    if (!pageVersion || key === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    const version = pageVersion(pathOf(url));
+    if (!FILE_VERSION.test(version)) return null;
+    const file = path.join(folder, `${createHash('sha256').update(key).digest('base64url').slice(0, 24)}-${version}`);
+    let made = rendering.get(file);
+    const mine = !made;
+    if (!made) {
+      const fresh = (made = findOrRender(key, file, version, render));
+      rendering.set(file, fresh);
+      // Until its files are whole, the requests for it are answered from the rendering.
+      const done = fresh.then(
+        (result) => (result instanceof Response ? undefined : result.written),
+        () => undefined,
+      );
+      void done.then(() => rendering.delete(file));
+    }
+    const result = await made;
+    // A 404 (a market no longer public) is not kept: any path could fill the disk.
+    if (result instanceof Response) return mine ? result : render();
+    const asked = {
+      method: request.method,
+      acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
+      ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+    };
+    const { status, headers, body } = answerOf(asked, result.page, result.bodies);
+    return new Response(body && new Uint8Array(body), { status, headers });
+  };
+
+  const findOrRender = async (key: string, file: string, version: string, render: () => Promise<Response>) => {
+    const found = await find(file, version);
+    if (found) {
+      keep(key, found.page);
+      return found;
+    }
+    const response = await render();
+    if (response.status !== 200) return response;
+    const rendered = await encode(file, version, response);
+    // The page is answered at once; `lookUp` finds it once its files are whole.
+    return { ...rendered, written: write(rendered).then((whole) => whole && keep(key, rendered.page)) };
+  };
+
+  /** A page another process, or this one before a restart, wrote for this version. */
+  const find = async (file: string, version: string): Promise<Rendered | undefined> => {
+    try {
+      const head = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Omit<PageFile, 'file' | 'version'>;
+      return { page: { ...head, version, file }, bodies: new Map(), written: Promise.resolve() };
+    } catch {
+      return undefined; // none written, or not whole: rendered anew
+    }
+  };
+
+  /** Whether the page's files are whole on disk. */
+  const write = async ({ page, bodies }: Omit<Rendered, 'written'>): Promise<boolean> => {
+    try {
+      await ready;
+      for (const [coding, body] of bodies) await writeWhole(page.file + suffix(coding), body);
+      // Last: a page whose headers are on disk is whole.
+      const { headers, codings, bytes } = page;
+      await writeWhole(`${page.file}.json`, JSON.stringify({ headers, codings, bytes }));
+      return true;
+    } catch (error) {
+      log(`A page could not be kept on disk, so it is rendered again when next asked for: ${String(error)}`);
+      return false;
+    }
+  };
+
+  /** Resolves once the pages rendered so far are on disk (tests). */
+  const written = async () => {
+    await Promise.all(
+      [...rendering.values()].map((made) =>
+        made.then(
+          (result) => !(result instanceof Response) && result.written,
+          () => {},
+        ),
+      ),
+    );
+  };
+
+  return { page, lookUp, send, written };
+}
+
+export type PageFiles = ReturnType<typeof pageFiles>;
+
+/**
+ * The key a page is kept under, or null when it is not kept. An embeddable list (issue 23) is one
+ * page per canonical filter query; any other parameter is left out of the key, so no query string
+ * can fill the disk, and a list with wrong filters (a 400) is never kept.
+ */
+function keyOf({ pathname, searchParams }: Address): string | null {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (LIVE_PATH.test(path)) return path;
+  if (!EMBED_PATH.test(path)) return null;
+  const query = parseEmbedQuery(searchParams);
+  return query.ok ? path + query.key : null;
+}
+
+type Address = Pick<URL, 'pathname' | 'searchParams'>;
+
+/** A path of plain segments, which a URL parses to itself: parsing it was a tenth of a kept page's cost (issue 18). */
+const PLAIN_PATH = /^(?:\/[\w-]+)+\/?$/;
+const NO_QUERY = new URLSearchParams();
+
+function addressOf(target: string): Address {
+  return PLAIN_PATH.test(target) ? { pathname: target, searchParams: NO_QUERY } : new URL(target, 'http://portal');
+}
+
+/** The page's path without a language prefix and a trailing slash: what page versions are kept by. */
+function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
+  return pathname.replace(/^\/(?:en|fr)(?=\/)/, '').replace(/(.)\/+$/, '$1');
+}
+
+function one(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+const suffix = (coding: Encoding | null) => (coding ? FILE_SUFFIX[coding] : '');
+
+/** The headers an answer sets itself; a page's own are dropped. */
+const SET_BY_ANSWER = new Set(['etag', 'vary', 'cache-control', 'content-encoding', 'content-length']);
+
+/** The answer to one request of a kept page: from `bodies` when it was just rendered, else from its file. */
+function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
+  const encoding = negotiateEncoding(asked.acceptEncoding, page.codings);
+  const etag = encodedEtag(`"live-${page.version}"`, encoding);
+  const vary = withVary(page.headers.find(([name]) => name === 'vary')?.[1], 'Accept-Encoding');
+  // Browsers ask again each time (a 304 while nothing changed): a change is public at once.
+  const headers: [string, string][] = [
+    ...page.headers.filter(([name]) => name !== 'vary'),
+    ['etag', etag],
+    ['vary', vary],
+    ['cache-control', 'no-cache'],
+  ];
+  if (etagMatches(asked.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  // Read at once: from the system's file cache a page's file takes microseconds, where the thread
+  // pool's four steps (open, stat, read, close) each waited for a turn of the busy event loop
+  // (under the load test pages p99 968 ms instead of 205 ms).
+  const bytes = bodies?.get(encoding) ?? readFileSync(page.file + suffix(encoding));
+  if (encoding) headers.push(['content-encoding', encoding]);
+  headers.push(['content-length', String(bytes.length)]);
+  return { status: 200, headers, body: asked.method === 'HEAD' ? null : bytes };
+}
+
+/** A rendered page with its codings (a small one's framing would eat the gain: as it is). */
+async function encode(file: string, version: string, response: Response): Promise<Omit<Rendered, 'written'>> {
+  const raw = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !SET_BY_ANSWER.has(name) && name !== 'set-cookie');
+  const codings: Encoding[] = raw.length < MIN_COMPRESSED_BYTES ? [] : ['br', 'gzip'];
+  const bodies = new Map<Encoding | null, Buffer>([[null, raw]]);
+  for (const coding of codings) bodies.set(coding, await compress(raw, coding));
+  const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0);
+  return { page: { version, file, headers, codings, bytes }, bodies };
+}
+
+async function removePage({ file, codings }: PageFile): Promise<void> {
+  await Promise.all(
+    [`${file}.json`, file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })),
+  );
+}
+
+/**
+ * Page files of another build (their pages load other scripts) or of days gone by (every page
+ * version names its day) are removed, beside the first requests: nothing else bounds the folder
+ * across restarts.
+ */
+async function removeStale(folder: string): Promise<void> {
+  const builds = path.dirname(folder);
+  for (const build of await readdir(builds))
+    if (build !== path.basename(folder)) await rm(path.join(builds, build), { recursive: true, force: true });
+  const old = Date.now() - STALE_AFTER_MS;
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    if (((await stat(file).catch(() => null))?.mtimeMs ?? Infinity) < old) await rm(file, { force: true });
+  }
+}
