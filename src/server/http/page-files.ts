@@ -48,11 +48,7 @@ interface Rendered {
 }
 
 /** What a request asks of a kept page: its method and the headers that choose the answer. */
-interface Asked {
-  method: string;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
-}
+type Asked = { method: string; acceptEncoding: string | undefined; ifNoneMatch: string | undefined };
 
 /**
  * Issue 50, "serve files": the directory's pages, the sitemap and the embeddable lists, rendered by
@@ -94,18 +90,18 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     const url = addressOf(req.url ?? '/');
     const key = keyOf(url);
     const page = key === null ? undefined : known.get(key);
-    if (!page || page.version !== pageVersion(pathOf(url))) return undefined;
-    known.delete(key!); // most recently asked for last
-    known.set(key!, page);
-    return { key: key!, page };
+    if (key === null || !page || page.version !== pageVersion(pathOf(url))) return undefined;
+    known.delete(key); // most recently asked for last
+    known.set(key, page);
+    return { key, page };
   };
 
   /** Sends a page `lookUp` found; false when its file is gone (another process replaced it): Astro renders it. */
   const send = (req: IncomingMessage, res: ServerResponse, { key, page }: Found): boolean => {
     const asked = {
-      method: req.method ?? 'GET',
-      acceptEncoding: one(req, 'accept-encoding'),
-      ifNoneMatch: one(req, 'if-none-match'),
+      method: req.method!,
+      acceptEncoding: req.headers['accept-encoding'],
+      ifNoneMatch: req.headers['if-none-match'],
     };
     let answer: ReturnType<typeof answerOf>;
     try {
@@ -137,11 +133,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
       const fresh = (made = findOrRender(key, file, version, render));
       rendering.set(file, fresh);
       // Until its files are whole, the requests for it are answered from the rendering.
-      const done = fresh.then(
-        (result) => (result instanceof Response ? undefined : result.written),
-        () => undefined,
-      );
-      void done.then(() => rendering.delete(file));
+      void whenWritten(fresh).then(() => rendering.delete(file));
     }
     const result = await made;
     // A 404 (a market no longer public) is not kept: any path could fill the disk.
@@ -194,16 +186,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   };
 
   /** Resolves once the pages rendered so far are on disk (tests). */
-  const written = async () => {
-    await Promise.all(
-      [...rendering.values()].map((made) =>
-        made.then(
-          (result) => !(result instanceof Response) && result.written,
-          () => {},
-        ),
-      ),
-    );
-  };
+  const written = () => Promise.all([...rendering.values()].map(whenWritten));
 
   return { page, lookUp, send, written };
 }
@@ -236,11 +219,6 @@ function addressOf(target: string): Address {
 /** The page's path without a language prefix and a trailing slash: what page versions are kept by. */
 function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
   return pathname.replace(/^\/(?:en|fr)(?=\/)/, '').replace(/(.)\/+$/, '$1');
-}
-
-function one(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 const suffix = (coding: Encoding | null) => (coding ? FILE_SUFFIX[coding] : '');
@@ -279,6 +257,13 @@ async function encode(file: string, version: string, response: Response): Promis
   for (const coding of codings) bodies.set(coding, await compress(raw, coding));
   const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0);
   return { page: { version, file, headers, codings, bytes }, bodies };
+}
+
+function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {
+  return made.then(
+    (result) => !(result instanceof Response) && result.written,
+    () => undefined,
+  );
 }
 
 async function removePage({ file, codings }: PageFile): Promise<void> {
