@@ -11,6 +11,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'page-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
 /** Pages kept in a folder of their own, as one build's (DATA_DIR/publication/pages/<build>). */
+const nodeRequest = (url: string) => ({ url, method: 'GET', headers: {} }) as unknown as IncomingMessage;
 const keptPages = (folder = path.join(root, `run-${++folders}`, 'build')) => pageFiles(folder, () => {});
 
 const PAGE = 'http://portal.test/verzeichnis/steiermark/';
@@ -193,6 +194,28 @@ describe('a kept page sent without Astro (issue 18)', () => {
       ),
     ).toBe(false);
     expect(live.lookUp(asked.req, () => 'g1')).toBeUndefined();
+  });
+});
+
+describe('a disk that refuses the files', () => {
+  it('still answers the page, says why, and renders it again when next asked for', async () => {
+    const blocked = path.join(root, 'blocked');
+    await writeFile(blocked, 'a file where the folder would be');
+    const said: string[] = [];
+    const live = pageFiles(path.join(blocked, 'build'), (message) => said.push(message));
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return Promise.resolve(html('Ostermarkt '));
+    };
+    const first = await live.page(request(PAGE), () => 'd1', render);
+    expect(first!.status).toBe(200);
+    expect(await first!.text()).toContain('Ostermarkt');
+    await live.written();
+    expect(live.lookUp(nodeRequest('/verzeichnis/steiermark'), () => 'd1')).toBeUndefined();
+    await live.page(request(PAGE), () => 'd1', render);
+    expect(renders).toBe(2);
+    expect(said.some((message) => message.includes('rendered again when next asked for'))).toBe(true);
   });
 });
 

@@ -64,8 +64,9 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   const known = new Map<string, PageFile>();
   const rendering = new Map<string, Promise<Rendered | Response>>();
   let keptBytes = 0;
-  const ready = mkdir(folder, { recursive: true });
-  void ready.then(() => removeStale(folder)).catch(log);
+  void mkdir(folder, { recursive: true })
+    .then(() => removeStale(folder))
+    .catch((error: unknown) => log(`Old page files could not be removed: ${String(error)}`));
 
   const keep = (key: string, page: PageFile) => {
     const old = known.get(key);
@@ -173,7 +174,8 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   /** Whether the page's files are whole on disk. */
   const write = async ({ page, bodies }: Omit<Rendered, 'written'>): Promise<boolean> => {
     try {
-      await ready;
+      // Made again when gone: a newer build's start removes this one's folder while it still serves (a rolling deploy).
+      await mkdir(folder, { recursive: true });
       for (const [coding, body] of bodies) await writeWhole(page.file + suffix(coding), body);
       // Last: a page whose headers are on disk is whole.
       const { headers, codings, bytes } = page;
