@@ -1,4 +1,5 @@
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { negotiateEncoding, type Encoding } from './negotiate.ts';
 
@@ -70,11 +71,11 @@ export function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /**
- * Answers kept for the current content version only, up to `max` of them (the oldest goes
- * first): a new version drops them all, so nothing outdated is ever sent.
+ * Answers kept for the current content version only, up to `max` of them (the least recently
+ * asked for goes first): a new version drops them all, so nothing outdated is ever sent.
  */
 export function keptPerVersion(max: number) {
-  const kept = new Map<string, CompressedBody>();
+  const kept = new LRUCache<string, CompressedBody>({ max });
   let keptVersion = '';
   return (version: string, key: string, make: () => string | Buffer): CompressedBody => {
     if (keptVersion !== version) {
@@ -82,11 +83,7 @@ export function keptPerVersion(max: number) {
       keptVersion = version;
     }
     let body = kept.get(key);
-    if (!body) {
-      body = compressedBody(make());
-      if (kept.size >= max) kept.delete(kept.keys().next().value!);
-      kept.set(key, body);
-    }
+    if (!body) kept.set(key, (body = compressedBody(make())));
     return body;
   };
 }

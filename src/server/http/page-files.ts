@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -60,29 +61,21 @@ type Asked = { method: string; acceptEncoding: string | undefined; ifNoneMatch: 
  * 304. Requests arriving while a page renders wait for that rendering.
  */
 export function pageFiles(folder: string, log: (message: string) => void = console.error) {
-  /** The pages this process knows on disk, by key; the most recently asked for last. */
-  const known = new Map<string, PageFile>();
+  /** The pages this process knows on disk, by key: the least recently asked for go first, their files with them. */
+  const known = new LRUCache<string, PageFile>({
+    maxSize: MAX_KEPT_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.bytes),
+    dispose: (page, _key, reason) => void (reason === 'evict' && removePage(page)),
+  });
   const rendering = new Map<string, Promise<Rendered | Response>>();
-  let keptBytes = 0;
   void mkdir(folder, { recursive: true })
     .then(() => removeStale(folder))
     .catch((error: unknown) => log(`Old page files could not be removed: ${String(error)}`));
 
   const keep = (key: string, page: PageFile) => {
-    const old = known.get(key);
-    if (old) forget(key, old, old.file !== page.file);
+    const old = known.peek(key);
+    if (old && old.file !== page.file) void removePage(old); // a version gone
     known.set(key, page);
-    keptBytes += page.bytes;
-    for (const [oldKey, oldPage] of known) {
-      if (keptBytes <= MAX_KEPT_BYTES) break;
-      forget(oldKey, oldPage, true);
-    }
-  };
-  const forget = (key: string, page: PageFile, remove: boolean) => {
-    if (known.get(key) !== page) return;
-    known.delete(key);
-    keptBytes -= page.bytes;
-    if (remove) void removePage(page);
   };
 
   /** The page written for this very version, sent before Astro is asked (issue 18: a third of a page's cost). */
@@ -92,8 +85,6 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     const key = keyOf(url);
     const page = key === null ? undefined : known.get(key);
     if (key === null || !page || page.version !== pageVersion(pathOf(url))) return undefined;
-    known.delete(key); // most recently asked for last
-    known.set(key, page);
     return { key, page };
   };
 
@@ -108,7 +99,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     try {
       answer = answerOf(asked, page);
     } catch {
-      forget(key, page, false);
+      if (known.peek(key) === page) known.delete(key);
       return false;
     }
     for (const [name, value] of answer.headers) res.setHeader(name, value);
