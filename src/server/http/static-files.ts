@@ -1,6 +1,7 @@
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { contentTypeOf } from '../compression/file-types.ts';
 import { encodedEtag, ENCODINGS, FILE_SUFFIX, negotiateEncoding, withVary } from '../compression/negotiate.ts';
 import { etagMatches } from './etag.ts';
@@ -76,21 +77,18 @@ export function staticFiles(
   };
 }
 
-/** Misses kept at most (then all are dropped); longer paths, as only made-up ones are, are looked up each time. */
+/** Misses kept at most (the least recently asked for go first); longer paths, as only made-up ones are, are looked up each time. */
 const MISSES_KEPT = 10_000;
 const LONGEST_KEPT_PATH = 256;
 
 /** findFile, a path that found no file not looked up again for `holdsMs`. */
 function holdingMisses(base: string, holdsMs: number): (pathname: string) => ReturnType<typeof findFile> {
-  const misses = new Map<string, number>();
+  if (holdsMs <= 0) return (pathname) => findFile(base, pathname);
+  const misses = new LRUCache<string, true>({ max: MISSES_KEPT, ttl: holdsMs });
   return (pathname) => {
-    const at = performance.now();
-    if (at - (misses.get(pathname) ?? -Infinity) < holdsMs) return null;
+    if (misses.has(pathname)) return null;
     const found = findFile(base, pathname);
-    if (!found && holdsMs && pathname.length <= LONGEST_KEPT_PATH) {
-      if (misses.size >= MISSES_KEPT) misses.clear();
-      misses.set(pathname, at);
-    }
+    if (!found && pathname.length <= LONGEST_KEPT_PATH) misses.set(pathname, true);
     return found;
   };
 }
