@@ -22,6 +22,8 @@ const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
 const MAX_KEPT_BYTES = 2 * 1024 ** 3;
 /** Page files older than this are from another day, whose page versions are gone (page-versions.ts). */
 const STALE_AFTER_MS = 2 * 24 * 3600_000;
+/** How often files of days gone by are removed while the portal runs (and at its start). */
+const SWEEP_EVERY_MS = 24 * 3600_000;
 /** A page version, a name part of its files. */
 const FILE_VERSION = /^[\w-]{1,64}$/;
 
@@ -68,9 +70,12 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     dispose: (page, _key, reason) => void (reason === 'evict' && removePage(page)),
   });
   const rendering = new Map<string, Promise<Rendered | Response>>();
-  void mkdir(folder, { recursive: true })
-    .then(() => removeStale(folder))
-    .catch((error: unknown) => log(`Old page files could not be removed: ${String(error)}`));
+  const sweep = () =>
+    void mkdir(folder, { recursive: true })
+      .then(() => removeStale(folder))
+      .catch((error: unknown) => log(`Old page files could not be removed: ${String(error)}`));
+  sweep();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
 
   const keep = (key: string, page: PageFile) => {
     const old = known.peek(key);
@@ -135,8 +140,15 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
       acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
       ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
     };
-    const { status, headers, body } = answerOf(asked, result.page, result.bodies);
-    return new Response(body && new Uint8Array(body), { status, headers });
+    let answer: ReturnType<typeof answerOf>;
+    try {
+      answer = answerOf(asked, result.page, result.bodies);
+    } catch {
+      // Its files went while it was found (another process replaced them): this request's own rendering.
+      if (known.peek(key) === result.page) known.delete(key);
+      return render();
+    }
+    return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   };
 
   const findOrRender = async (key: string, file: string, version: string, render: () => Promise<Response>) => {
@@ -260,15 +272,14 @@ function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {
 }
 
 async function removePage({ file, codings }: PageFile): Promise<void> {
-  await Promise.all(
-    [`${file}.json`, file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })),
-  );
+  await rm(`${file}.json`, { force: true }); // first: a page without its headers is not found
+  await Promise.all([file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })));
 }
 
 /**
  * Page files of another build (their pages load other scripts) or of days gone by (every page
- * version names its day) are removed, beside the first requests: nothing else bounds the folder
- * across restarts.
+ * version names its day) are removed, beside the requests: a process removes only the files it
+ * knows, so nothing else bounds the folder across restarts and processes.
  */
 async function removeStale(folder: string): Promise<void> {
   const builds = path.dirname(folder);

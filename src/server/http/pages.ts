@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,16 +24,17 @@ export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: s
   return {
     handler: (req, res, locals) => handler(req, res, undefined, locals),
     clientDir: fileURLToPath(new URL('client/', DIST)),
-    build: buildOf(new URL('server/chunks/', DIST)),
+    build: buildOf(fileURLToPath(new URL('server/', DIST))),
   };
 }
 
 /**
- * The build, as a short hash of its server chunks' names (Astro names each by a hash of what it
- * holds): a page rendered by another build loads other scripts, so its files are not sent
- * (page-files.ts).
+ * The build, as a short hash of its server's files (Astro names its chunks by a hash of what they
+ * hold) and their entry: a page rendered by another build loads other scripts, so its files are
+ * not sent (page-files.ts).
  */
-function buildOf(chunks: URL): string {
-  const names = existsSync(chunks) ? readdirSync(chunks).sort() : [];
-  return createHash('sha256').update(names.join('\0')).digest('base64url').slice(0, 16);
+function buildOf(server: string): string {
+  const hash = createHash('sha256').update(readFileSync(path.join(server, 'entry.mjs')));
+  for (const name of readdirSync(server, { recursive: true, encoding: 'utf8' }).sort()) hash.update(`\0${name}`);
+  return hash.digest('base64url').slice(0, 16);
 }
