@@ -30,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23),
   // kept by the server (src/server/http/server.ts), which answers the next requests without Astro.
   const { pageFiles, published } = context.locals;
-  const live = pageFiles && (await pageFiles.page(context.request, published?.pageVersion, rendered));
+  const live = pageFiles && (await pageFiles.page(context.request, published, rendered));
   return live ?? compressed(context.request, await rendered());
 });
 

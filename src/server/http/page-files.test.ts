@@ -11,6 +11,17 @@ const root = mkdtempSync(path.join(tmpdir(), 'page-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
 /** Pages kept in a folder of their own, as one build's (DATA_DIR/publication/pages/<build>). */
+/** The directory's pages the tests ask for, by path without a language prefix. */
+const PAGES = new Map([
+  ['/verzeichnis/steiermark', {}],
+  ['/verzeichnis/tirol', {}],
+  ['/verzeichnis/steiermark/weg', {}],
+]);
+/** A published snapshot whose pages all have `version` (or the version a function gives a path). */
+const at = (version: string | ((path: string) => string)) => ({
+  pageVersion: typeof version === 'string' ? () => version : version,
+  pages: PAGES,
+});
 const nodeRequest = (url: string) => ({ url, method: 'GET', headers: {} }) as unknown as IncomingMessage;
 const keptPages = (folder = path.join(root, `run-${++folders}`, 'build')) => pageFiles(folder, () => {});
 
@@ -31,23 +42,20 @@ describe('pages rendered once per page version and kept on disk (issues 17, 18, 
       await new Promise((resolve) => setTimeout(resolve, 10));
       return html(`v${renders}`);
     };
-    const [a, b] = await Promise.all([
-      pages(request(PAGE), () => '7', render),
-      pages(request(PAGE), () => '7', render),
-    ]);
+    const [a, b] = await Promise.all([pages(request(PAGE), at('7'), render), pages(request(PAGE), at('7'), render)]);
     expect(renders).toBe(1);
     expect(await a!.text()).toBe(await b!.text());
-    expect(a!.headers.get('etag')).toBe('"live-7"');
+    expect(a!.headers.get('etag')).toBe('"live-7.build"');
     expect(a!.headers.get('set-cookie')).toBeNull();
     expect(a!.headers.get('cache-control')).toBe('no-cache');
     // The same page with a trailing slash or without is one page.
-    await pages(request(PAGE.replace(/\/$/, '')), () => '7', render);
+    await pages(request(PAGE.replace(/\/$/, '')), at('7'), render);
     expect(renders).toBe(1);
 
-    const next = await pages(request(PAGE), () => '8', render);
+    const next = await pages(request(PAGE), at('8'), render);
     expect(renders).toBe(2);
     expect(await next!.text()).toContain('v2');
-    expect(next!.headers.get('etag')).toBe('"live-8"');
+    expect(next!.headers.get('etag')).toBe('"live-8.build"');
   });
 
   it('keeps a page across publishes while what it shows stays the same, in every language', async () => {
@@ -63,28 +71,28 @@ describe('pages rendered once per page version and kept on disk (issues 17, 18, 
       return Promise.resolve(html(name));
     };
     const TIROL = 'http://portal.test/en/verzeichnis/tirol';
-    await pages(request(PAGE), versionOf, render('steiermark'));
-    await pages(request(TIROL), versionOf, render('tirol'));
+    await pages(request(PAGE), at(versionOf), render('steiermark'));
+    await pages(request(TIROL), at(versionOf), render('tirol'));
     versions.set('/verzeichnis/tirol', 'b2'); // a publish that changed Tirol only
-    const kept = await pages(request(PAGE), versionOf, render('steiermark'));
-    const again = await pages(request(TIROL), versionOf, render('tirol'));
+    const kept = await pages(request(PAGE), at(versionOf), render('steiermark'));
+    const again = await pages(request(TIROL), at(versionOf), render('tirol'));
     expect(rendered).toEqual(['steiermark', 'tirol', 'tirol']);
-    expect(kept!.headers.get('etag')).toBe('"live-a1"');
-    expect(again!.headers.get('etag')).toBe('"live-b2"');
+    expect(kept!.headers.get('etag')).toBe('"live-a1.build"');
+    expect(again!.headers.get('etag')).toBe('"live-b2.build"');
   });
 
   it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
     const pages = keptPages().page;
     const render = () => Promise.resolve(html('Marktplatz '));
-    const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), () => '3', render);
+    const gzip = await pages(request(PAGE, { 'accept-encoding': 'gzip' }), at('3'), render);
     expect(gzip!.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gzip!.arrayBuffer())).toString()).toContain('Markt');
     const tag = gzip!.headers.get('etag')!;
-    expect(tag).not.toBe('"live-3"');
+    expect(tag).not.toBe('"live-3.build"');
     expect(gzip!.headers.get('vary')).toContain('Accept-Encoding');
-    const again = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), () => '3', render);
+    const again = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), at('3'), render);
     expect(again!.status).toBe(304);
-    const stale = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), () => '4', render);
+    const stale = await pages(request(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': tag }), at('4'), render);
     expect(stale!.status).toBe(200);
   });
 
@@ -98,9 +106,9 @@ describe('pages rendered once per page version and kept on disk (issues 17, 18, 
       return Promise.resolve(html('Jahrmarkt '));
     };
     const first = keptPages(folder);
-    const before = await first.page(request(PAGE, { 'accept-encoding': 'br' }), () => 'r1', render);
+    const before = await first.page(request(PAGE, { 'accept-encoding': 'br' }), at('r1'), render);
     await first.written();
-    const after = await keptPages(folder).page(request(PAGE, { 'accept-encoding': 'br' }), () => 'r1', render);
+    const after = await keptPages(folder).page(request(PAGE, { 'accept-encoding': 'br' }), at('r1'), render);
     expect(renders).toBe(1);
     expect(after!.headers.get('content-encoding')).toBe('br');
     expect(Buffer.from(await after!.arrayBuffer())).toEqual(Buffer.from(await before!.arrayBuffer()));
@@ -108,18 +116,24 @@ describe('pages rendered once per page version and kept on disk (issues 17, 18, 
     expect(readdirSync(path.join(root, 'restart'))).toEqual(['build-2']);
   });
 
-  it('keeps no 404 (any path could fill the disk) and leaves other paths to Astro', async () => {
+  it('keeps no 404, nor other spellings of a page or HEAD renderings (any address could fill the disk), and leaves them to Astro', async () => {
     const pages = keptPages().page;
     let renders = 0;
     const missing = () => {
       renders += 1;
       return Promise.resolve(html('nicht gefunden', 404));
     };
-    expect((await pages(request(`${PAGE}weg`), () => '1', missing))!.status).toBe(404);
-    expect((await pages(request(`${PAGE}weg`), () => '1', missing))!.status).toBe(404);
+    expect((await pages(request(`${PAGE}weg`), at('1'), missing))!.status).toBe(404);
+    expect((await pages(request(`${PAGE}weg`), at('1'), missing))!.status).toBe(404);
     expect(renders).toBe(2);
-    expect(await pages(request('http://portal.test/maerkte'), () => '1', missing)).toBeNull();
+    expect(await pages(request('http://portal.test/maerkte'), at('1'), missing)).toBeNull();
     expect(await pages(request(PAGE), undefined, missing)).toBeNull(); // no published snapshot: a static build
+    // Not a page of the directory, or another spelling of one: Astro answers it, nothing is kept.
+    expect(await pages(request(`${PAGE}nirgends`), at('1'), missing)).toBeNull();
+    expect(await pages(request(PAGE.replace('steiermark', 'steierm%61rk')), at('1'), missing)).toBeNull();
+    // A HEAD's rendering has no body: only a GET's is kept.
+    expect(await pages(new Request(PAGE, { method: 'HEAD' }), at('1'), missing)).toBeNull();
+    expect(renders).toBe(2);
   });
 });
 
@@ -143,10 +157,8 @@ describe('a kept page sent without Astro (issue 18)', () => {
 
   it('sends a page rendered for the same version, with the same bytes and ETag, and leaves any other to Astro', async () => {
     const live = keptPages();
-    const astro = await live.page(
-      request(PAGE, { 'accept-encoding': 'gzip' }),
-      () => 'a1',
-      () => Promise.resolve(html('Kirtag ')),
+    const astro = await live.page(request(PAGE, { 'accept-encoding': 'gzip' }), at('a1'), () =>
+      Promise.resolve(html('Kirtag ')),
     );
     await live.written();
     const fast = nodeExchange('/verzeichnis/steiermark/', { 'accept-encoding': 'gzip' });
@@ -178,11 +190,7 @@ describe('a kept page sent without Astro (issue 18)', () => {
   it('leaves a page to Astro when its file is gone (another process replaced it)', async () => {
     const folder = path.join(root, 'gone', 'build');
     const live = keptPages(folder);
-    await live.page(
-      request(PAGE),
-      () => 'g1',
-      () => Promise.resolve(html('Adventmarkt ')),
-    );
+    await live.page(request(PAGE), at('g1'), () => Promise.resolve(html('Adventmarkt ')));
     await live.written();
     rmSync(folder, { recursive: true });
     const asked = nodeExchange('/verzeichnis/steiermark');
@@ -197,6 +205,33 @@ describe('a kept page sent without Astro (issue 18)', () => {
   });
 });
 
+describe('what a request may not break', () => {
+  it('takes a request target no URL parses for no page', () => {
+    expect(keptPages().lookUp(nodeRequest('//['), () => '1')).toBeUndefined();
+  });
+
+  it('renders a page whose headers outlived its files, and writes it anew', async () => {
+    const folder = path.join(root, 'headless', 'build');
+    const first = keptPages(folder);
+    await first.page(request(PAGE), at('h1'), () => Promise.resolve(html('Kirtag ')));
+    await first.written();
+    for (const name of readdirSync(folder)) if (!name.endsWith('.json')) rmSync(path.join(folder, name));
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return Promise.resolve(html('Kirtag '));
+    };
+    const restarted = keptPages(folder);
+    expect((await restarted.page(request(PAGE), at('h1'), render))!.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // its head is removed beside the answer
+    await restarted.page(request(PAGE), at('h1'), render);
+    await restarted.written();
+    expect(renders).toBe(2);
+    const asked = nodeRequest('/verzeichnis/steiermark');
+    expect(restarted.lookUp(asked, () => 'h1')).toBeDefined(); // whole again
+  });
+});
+
 describe('a disk that refuses the files', () => {
   it('still answers the page, says why, and renders it again when next asked for', async () => {
     const blocked = path.join(root, 'blocked');
@@ -208,12 +243,12 @@ describe('a disk that refuses the files', () => {
       renders += 1;
       return Promise.resolve(html('Ostermarkt '));
     };
-    const first = await live.page(request(PAGE), () => 'd1', render);
+    const first = await live.page(request(PAGE), at('d1'), render);
     expect(first!.status).toBe(200);
     expect(await first!.text()).toContain('Ostermarkt');
     await live.written();
     expect(live.lookUp(nodeRequest('/verzeichnis/steiermark'), () => 'd1')).toBeUndefined();
-    await live.page(request(PAGE), () => 'd1', render);
+    await live.page(request(PAGE), at('d1'), render);
     expect(renders).toBe(2);
     expect(said.some((message) => message.includes('rendered again when next asked for'))).toBe(true);
   });
@@ -228,13 +263,13 @@ describe('embeddable lists kept per version and filter (issue 23)', () => {
       renders += 1;
       return Promise.resolve(html(`list ${renders}`));
     };
-    await pages(request(`${LIST}?typ=kirtag,messe&anzahl=3`), () => '5', render);
-    await pages(request(`${LIST}/?anzahl=3&typ=messe&typ=kirtag&utm_source=cms`), () => '5', render);
+    await pages(request(`${LIST}?typ=kirtag,messe&anzahl=3`), at('5'), render);
+    await pages(request(`${LIST}/?anzahl=3&typ=messe&typ=kirtag&utm_source=cms`), at('5'), render);
     expect(renders).toBe(1);
-    await pages(request(LIST), () => '5', render);
+    await pages(request(LIST), at('5'), render);
     expect(renders).toBe(2);
-    expect(await pages(request(`${LIST}?anzahl=0`), () => '5', render)).toBeNull();
-    expect(await pages(request(`${LIST}?typ=flohmarkt`), () => '5', render)).toBeNull();
+    expect(await pages(request(`${LIST}?anzahl=0`), at('5'), render)).toBeNull();
+    expect(await pages(request(`${LIST}?typ=flohmarkt`), at('5'), render)).toBeNull();
     expect(renders).toBe(2);
   });
 });

@@ -11,8 +11,15 @@ import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
 import { etagMatches } from './etag.ts';
 import { EMBED_PATH } from './framable.ts';
 
+/** What page files are kept of: the published snapshot's page versions, and its pages by path. */
+export interface PublishedPages {
+  pageVersion: (path: string) => string;
+  pages: ReadonlyMap<string, unknown>;
+}
+
 /** The directory's pages and the sitemap: rendered from the published snapshot, not pre-rendered (issue 17). */
 const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
+const SITEMAP = '/sitemap.xml';
 
 /**
  * Bytes of page files one process keeps on disk at most (the least recently asked for go first).
@@ -67,7 +74,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   const known = new LRUCache<string, PageFile>({
     maxSize: MAX_KEPT_BYTES,
     sizeCalculation: (page) => Math.max(1, page.bytes),
-    dispose: (page, _key, reason) => void (reason === 'evict' && removePage(page)),
+    dispose: (page, _key, reason) => void (reason === 'evict' && removePage(page, log)),
   });
   const rendering = new Map<string, Promise<Rendered | Response>>();
   const sweep = () =>
@@ -79,7 +86,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
 
   const keep = (key: string, page: PageFile) => {
     const old = known.peek(key);
-    if (old && old.file !== page.file) void removePage(old); // a version gone
+    if (old && old.file !== page.file) void removePage(old, log); // a version gone
     known.set(key, page);
   };
 
@@ -87,9 +94,9 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   const lookUp = (req: IncomingMessage, pageVersion: (path: string) => string): Found | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const url = addressOf(req.url ?? '/');
-    const key = keyOf(url);
-    const page = key === null ? undefined : known.get(key);
-    if (key === null || !page || page.version !== pageVersion(pathOf(url))) return undefined;
+    const key = url && keyOf(url);
+    const page = key ? known.get(key) : undefined;
+    if (!url || !key || !page || page.version !== pageVersion(pathOf(url))) return undefined;
     return { key, page };
   };
 
@@ -105,6 +112,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
       answer = answerOf(asked, page);
     } catch {
       if (known.peek(key) === page) known.delete(key);
+      void removePage(page, log);
       return false;
     }
     for (const [name, value] of answer.headers) res.setHeader(name, value);
@@ -115,13 +123,17 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   /** A page from Astro's middleware: from its file, or rendered and written; null for what is not kept. */
   const page = async (
     request: Request,
-    pageVersion: ((path: string) => string) | undefined,
+    published: PublishedPages | undefined,
     render: () => Promise<Response>,
   ): Promise<Response | null> => {
     const url = new URL(request.url);
     const key = keyOf(url);
-    if (!pageVersion || key === null || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    const version = pageVersion(pathOf(url));
+    // A HEAD's rendering has no body (Astro's endpoints: the sitemap): only a GET's is kept.
+    if (!published || key === null || request.method !== 'GET') return null;
+    const pagePath = pathOf(url);
+    // Any other spelling of a page (`/verzeichnis/steierm%61rk`) is rendered, never kept: no address can fill the disk.
+    if (LIVE_PATH.test(pagePath) && pagePath !== SITEMAP && !published.pages.has(pagePath)) return null;
+    const version = published.pageVersion(pagePath);
     if (!FILE_VERSION.test(version)) return null;
     const file = path.join(folder, `${createHash('sha256').update(key).digest('base64url').slice(0, 24)}-${version}`);
     let made = rendering.get(file);
@@ -144,8 +156,10 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     try {
       answer = answerOf(asked, result.page, result.bodies);
     } catch {
-      // Its files went while it was found (another process replaced them): this request's own rendering.
+      // Its files went while it was found (another process replaced them): this request's own
+      // rendering, and the head goes too, so that the next request writes the page anew.
       if (known.peek(key) === result.page) known.delete(key);
+      void removePage(result.page, log);
       return render();
     }
     return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
@@ -217,8 +231,14 @@ type Address = Pick<URL, 'pathname' | 'searchParams'>;
 const PLAIN_PATH = /^(?:\/[\w-]+)+\/?$/;
 const NO_QUERY = new URLSearchParams();
 
-function addressOf(target: string): Address {
-  return PLAIN_PATH.test(target) ? { pathname: target, searchParams: NO_QUERY } : new URL(target, 'http://portal');
+/** null for a request target Node takes but no URL parses (`//[`): it goes on to Astro's 404. */
+function addressOf(target: string): Address | null {
+  if (PLAIN_PATH.test(target)) return { pathname: target, searchParams: NO_QUERY };
+  try {
+    return new URL(target, 'http://portal');
+  } catch {
+    return null;
+  }
 }
 
 /** The page's path without a language prefix and a trailing slash: what page versions are kept by. */
@@ -228,13 +248,13 @@ function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
 
 const suffix = (coding: Encoding | null) => (coding ? FILE_SUFFIX[coding] : '');
 
-/** The headers an answer sets itself; a page's own are dropped. */
-const SET_BY_ANSWER = new Set(['etag', 'vary', 'cache-control', 'content-encoding', 'content-length']);
+/** The headers an answer sets itself (Vary it adds to); a page's own are dropped, and any cookie. */
+const SET_BY_ANSWER = new Set(['etag', 'cache-control', 'content-encoding', 'content-length', 'set-cookie']);
 
 /** The answer to one request of a kept page: from `bodies` when it was just rendered, else from its file. */
 function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
   const encoding = negotiateEncoding(asked.acceptEncoding, page.codings);
-  const etag = encodedEtag(`"live-${page.version}"`, encoding);
+  const etag = encodedEtag(`"live-${page.version}.${path.basename(path.dirname(page.file))}"`, encoding);
   const vary = withVary(page.headers.find(([name]) => name === 'vary')?.[1], 'Accept-Encoding');
   // Browsers ask again each time (a 304 while nothing changed): a change is public at once.
   const headers: [string, string][] = [
@@ -256,7 +276,7 @@ function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Bu
 /** A rendered page with its codings (a small one's framing would eat the gain: as it is). */
 async function encode(file: string, version: string, response: Response): Promise<Omit<Rendered, 'written'>> {
   const raw = Buffer.from(await response.arrayBuffer());
-  const headers = [...response.headers].filter(([name]) => !SET_BY_ANSWER.has(name) && name !== 'set-cookie');
+  const headers = [...response.headers].filter(([name]) => !SET_BY_ANSWER.has(name));
   const codings: Encoding[] = raw.length < MIN_COMPRESSED_BYTES ? [] : ['br', 'gzip'];
   const bodies = new Map<Encoding | null, Buffer>([[null, raw]]);
   for (const coding of codings) bodies.set(coding, await compress(raw, coding));
@@ -271,9 +291,16 @@ function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {
   );
 }
 
-async function removePage({ file, codings }: PageFile): Promise<void> {
-  await rm(`${file}.json`, { force: true }); // first: a page without its headers is not found
-  await Promise.all([file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })));
+/** Removes a page's files; a failure is told, never thrown (an unhandled rejection would end the process). */
+async function removePage({ file, codings }: PageFile, log: (message: string) => void): Promise<void> {
+  try {
+    await rm(`${file}.json`, { force: true }); // first: a page without its headers is not found
+    await Promise.all(
+      [file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })),
+    );
+  } catch (error) {
+    log(`A page's old files could not be removed: ${String(error)}`);
+  }
 }
 
 /**

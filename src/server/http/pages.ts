@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,12 +29,16 @@ export async function loadPages(): Promise<{ handler: PagesHandler; clientDir: s
 }
 
 /**
- * The build, as a short hash of its server's files (Astro names its chunks by a hash of what they
- * hold) and their entry: a page rendered by another build loads other scripts, so its files are
- * not sent (page-files.ts).
+ * The build, as a short hash of its server's files and of the packages installed with it: a page
+ * rendered by another build may load other scripts or show other words, so its files are not
+ * sent (page-files.ts).
  */
 function buildOf(server: string): string {
-  const hash = createHash('sha256').update(readFileSync(path.join(server, 'entry.mjs')));
-  for (const name of readdirSync(server, { recursive: true, encoding: 'utf8' }).sort()) hash.update(`\0${name}`);
+  const lock = new URL('../../../package-lock.json', import.meta.url);
+  const hash = createHash('sha256').update(existsSync(lock) ? readFileSync(lock) : '');
+  for (const name of readdirSync(server, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(server, name);
+    if (statSync(file).isFile()) hash.update(`\0${name}\0`).update(readFileSync(file));
+  }
   return hash.digest('base64url').slice(0, 16);
 }
