@@ -27,8 +27,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   };
   if (context.isPrerendered) return rendered();
-  // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23),
-  // kept by the server (src/server/http/server.ts), which answers the next requests without Astro.
+  // The directory's pages and the embeddable lists: once per page version (issues 17, 18, 23), written
+  // to disk (src/server/http/page-files.ts), whose files the server sends the next requests without Astro.
   const { pageFiles, published } = context.locals;
   const live = pageFiles && (await pageFiles.page(context.request, published, rendered));
   return live ?? compressed(context.request, await rendered());

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -56,8 +56,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
-  const kept =
-    pages && publisher ? pageFiles(path.join(config.DATA_DIR, 'publication', 'pages', pages.build)) : undefined;
+  const kept = pages && publisher ? pageFiles(join(config.DATA_DIR, 'publication', 'pages', pages.build)) : undefined;
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
 
