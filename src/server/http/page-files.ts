@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { compress, MIN_COMPRESSED_BYTES } from '../compression/compressed-body.ts';
-import { encodedEtag, FILE_SUFFIX, negotiateEncoding, withVary, type Encoding } from '../compression/negotiate.ts';
-import { writeWhole } from '../directory/whole-file.ts';
+import { LRUCache } from 'lru-cache';
+import { encodedEtag, negotiateEncoding, withVary, type Encoding } from '../compression/negotiate.ts';
 import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
 import { etagMatches } from './etag.ts';
 import { EMBED_PATH } from './framable.ts';
+import {
+  encode,
+  readBody,
+  readPage,
+  removePage,
+  sweepPages,
+  writePage,
+  type EncodedPage,
+  type PageFile,
+} from './page-store.ts';
 
 /** What page files are kept of: the published snapshot's page versions, and its pages by path. */
 export interface PublishedPages {
@@ -27,22 +33,8 @@ const SITEMAP = '/sitemap.xml';
  * directory (24,000 pages in three languages) and the embeddable lists asked for.
  */
 const MAX_KEPT_BYTES = 2 * 1024 ** 3;
-/** Page files older than this are from another day, whose page versions are gone (page-versions.ts). */
-const STALE_AFTER_MS = 2 * 24 * 3600_000;
-/** How often files of days gone by are removed while the portal runs (and at its start). */
-const SWEEP_EVERY_MS = 24 * 3600_000;
 /** A page version, a name part of its files. */
 const FILE_VERSION = /^[\w-]{1,64}$/;
-
-/** A page as kept on disk: its HTML, each coding beside it (`.br`, `.gz`) and its headers (`.json`). */
-interface PageFile {
-  version: string;
-  /** The path of its HTML; the codings and the headers beside it. */
-  file: string;
-  headers: [string, string][];
-  codings: Encoding[];
-  bytes: number;
-}
 
 /** A page `lookUp` found, by its key. */
 interface Found {
@@ -51,9 +43,7 @@ interface Found {
 }
 
 /** A page found or just rendered: a rendering's bytes at hand until its files are written. */
-interface Rendered {
-  page: PageFile;
-  bodies: Map<Encoding | null, Buffer>;
+interface Rendered extends EncodedPage {
   written: Promise<unknown>;
 }
 
@@ -77,12 +67,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     dispose: (page, _key, reason) => void (reason === 'evict' && removePage(page, log)),
   });
   const rendering = new Map<string, Promise<Rendered | Response>>();
-  const sweep = () =>
-    void mkdir(folder, { recursive: true })
-      .then(() => removeStale(folder))
-      .catch((error: unknown) => log(`Old page files could not be removed: ${String(error)}`));
-  sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  sweepPages(folder, log);
 
   const keep = (key: string, page: PageFile) => {
     const old = known.peek(key);
@@ -165,43 +150,22 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   };
 
-  const findOrRender = async (key: string, file: string, version: string, render: () => Promise<Response>) => {
-    const found = await find(file, version);
+  const findOrRender = async (
+    key: string,
+    file: string,
+    version: string,
+    render: () => Promise<Response>,
+  ): Promise<Rendered | Response> => {
+    const found = await readPage(file, version);
     if (found) {
-      keep(key, found.page);
-      return found;
+      keep(key, found);
+      return { page: found, bodies: new Map(), written: Promise.resolve() };
     }
     const response = await render();
     if (response.status !== 200) return response;
     const rendered = await encode(file, version, response);
     // The page is answered at once; `lookUp` finds it once its files are whole.
-    return { ...rendered, written: write(rendered).then((whole) => whole && keep(key, rendered.page)) };
-  };
-
-  /** A page another process, or this one before a restart, wrote for this version. */
-  const find = async (file: string, version: string): Promise<Rendered | undefined> => {
-    try {
-      const head = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Omit<PageFile, 'file' | 'version'>;
-      return { page: { ...head, version, file }, bodies: new Map(), written: Promise.resolve() };
-    } catch {
-      return undefined; // none written, or not whole: rendered anew
-    }
-  };
-
-  /** Whether the page's files are whole on disk. */
-  const write = async ({ page, bodies }: Omit<Rendered, 'written'>): Promise<boolean> => {
-    try {
-      // Made again when gone: a newer build's start removes this one's folder while it still serves (a rolling deploy).
-      await mkdir(folder, { recursive: true });
-      for (const [coding, body] of bodies) await writeWhole(page.file + suffix(coding), body);
-      // Last: a page whose headers are on disk is whole.
-      const { headers, codings, bytes } = page;
-      await writeWhole(`${page.file}.json`, JSON.stringify({ headers, codings, bytes }));
-      return true;
-    } catch (error) {
-      log(`A page could not be kept on disk, so it is rendered again when next asked for: ${String(error)}`);
-      return false;
-    }
+    return { ...rendered, written: writePage(rendered, log).then((whole) => whole && keep(key, rendered.page)) };
   };
 
   /** Resolves once the pages rendered so far are on disk (tests). */
@@ -246,11 +210,6 @@ function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
   return pathname.replace(/^\/(?:en|fr)(?=\/)/, '').replace(/(.)\/+$/, '$1');
 }
 
-const suffix = (coding: Encoding | null) => (coding ? FILE_SUFFIX[coding] : '');
-
-/** The headers an answer sets itself (Vary it adds to); a page's own are dropped, and any cookie. */
-const SET_BY_ANSWER = new Set(['etag', 'cache-control', 'content-encoding', 'content-length', 'set-cookie']);
-
 /** The answer to one request of a kept page: from `bodies` when it was just rendered, else from its file. */
 function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
   const encoding = negotiateEncoding(asked.acceptEncoding, page.codings);
@@ -264,24 +223,10 @@ function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Bu
     ['cache-control', 'no-cache'],
   ];
   if (etagMatches(asked.ifNoneMatch, etag)) return { status: 304, headers, body: null };
-  // Read at once: from the system's file cache a page's file takes microseconds, where the thread
-  // pool's four steps (open, stat, read, close) each waited for a turn of the busy event loop
-  // (under the load test pages p99 968 ms instead of 205 ms).
-  const bytes = bodies?.get(encoding) ?? readFileSync(page.file + suffix(encoding));
+  const bytes = bodies?.get(encoding) ?? readBody(page, encoding);
   if (encoding) headers.push(['content-encoding', encoding]);
   headers.push(['content-length', String(bytes.length)]);
   return { status: 200, headers, body: asked.method === 'HEAD' ? null : bytes };
-}
-
-/** A rendered page with its codings (a small one's framing would eat the gain: as it is). */
-async function encode(file: string, version: string, response: Response): Promise<Omit<Rendered, 'written'>> {
-  const raw = Buffer.from(await response.arrayBuffer());
-  const headers = [...response.headers].filter(([name]) => !SET_BY_ANSWER.has(name));
-  const codings: Encoding[] = raw.length < MIN_COMPRESSED_BYTES ? [] : ['br', 'gzip'];
-  const bodies = new Map<Encoding | null, Buffer>([[null, raw]]);
-  for (const coding of codings) bodies.set(coding, await compress(raw, coding));
-  const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0);
-  return { page: { version, file, headers, codings, bytes }, bodies };
 }
 
 function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {
@@ -289,32 +234,4 @@ function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {
     (result) => !(result instanceof Response) && result.written,
     () => undefined,
   );
-}
-
-/** Removes a page's files; a failure is told, never thrown (an unhandled rejection would end the process). */
-async function removePage({ file, codings }: PageFile, log: (message: string) => void): Promise<void> {
-  try {
-    await rm(`${file}.json`, { force: true }); // first: a page without its headers is not found
-    await Promise.all(
-      [file, ...codings.map((coding) => file + suffix(coding))].map((name) => rm(name, { force: true })),
-    );
-  } catch (error) {
-    log(`A page's old files could not be removed: ${String(error)}`);
-  }
-}
-
-/**
- * Page files of another build (their pages load other scripts) or of days gone by (every page
- * version names its day) are removed, beside the requests: a process removes only the files it
- * knows, so nothing else bounds the folder across restarts and processes.
- */
-async function removeStale(folder: string): Promise<void> {
-  const builds = path.dirname(folder);
-  for (const build of await readdir(builds))
-    if (build !== path.basename(folder)) await rm(path.join(builds, build), { recursive: true, force: true });
-  const old = Date.now() - STALE_AFTER_MS;
-  for (const name of await readdir(folder)) {
-    const file = path.join(folder, name);
-    if (((await stat(file).catch(() => null))?.mtimeMs ?? Infinity) < old) await rm(file, { force: true });
-  }
 }
