@@ -63,7 +63,7 @@ describe('buildDirectory, from one publish to the next (issue 18)', () => {
   /** The next source: the records a change did not touch stay the same objects, as db/published.ts keeps them. */
   function changed({ markets, dates }: Source, step: Change): Source {
     if (step.kind === 'new market') {
-      const id = `m${++made}`;
+      const id = `n${++made}`; // never one of the first two markets' ids (m0, m1)
       return {
         markets: [...markets, sampleMarket(id, step.title, step.gkz)],
         dates: [...dates, sampleDate(id, '2027-03-01')],
