@@ -68,6 +68,8 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
   });
   const rendering = new Map<string, Promise<Rendered | Response>>();
   sweepPages(folder, log);
+  /** The build the pages were rendered by (the folder's name): part of each ETag. */
+  const build = path.basename(folder);
 
   const keep = (key: string, page: PageFile) => {
     const old = known.peek(key);
@@ -94,7 +96,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     };
     let answer: ReturnType<typeof answerOf>;
     try {
-      answer = answerOf(asked, page);
+      answer = answerOf(asked, build, page);
     } catch {
       if (known.peek(key) === page) known.delete(key);
       void removePage(page, log);
@@ -139,7 +141,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     };
     let answer: ReturnType<typeof answerOf>;
     try {
-      answer = answerOf(asked, result.page, result.bodies);
+      answer = answerOf(asked, build, result.page, result.bodies);
     } catch {
       // Its files went while it was found (another process replaced them): this request's own
       // rendering, and the head goes too, so that the next request writes the page anew.
@@ -211,9 +213,9 @@ function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
 }
 
 /** The answer to one request of a kept page: from `bodies` when it was just rendered, else from its file. */
-function answerOf(asked: Asked, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
+function answerOf(asked: Asked, build: string, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
   const encoding = negotiateEncoding(asked.acceptEncoding, page.codings);
-  const etag = encodedEtag(`"live-${page.version}.${path.basename(path.dirname(page.file))}"`, encoding);
+  const etag = encodedEtag(`"live-${page.version}.${build}"`, encoding);
   const vary = withVary(page.headers.find(([name]) => name === 'vary')?.[1], 'Accept-Encoding');
   // Browsers ask again each time (a 304 while nothing changed): a change is public at once.
   const headers: [string, string][] = [
