@@ -49,10 +49,10 @@ afterAll(async () => {
 /** Every page but the overview (the renderer shows the overview of the first directory), by path. */
 async function rendered(directory: Directory) {
   const pages = pagesOf(directory).filter(([, page]) => page.kind !== 'overview');
-  const versions = pageVersions(directory, pages, viennaDay(NOW));
+  const versionOf = pageVersions(directory, new Map(pages), viennaDay(NOW));
   const html = new Map<string, { kind: string; version: string; html: string }>();
   for (const [path, page] of pages)
-    html.set(path, { kind: page.kind, version: versions.get(path)!, html: await renderer.render(page, path, 'de') });
+    html.set(path, { kind: page.kind, version: versionOf(path)!, html: await renderer.render(page, path, 'de') });
   return html;
 }
 
@@ -121,8 +121,8 @@ describe('page versions', () => {
   it('change with the day, since pages say which dates are next', async () => {
     const directory = await readDirectory(db, NOW);
     const pages = pagesOf(directory);
-    const today = pageVersions(directory, pages, '2027-05-01');
-    const tomorrow = pageVersions(directory, pages, '2027-05-02');
-    for (const [path] of pages) expect(tomorrow.get(path)).not.toBe(today.get(path));
+    const today = pageVersions(directory, new Map(pages), '2027-05-01');
+    const tomorrow = pageVersions(directory, new Map(pages), '2027-05-02');
+    for (const [path] of pages) expect(tomorrow(path)).not.toBe(today(path));
   });
 });

@@ -17,12 +17,15 @@ import { nextDateOf } from '../../lib/directory/next-date.ts';
  * market's new description or a date after its next one leaves the pages above it as they were.
  * `tests/api/page-versions.test.ts` renders pages to check that a page whose HTML changes gets a
  * new version.
+ *
+ * Each is worked out when first asked for, and kept: a restart serves its first page without
+ * hashing all of them (0.6 s of its thread at Austria scale, issue 50).
  */
 export function pageVersions(
   directory: Directory,
-  pages: Iterable<readonly [string, DirectoryPage]>,
+  pages: ReadonlyMap<string, DirectoryPage>,
   today: string,
-): Map<string, string> {
+): (path: string) => string | undefined {
   const context = `${today}|${directory.years.join('|')}`;
   /** A place as a list of places shows it: its name and address, and how many markets it has. */
   const listed = (place: { name: string; path: string }, markets: number) =>
@@ -73,7 +76,13 @@ export function pageVersions(
       }
     }
   };
-  return new Map([...pages].map(([path, page]) => [path, versionOf(page)]));
+  const versions = new Map<string, string>();
+  return (path) => {
+    let version = versions.get(path);
+    const page = version === undefined ? pages.get(path) : undefined;
+    if (page) versions.set(path, (version = versionOf(page)));
+    return version;
+  };
 }
 
 /**

@@ -74,7 +74,7 @@ export async function publish(
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
   const versions = pageVersions(directory, directoryPages, today);
-  const versionOf = (path: string) => versions.get(path) ?? '';
+  const versionOf = (path: string) => versions(path) ?? '';
   // Worked out when the search index takes them (search-follower.ts).
   const parts = () => searchParts(directory, today, { records: searchRecords, versionOf });
   const pages = {
@@ -82,7 +82,7 @@ export async function publish(
     snapshot: published,
     directory,
     pages: directoryPages,
-    pageVersion: (path: string) => versions.get(path) ?? `${published.version}-${today}`,
+    pageVersion: (path: string) => versions(path) ?? `${published.version}-${today}`,
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
