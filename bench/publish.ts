@@ -36,7 +36,8 @@ const DEBOUNCE_S = 1;
  */
 export async function measurePublish(db: Database, config: Config, gkz: string): Promise<PublishFigures> {
   const imageCache = join(config.DATA_DIR, 'market-images');
-  const publisher = await startPublisher(db, { imageCache });
+  const publisher = startPublisher(db, { imageCache });
+  await publisher.ready;
   const server = await startServer({ db, config, pages: await loadPages(), publisher, imageCache });
   try {
     const market = newMarket(gkz, { title: `Messmarkt ${Date.now()}`, type: 'kirtag', location: 'Hauptplatz' });

@@ -48,7 +48,8 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
-  const publisher = await startPublisher(db, {
+  // The portal listens while it publishes first (server.ts holds the requests until then).
+  const publisher = startPublisher(db, {
     imageCache,
     download: downloadImage,
     keptIn: path.join(config.DATA_DIR, 'publication'),
@@ -62,6 +63,12 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
       throw error;
     },
   );
+  await publisher.ready.catch(async (error: unknown) => {
+    await running.close();
+    await publisher.stop();
+    await db.close();
+    throw error;
+  });
   console.log(
     `Markets directory portal at ${running.url} (database: ${config.DATABASE_URL ? redact(config.DATABASE_URL) : `embedded, ${config.DATA_DIR}`})`,
   );

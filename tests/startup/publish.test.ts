@@ -24,15 +24,16 @@ let drop: () => Promise<void>;
 let publisher: Publisher;
 let running: RunningServer;
 let cookie = '';
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', DATA_DIR: dataDir });
+const imageCache = path.join(dataDir, 'market-images');
 
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
   db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', DATA_DIR: dataDir });
-  const imageCache = path.join(dataDir, 'market-images');
-  publisher = await startPublisher(db, { imageCache, debounceMs: 1000, pollMs: 2000, log: () => {} });
+  publisher = startPublisher(db, { imageCache, debounceMs: 1000, pollMs: 2000, log: () => {} });
+  await publisher.ready;
   running = await startServer({ config, db, pages: await loadPages(), publisher, imageCache });
   cookie = (await loggedInUser(db, GKZ_A)).cookie;
 }, 60_000);
@@ -161,4 +162,25 @@ describe('publishing on save', () => {
     const entry = (await (await get(`/pagefind/${parts[0]}/pagefind-entry.json`)).json()) as object;
     expect(entry).toHaveProperty('languages');
   }, 90_000);
+});
+
+describe('the start (issue 50)', () => {
+  it('answers the health check before the first publish, and holds a page until it is done', async () => {
+    let release = () => {};
+    let released = false;
+    const first = new Promise<void>((resolve) => (release = resolve)).then(() => void (released = true));
+    const starting: Publisher = { ...publisher, ready: first, isReady: () => released };
+    const server = await startServer({ config, db, pages: await loadPages(), publisher: starting, imageCache });
+    try {
+      expect((await fetch(new URL('/api/health', server.url))).status).toBe(200);
+      let answered = false;
+      const page = fetch(new URL('/verzeichnis', server.url)).then((answer) => ((answered = true), answer));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
+      release();
+      expect((await page).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });

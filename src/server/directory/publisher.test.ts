@@ -36,7 +36,8 @@ const start = async (pollMs = 60_000, download?: ImageDownload, more: Partial<Pu
   const imageCache = path.join(folder, `images-${(caches += 1)}`);
   // Never busy unless a test says so: the test's own thread at work must not delay what it waits for.
   const options = { imageCache, debounceMs: 50, pollMs, busy: () => false, ...(download && { download }), ...more };
-  const publisher = await startPublisher(db, options);
+  const publisher = startPublisher(db, options);
+  await publisher.ready;
   started.push(publisher);
   return publisher;
 };
@@ -65,6 +66,27 @@ afterAll(async () => {
 });
 
 describe('the publisher', () => {
+  it('is there before its first publish: a listener told of it, a change meanwhile published after it (issue 50)', async () => {
+    const publisher = startPublisher(db, {
+      imageCache: path.join(folder, 'images-first'),
+      debounceMs: 50,
+      busy: () => false,
+    });
+    started.push(publisher);
+    expect(publisher.isReady()).toBe(false);
+    expect(() => publisher.current()).toThrow();
+    const told: string[] = [];
+    publisher.onPublished((snapshot) => told.push(snapshot.version));
+    const { market } = await addMarket('Kirtag beim Start');
+    publisher.changed();
+    await publisher.ready;
+    expect(publisher.isReady()).toBe(true);
+    expect(told).toEqual([publisher.current().version]);
+    await publisher.settled();
+    expect(publisher.current().marketPaths.has(market.id)).toBe(true);
+    expect(publisher.status().pending).toBe(false);
+  });
+
   it('knows of another process’s change when asked for its status, and publishes it then', async () => {
     const here = await start();
     const there = await start();

@@ -21,6 +21,13 @@ export interface PublishStatus {
 }
 
 export interface Publisher {
+  /**
+   * Resolves once the first snapshot is published (rejects when it cannot be: the start fails).
+   * Until then the portal answers its health check and holds every other request (http/server.ts).
+   */
+  ready: Promise<void>;
+  /** Whether the first snapshot is published; the others below need it, but onPublished and stop. */
+  isReady(): boolean;
   current(): PublishedDirectory;
   /** Calls `listener` with the snapshot published now, and with each one published after it. */
   onPublished(listener: (snapshot: Published) => void): void;
@@ -93,27 +100,25 @@ export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
  * the rests of 3 and 25 times the last publish's work are gone; under the load test a save was on
  * its public page within 2.7 s at p95 instead of 14.5 s, every other budget holding).
  */
-export async function startPublisher(db: Database, options: PublisherOptions): Promise<Publisher> {
+export function startPublisher(db: Database, options: PublisherOptions): Publisher {
   const { imageCache, debounceMs = 1000, pollMs = 1000, now = () => new Date(), log = console.error } = options;
   const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
   const searchIndexDir = options.keptIn && path.join(options.keptIn, 'search-index');
   const snapshot = keptSnapshot(options.keptIn && path.join(options.keptIn, 'snapshot.v8'), log);
-  // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
-  const stored = await snapshot.load();
-  const first = await publish(db, imageCache, searchRecords, now(), undefined, stored).catch((error: unknown) => {
-    if (!stored) throw error;
-    log(`The kept snapshot could not be read on, so everything is read (${String(error)}).`);
-    return publish(db, imageCache, searchRecords, now(), undefined);
-  });
-  const database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
-  const storedIndex = searchIndexDir ? await loadSearchIndex(searchIndexDir, database) : undefined;
-  let current: PublishedDirectory = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
-  snapshot.published(current.snapshot);
+  let current: PublishedDirectory | undefined;
+  let database = '';
+  /** Whether the index served at first was kept by the process before: the next waits for the first requests. */
+  let indexKept = false;
+  const listeners: ((snapshot: Published) => void)[] = [];
+  const published = () => {
+    if (!current) throw new Error('Nothing is published yet.');
+    return current;
+  };
   const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   let stopped = false;
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
-  let pending = false;
+  let pending = true; // until the first publish
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -128,10 +133,10 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
   };
   let saving = Promise.resolve(); // one after another: a save removes the files of the index before
   const search = searchFollower({
-    index: () => current.search,
+    index: () => published().search,
     made: (index) => {
       if (stopped) return; // a stop waits for no index, nor keeps one made after it
-      current = { ...current, search: index };
+      current = { ...published(), search: index };
       if (!searchIndexDir) return;
       saving = saving
         .then(() => saveSearchIndex(searchIndexDir, index, database))
@@ -147,21 +152,20 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     done: settle,
     // Without any index (a first start) the search finds nothing until it is made: it waits for no lull.
     lull: (behindSince) =>
-      current.search === NO_SEARCH_INDEX
+      published().search === NO_SEARCH_INDEX
         ? Promise.resolve()
         : lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
     // Only while a kept index is served: without one the search finds nothing until it is made.
-    firstAfterMs: storedIndex ? (options.searchAfterMs ?? 0) : 0,
+    firstAfterMs: () => (indexKept ? (options.searchAfterMs ?? 0) : 0),
   });
-  search.follow(first.parts);
 
-  const listeners: ((snapshot: Published) => void)[] = [];
   const run = async () => {
     timer = undefined;
     again = false;
     try {
+      await ready;
       const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
-      current = { ...pages, search: current.search };
+      current = { ...pages, search: published().search };
       for (const listener of listeners) listener(current.snapshot);
       snapshot.published(current.snapshot);
       failed = false;
@@ -191,7 +195,7 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
 
   /** Schedules a publish when the database or the day has moved on from what is published. */
   const check = async () => {
-    if (running || timer) return;
+    if (running || timer || !current) return;
     const version = await contentVersion(db);
     if (failed || version !== current.version || viennaDay(now()) !== viennaDay(current.publishedAt)) schedule();
   };
@@ -199,18 +203,40 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
     void check().catch(() => {}); // a database away for a moment: the next check
   }, pollMs);
   poll.unref();
-  images.fetchMissing(current.directory);
+
+  // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
+  const ready = (async () => {
+    const stored = await snapshot.load();
+    const first = await publish(db, imageCache, searchRecords, now(), undefined, stored).catch((error: unknown) => {
+      if (!stored) throw error;
+      log(`The kept snapshot could not be read on, so everything is read (${String(error)}).`);
+      return publish(db, imageCache, searchRecords, now(), undefined);
+    });
+    database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
+    const storedIndex = searchIndexDir ? await loadSearchIndex(searchIndexDir, database) : undefined;
+    indexKept = storedIndex !== undefined;
+    current = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
+    snapshot.published(current.snapshot);
+    for (const listener of listeners) listener(current.snapshot);
+    search.follow(first.parts);
+    images.fetchMissing(current.directory);
+    pending = running !== undefined || timer !== undefined; // a change while it was made: published next
+    settle();
+  })();
+  ready.catch(() => {}); // its callers are told (run-portal.ts fails the start); not an unhandled rejection meanwhile
 
   const status = () => ({
-    published_version: current.version,
+    published_version: published().version,
     pending,
-    published_at: current.publishedAt.toISOString(),
+    published_at: published().publishedAt.toISOString(),
   });
   return {
-    current: () => current,
+    ready,
+    isReady: () => current !== undefined,
+    current: published,
     onPublished(listener) {
       listeners.push(listener);
-      listener(current.snapshot);
+      if (current) listener(current.snapshot);
     },
     changed: schedule,
     status,
@@ -226,7 +252,11 @@ export async function startPublisher(db: Database, options: PublisherOptions): P
       clearInterval(poll);
       clearTimeout(timer);
       // After the publish under way, so its snapshot is the one kept.
-      return (running ?? Promise.resolve()).then(() => Promise.all([snapshot.stop(), saving])).then(() => {});
+      return ready
+        .catch(() => {})
+        .then(() => running)
+        .then(() => Promise.all([snapshot.stop(), saving]))
+        .then(() => {});
     },
   };
 }

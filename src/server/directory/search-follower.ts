@@ -16,10 +16,10 @@ export function searchFollower(on: {
   failed: (error: unknown) => void;
   done: () => void;
   lull: (behindSince: number) => Promise<void>;
-  /** How long the first parts wait before they are worked out: a start serves its first requests first. */
-  firstAfterMs?: number;
+  /** How long the first parts wait before they are worked out, asked then: a start serves its first requests first. */
+  firstAfterMs?: () => number;
 }) {
-  let firstWait = on.firstAfterMs ?? 0;
+  let first = true;
   /** The newest parts asked for, worked out when they are taken. */
   let wanted: (() => SearchParts) | undefined;
   /** When the parts wanted first differed from the index (performance.now()). */
@@ -31,8 +31,9 @@ export function searchFollower(on: {
     return parts;
   };
   const make = async () => {
+    const firstWait = first ? (on.firstAfterMs?.() ?? 0) : 0;
+    first = false;
     if (firstWait > 0) await sleep(firstWait, undefined, { ref: false });
-    firstWait = 0;
     while (wanted) {
       // Worked out beside the requests, not in the publish's block: 0.7 s at Austria scale, the
       // last step before a start serves its pages (issue 50).

@@ -72,6 +72,17 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
       if (closing) server.closeIdleConnections(); // one whose headers went out before close()
     });
     if (closing) res.setHeader('Connection', 'close');
+    // Until the first publish only the health check answers; the rest wait for it (issue 50: a start
+    // answers within seconds, its first publish at Austria scale takes a few more).
+    if (publisher && !publisher.isReady() && req.url !== '/api/health')
+      void publisher.ready.then(
+        () => answer(req, res),
+        () => res.destroy(),
+      );
+    else answer(req, res);
+  });
+  /** What the portal answers at `req.url`. */
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
     const https =
@@ -115,7 +126,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
     // took a twentieth of the server's time under load (issue 18).
     const page = published && kept?.lookUp(req, published.pageVersion);
     if (!page || !kept!.send(req, res, page)) others();
-  });
+  };
   // Issue 49 review: Node's own bound for receiving a request is 300 s. The largest honest one is a
   // 10 MB photo: 80 s on a 1 Mbit/s line, so 120 s leaves it room and cuts a trickling client far
   // sooner. Headers come in one packet from any honest client; 20 s is generous.
