@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Config } from '../src/server/config.ts';
+import { publicationDirOf, type Config } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/database.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../src/server/db/queries/markets.ts';
 import { startPublisher, type Publisher } from '../src/server/directory/publisher.ts';
@@ -36,7 +36,7 @@ const DEBOUNCE_S = 1;
  */
 export async function measurePublish(db: Database, config: Config, gkz: string): Promise<PublishFigures> {
   const imageCache = join(config.DATA_DIR, 'market-images');
-  const publisher = startPublisher(db, { imageCache });
+  const publisher = startPublisher(db, { imageCache, keptIn: publicationDirOf(config) });
   await publisher.ready;
   const server = await startServer({ db, config, pages: await loadPages(), publisher, imageCache });
   try {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,14 @@ import { marketsOf } from '../src/lib/directory/listing.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { readPublished } from '../src/server/db/published.ts';
 import { directoryOf } from '../src/server/directory/read-directory.ts';
-import { searchIndexFiles, searchRecords } from '../src/server/directory/search-index.ts';
-import { searchPartOf, searchParts, updateSearchIndex } from '../src/server/directory/search-parts.ts';
+import { searchRecords, writeSearchPart } from '../src/server/directory/search-index.ts';
+import {
+  partsList,
+  SEARCH_PARTS_FILE,
+  searchPartOf,
+  searchParts,
+  updateSearchIndex,
+} from '../src/server/directory/search-parts.ts';
 
 /**
  * Decision 0023's figures on a database of Austria scale (`DATA_DIR=./data-austria npm run generate
@@ -29,16 +35,18 @@ await db.close();
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 
 const all = searchRecords(directory).map(({ record }) => record);
+// Both indexes side by side, searched in Chromium below as the search page does.
+const site = await mkdtemp(path.join(tmpdir(), 'search-parts-'));
 let started = performance.now();
 let parts = searchParts(directory);
 console.log(`Records of ${all.length / 3} markets in parts: ${seconds(started)} s`);
 started = performance.now();
-let index = await updateSearchIndex(parts);
+let index = await updateSearchIndex(parts, path.join(site, 'parts'));
 console.log(`All ${parts.size} parts: ${seconds(started)} s`);
 const changed = [...marketsOf(directory)][100]!.market;
 for (let round = 1; round <= 3; round += 1) {
   started = performance.now();
-  const whole = await searchIndexFiles(all);
+  await writeSearchPart(all, path.join(site, `whole-${round}`));
   const wholeSeconds = seconds(started);
   // One market's title changed: its part's records differ, the others do not.
   const part = searchPartOf(changed.id);
@@ -49,16 +57,11 @@ for (let round = 1; round <= 3; round += 1) {
     );
   parts = new Map(parts).set(part, { key: `round-${round}`, records });
   started = performance.now();
-  index = await updateSearchIndex(parts, index);
-  console.log(
-    `Round ${round}: the whole index ${wholeSeconds} s (${whole.length} files), one part ${seconds(started)} s`,
-  );
+  index = await updateSearchIndex(parts, path.join(site, 'parts'), index);
+  console.log(`Round ${round}: the whole index ${wholeSeconds} s, one part ${seconds(started)} s`);
 }
-
-// Both indexes side by side, searched in Chromium as the search page does.
-const site = await mkdtemp(path.join(tmpdir(), 'search-parts-'));
-for (const file of await searchIndexFiles(all)) await put(path.join(site, 'whole', file.path), file.content);
-for (const [file, content] of index.files) await put(path.join(site, 'parts', file), content);
+await writeSearchPart(all, path.join(site, 'whole'));
+await writeFile(path.join(site, 'parts', SEARCH_PARTS_FILE), partsList(index));
 await writeFile(path.join(site, 'index.html'), '<!doctype html><html lang="de"><meta charset="utf-8"></html>');
 const server = createServer((req, res) => {
   const file = path.join(site, path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)));
@@ -90,11 +93,6 @@ try {
   await browser.close();
   server.close();
   await rm(site, { recursive: true, force: true });
-}
-
-async function put(file: string, content: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, content);
 }
 
 /** In the browser: per query, how many results each finds, and how many of the parts' first ten one index ranks as high. */

@@ -78,7 +78,7 @@ async function published(url: string): Promise<void> {
 async function searchIndexKept(dataDir: string): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < GIVE_UP_MS) {
-    if (existsSync(path.join(dataDir, 'publication', 'search-index', 'parts.json'))) return;
+    if (existsSync(path.join(dataDir, 'publication', 'search-index', 'index.json'))) return;
     await sleep(500);
   }
   throw new Error(`The portal had not kept its search index ${GIVE_UP_MS / 1000} s after its start.`);

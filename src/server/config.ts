@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '../lib/public-config.ts';
 
@@ -93,6 +94,11 @@ export function mailBaseUrl(config: Config, requestHost: string | undefined): st
 }
 
 /** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */
+/** Where the publisher keeps what it publishes: the search index, the pages, the snapshot a restart starts from. */
+export function publicationDirOf(config: Config): string {
+  return path.join(config.DATA_DIR, 'publication');
+}
+
 export function servesHttps(config: Config): boolean {
   return publicBaseUrl(config).startsWith('https:');
 }

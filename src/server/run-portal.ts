@@ -1,6 +1,5 @@
 import { createServer } from 'node:net';
-import path from 'node:path';
-import type { Config } from './config.ts';
+import { publicationDirOf, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
@@ -52,7 +51,7 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
   const publisher = startPublisher(db, {
     imageCache,
     download: downloadImage,
-    keptIn: path.join(config.DATA_DIR, 'publication'),
+    keptIn: publicationDirOf(config),
     searchAfterMs: AFTER_THE_FIRST_REQUESTS_MS,
   });
   const content = createContentService(db, { publisher });

@@ -95,7 +95,13 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', DATA_DIR: dataDir });
     const imageCache = path.join(dataDir, 'market-images');
     const log = (line: string) => void logged.push(line);
-    publisher = startPublisher(db, { imageCache, debounceMs: 200, pollMs: 1000, log });
+    publisher = startPublisher(db, {
+      imageCache,
+      keptIn: path.join(dataDir, 'publication'),
+      debounceMs: 200,
+      pollMs: 1000,
+      log,
+    });
     await publisher.ready;
     // Whole answers of now, so one fetched before the outage is the one fetched during it.
     content = createContentService(db, { publisher, wholeRests: 0 });

@@ -45,7 +45,13 @@ beforeAll(async () => {
   await addMarket(db, GKZ_A, { title: 'Geheimer Markt', hidden: true });
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', DATA_DIR: dataDir });
   const imageCache = path.join(dataDir, 'market-images');
-  publisher = startPublisher(db, { imageCache, debounceMs: 1000, pollMs: 2000, log: () => {} });
+  publisher = startPublisher(db, {
+    imageCache,
+    keptIn: path.join(dataDir, 'publication'),
+    debounceMs: 1000,
+    pollMs: 2000,
+    log: () => {},
+  });
   await publisher.ready;
   running = await startServer({ config, db, pages: await loadPages(), publisher, imageCache });
   cookie = (await loggedInUser(db, GKZ_A)).cookie;

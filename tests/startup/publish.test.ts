@@ -32,7 +32,13 @@ beforeAll(async () => {
   drop = fresh.drop;
   db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
-  publisher = startPublisher(db, { imageCache, debounceMs: 1000, pollMs: 2000, log: () => {} });
+  publisher = startPublisher(db, {
+    imageCache,
+    keptIn: path.join(dataDir, 'publication'),
+    debounceMs: 1000,
+    pollMs: 2000,
+    log: () => {},
+  });
   await publisher.ready;
   running = await startServer({ config, db, pages: await loadPages(), publisher, imageCache });
   cookie = (await loggedInUser(db, GKZ_A)).cookie;
@@ -162,6 +168,26 @@ describe('publishing on save', () => {
     const entry = (await (await get(`/pagefind/${parts[0]}/pagefind-entry.json`)).json()) as object;
     expect(entry).toHaveProperty('languages');
   }, 90_000);
+
+  it('serves the search index: its list asked again each time, its parts’ files kept for good (issue 50)', async () => {
+    const list = await get('/pagefind/parts.json');
+    expect(list.headers.get('cache-control')).toBe('no-cache');
+    const etag = list.headers.get('etag')!;
+    const { parts } = (await list.json()) as { parts: string[] };
+    const again = await fetch(new URL('/pagefind/parts.json', running.url), { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    const script = await fetch(new URL(`/pagefind/${parts[0]}/pagefind.js`, running.url), {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(await script.text()).toContain('pagefind');
+    // Only the parts' folders: not the list kept beside them, nor a made-up name.
+    expect((await get('/pagefind/index.json')).status).toBe(404);
+    expect((await get('/pagefind/0/pagefind.js')).status).toBe(404);
+    expect((await get(`/pagefind/${parts[0]}/../index.json`)).status).toBe(404);
+  });
 });
 
 describe('the start (issue 50)', () => {

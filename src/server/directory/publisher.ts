@@ -8,7 +8,7 @@ import { imageFetcher } from './image-fetcher.ts';
 import { publish, type PublishedDirectory } from './published-directory.ts';
 import { RememberedRecords } from './search-index.ts';
 import { lull, searchFollower } from './search-follower.ts';
-import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
+import { loadSearchIndex, saveSearchIndex, searchIndexDirOf } from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
 import { snapshotRecordsOf, type Published } from '../db/published.ts';
 import { NO_SEARCH_INDEX } from './search-parts.ts';
@@ -69,11 +69,10 @@ export interface PublisherOptions {
   /** How long the search index waits for a lull at most, once it is behind the pages. */
   searchWaitsForLullMs?: number;
   /**
-   * Where what a restart starts from is kept: the snapshot's records (snapshot-store.ts) and the
-   * search index (search-index-store.ts), served until the first is made. Without it (tests) a start
-   * reads everything and has no search index until the first is made.
+   * Where the publication is kept (DATA_DIR/publication): the search index's parts, served from
+   * there (search-index-store.ts), and the snapshot's records a restart starts from (snapshot-store.ts).
    */
-  keptIn?: string;
+  keptIn: string;
   /**
    * How long after the start the search index's parts are first worked out (0.7-1.1 s of the
    * server's thread at Austria scale): the portal answers its first requests first (run-portal.ts).
@@ -104,8 +103,8 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
   const { imageCache, debounceMs = 1000, pollMs = 1000, now = () => new Date(), log = console.error } = options;
   const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
   const searchRecords = new RememberedRecords(); // kept from one publish to the next
-  const searchIndexDir = options.keptIn && path.join(options.keptIn, 'search-index');
-  const snapshot = keptSnapshot(options.keptIn && path.join(options.keptIn, 'snapshot.v8'), log);
+  const searchIndexDir = searchIndexDirOf(options.keptIn);
+  const snapshot = keptSnapshot(path.join(options.keptIn, 'snapshot.v8'), log);
   let current: PublishedDirectory | undefined;
   let database = '';
   /** Whether the index served at first was kept by the process before: the next waits for the first requests. */
@@ -133,11 +132,11 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
   };
   let saving = Promise.resolve(); // one after another: a save removes the files of the index before
   const search = searchFollower({
+    dir: searchIndexDir,
     index: () => published().search,
     made: (index) => {
       if (stopped) return; // a stop waits for no index, nor keeps one made after it
       current = { ...published(), search: index };
-      if (!searchIndexDir) return;
       saving = saving
         .then(() => saveSearchIndex(searchIndexDir, index, database))
         .catch((error: unknown) =>
@@ -213,7 +212,7 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
       return publish(db, imageCache, searchRecords, now(), undefined);
     });
     database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
-    const storedIndex = searchIndexDir ? await loadSearchIndex(searchIndexDir, database) : undefined;
+    const storedIndex = await loadSearchIndex(searchIndexDir, database);
     indexKept = storedIndex !== undefined;
     current = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
     snapshot.published(current.snapshot);

@@ -11,6 +11,8 @@ const LULL_CHECK_MS = 1000;
  * when the index fell behind the pages).
  */
 export function searchFollower(on: {
+  /** Where the parts' folders are written (search-index-store.ts). */
+  dir: string;
   index: () => SearchIndex;
   made: (index: SearchIndex) => void;
   failed: (error: unknown) => void;
@@ -44,7 +46,7 @@ export function searchFollower(on: {
       await on.lull(since);
       if (wanted !== undefined) parts = take(); // the newest, also those handed on while it waited
       // Before each part too: an index begun in a lull waits when the load comes back.
-      on.made(await updateSearchIndex(parts, on.index(), () => on.lull(since)));
+      on.made(await updateSearchIndex(parts, on.dir, on.index(), () => on.lull(since)));
     }
   };
   return {

@@ -1,16 +1,20 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
-import { searchIndexOf } from './search-parts.ts';
+import { partFolder, searchIndexOf } from './search-parts.ts';
 
 const key = (digit: string) => digit.repeat(64);
-const file = (name: string, text: string) => ({ path: name, content: new TextEncoder().encode(text) });
-const indexOf = (parts: Record<string, [string, string]>) =>
-  searchIndexOf(
-    new Map(Object.entries(parts).map(([part, [k, text]]) => [part, { key: key(k), files: [file('a.pf', text)] }])),
-  );
+/** An index of parts with these keys, its folders written as updateSearchIndex writes them. */
+async function indexOf(parts: Record<string, string>) {
+  for (const [part, digit] of Object.entries(parts)) {
+    await mkdir(path.join(dir, partFolder(part, key(digit))), { recursive: true });
+    await writeFile(path.join(dir, partFolder(part, key(digit)), 'pagefind-entry.json'), '{}');
+  }
+  return searchIndexOf(new Map(Object.entries(parts).map(([part, digit]) => [part, key(digit)])));
+}
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
 let dir: string;
 beforeEach(async () => {
@@ -19,30 +23,34 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('the search index kept on disk (issue 50)', () => {
-  it('is loaded as it was saved, and a part left alone is not written again', async () => {
-    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'], '1': ['b', 'one'] }), 'db');
-    const next = indexOf({ '0': ['a', 'zero'], '1': ['c', 'one again'] });
+  it('is loaded as it was saved; a part no longer listed is removed only once it is an hour old', async () => {
+    await saveSearchIndex(dir, await indexOf({ '0': 'a', '1': 'b' }), 'db');
+    const next = await indexOf({ '0': 'a', '1': 'c' });
     await saveSearchIndex(dir, next, 'db');
-    expect((await readdir(dir)).sort()).toEqual([`0-${key('a')}.v8`, `1-${key('c')}.v8`, 'parts.json']);
-    const loaded = await loadSearchIndex(dir, 'db');
-    expect(loaded?.parts).toEqual(next.parts);
-    expect([...loaded!.files.keys()]).toEqual([...next.files.keys()]);
+    // A visitor's page may still ask for the part it listed before.
+    expect((await readdir(dir)).sort()).toEqual(
+      [partFolder('0', key('a')), partFolder('1', key('b')), partFolder('1', key('c')), 'index.json'].sort(),
+    );
+    await utimes(path.join(dir, partFolder('1', key('b'))), hoursAgo(2), hoursAgo(2));
+    await saveSearchIndex(dir, next, 'db');
+    expect((await readdir(dir)).sort()).toEqual(
+      [partFolder('0', key('a')), partFolder('1', key('c')), 'index.json'].sort(),
+    );
+    expect(await loadSearchIndex(dir, 'db')).toEqual(next);
   });
 
-  it('is none when nothing was saved, it is of another database or version, a part is missing or cut short, or the list is not one', async () => {
+  it('is none when nothing was saved, it is of another database or version, a part is missing, or the list is not one', async () => {
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
-    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }), 'db');
+    await saveSearchIndex(dir, await indexOf({ '0': 'a' }), 'db');
     expect(await loadSearchIndex(dir, 'db')).toBeDefined();
     expect(await loadSearchIndex(dir, 'another db')).toBeUndefined();
-    await rm(path.join(dir, `0-${key('a')}.v8`));
+    await rm(path.join(dir, partFolder('0', key('a'))), { recursive: true });
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
-    await saveSearchIndex(dir, indexOf({ '0': ['a', 'zero'] }), 'db');
-    await writeFile(path.join(dir, `0-${key('a')}.v8`), 'cut short');
+    await saveSearchIndex(dir, await indexOf({ '0': 'a' }), 'db');
+    const list = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as object;
+    await writeFile(path.join(dir, 'index.json'), JSON.stringify({ ...list, format: 'another version' }));
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
-    const list = JSON.parse(await readFile(path.join(dir, 'parts.json'), 'utf8')) as object;
-    await writeFile(path.join(dir, 'parts.json'), JSON.stringify({ ...list, format: 'another version' }));
-    expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
-    await writeFile(path.join(dir, 'parts.json'), JSON.stringify({ ...list, parts: { '0': '../../etc/passwd' } }));
+    await writeFile(path.join(dir, 'index.json'), JSON.stringify({ ...list, parts: { '0': '../../etc/passwd' } }));
     expect(await loadSearchIndex(dir, 'db')).toBeUndefined();
   });
 });

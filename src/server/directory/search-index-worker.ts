@@ -1,8 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
-import type { SearchFile, SearchRecord } from './search-index.ts';
+import { precompressSite } from '../compression/precompress.ts';
+import type { SearchRecord } from './search-index.ts';
 
 /**
  * Pagefind's indexing, on a thread of its own (search-index.ts starts it) at the lowest CPU
@@ -20,20 +23,47 @@ try {
   // indexing at the normal priority
 }
 
-export type IndexAnswer = { files: SearchFile[] } | { error: string };
+/** The records of one part of the index, and the folder its files go to (search-parts.ts). */
+export interface IndexAsk {
+  records: SearchRecord[];
+  folder: string;
+}
+export type IndexAnswer = { written: true } | { error: string };
 
-parentPort?.on('message', (records: SearchRecord[]) => {
-  indexFiles(records).then(
-    (files) => parentPort?.postMessage({ files } satisfies IndexAnswer),
+parentPort?.on('message', ({ records, folder }: IndexAsk) => {
+  writeIndex(records, folder).then(
+    () => parentPort?.postMessage({ written: true } satisfies IndexAnswer),
     (error: unknown) =>
       parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies IndexAnswer),
   );
 });
 
-/** Pagefind's ready-made interfaces: public/js/search.js is the directory's own, so they are not served. */
+/** Pagefind's ready-made interfaces: public/js/search.js is the directory's own, so they are not written. */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\./;
 
-async function indexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+/**
+ * The index of `records` written to `folder` with the brotli and gzip codings of its text files,
+ * whole or not at all: into a folder of its own first, renamed to `folder` once complete. A folder
+ * there already (another process sharing DATA_DIR made the same part) is kept.
+ */
+async function writeIndex(records: readonly SearchRecord[], folder: string): Promise<void> {
+  const temp = `${folder}.${randomUUID()}.tmp`;
+  try {
+    for (const file of await indexFiles(records)) {
+      const target = path.join(temp, file.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
+    await precompressSite(temp);
+    await rename(temp, folder).catch(async (error: unknown) => {
+      if (!(await stat(folder).catch(() => null))?.isDirectory()) throw error;
+    });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+async function indexFiles(records: readonly SearchRecord[]): Promise<{ path: string; content: Uint8Array }[]> {
   // Fragments bundled by the few hundred per language: 17,500 files (one per page and language at
   // Austria scale) took Pagefind 2 s to write and the portal's memory a map of them (issue 17).
   const { index, errors } = await pagefind.createIndex({ maxFragments: 300 });

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Directory, DirectoryDate, DirectoryMarket } from '../../lib/directory/directory.ts';
-import { RememberedRecords, searchIndexFiles, searchRecords } from './search-index.ts';
+import { RememberedRecords, searchRecords, writeSearchPart } from './search-index.ts';
 
 const date = (date_start: string, fields: Partial<DirectoryDate> = {}): DirectoryDate => ({
   id: date_start,
@@ -83,6 +85,8 @@ describe('search records kept from one publish to the next (issue 18)', () => {
 });
 
 describe('the search index made on a thread of its own (issue 18)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19
   const threads = () =>
     readdirSync('/proc/self/task').map((task) => ({
@@ -93,8 +97,9 @@ describe('the search index made on a thread of its own (issue 18)', () => {
   it.runIf(existsSync('/proc/self/task'))(
     'indexes at the lowest CPU priority, and leaves the other threads theirs',
     async () => {
-      const files = await searchIndexFiles(searchRecords(directory, '2026-11-24').map(({ record }) => record));
-      expect(files.some((file) => file.path.startsWith('pagefind-entry'))).toBe(true);
+      const records = searchRecords(directory, '2026-11-24').map(({ record }) => record);
+      await writeSearchPart(records, path.join(folder, 'low'));
+      expect(readdirSync(path.join(folder, 'low'))).toContain('pagefind-entry.json');
       expect(threads().some(({ nice }) => nice === 19)).toBe(true);
       expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBe(0); // the process's main thread
       // The thread pool compresses and reads files for the whole portal.
@@ -106,7 +111,13 @@ describe('the search index made on a thread of its own (issue 18)', () => {
 
   it('answers a failing index with its error, and indexes again afterwards', async () => {
     const [record] = searchRecords(directory, '2026-11-24').map(({ record }) => record);
-    await expect(searchIndexFiles([{ ...record!, url: undefined as unknown as string }])).rejects.toThrow(/Pagefind/);
-    expect((await searchIndexFiles([record!])).length).toBeGreaterThan(0);
+    const failing = path.join(folder, 'failing');
+    await expect(writeSearchPart([{ ...record!, url: undefined as unknown as string }], failing)).rejects.toThrow(
+      /Pagefind/,
+    );
+    expect(existsSync(failing)).toBe(false); // nothing half written
+    expect(readdirSync(folder).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await writeSearchPart([record!], failing);
+    expect(readdirSync(failing)).toContain('pagefind-entry.json');
   });
 });

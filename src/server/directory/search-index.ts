@@ -10,10 +10,7 @@ import { LOCALES, localizedPath } from '../../lib/languages.ts';
 import { shownTextsOf } from '../../lib/market-fields.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { compoundParts } from './compound-parts.ts';
-import type { IndexAnswer } from './search-index-worker.ts';
-
-/** One file of the search index, by its path below `/pagefind/` (or below a part's folder). */
-export type SearchFile = { path: string; content: Uint8Array };
+import type { IndexAnswer, IndexAsk } from './search-index-worker.ts';
 
 /** What the index holds of each market page: the publisher compares them to skip an unchanged index. */
 export type SearchRecord = pagefind.CustomRecord;
@@ -104,18 +101,18 @@ export class RememberedRecords {
 /** Pagefind runs one indexing process per thread: closing it ends every index under way, so one at a time. */
 let indexing: Promise<unknown> = Promise.resolve();
 
-/** An index's files, made in memory: the portal serves them from there (publisher.ts), the static build writes them. */
-export function searchIndexFiles(records: readonly SearchRecord[]): Promise<SearchFile[]> {
-  const files = indexing.then(() => indexOnItsThread(records));
-  indexing = files.catch(() => {});
-  return files;
+/** Writes the index of `records` to `folder`, whole (search-index-worker.ts); one index at a time. */
+export function writeSearchPart(records: SearchRecord[], folder: string): Promise<void> {
+  const written = indexing.then(() => indexOnItsThread({ records, folder }));
+  indexing = written.catch(() => {});
+  return written;
 }
 
 /**
  * The thread that indexes (search-index-worker.ts) is started for each index and ended after it:
  * kept idle between two, it held about 120 MB of the portal's memory (issue 50).
  */
-function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[]> {
+function indexOnItsThread(ask: IndexAsk): Promise<void> {
   const worker = startThread(new URL('./search-index-worker.ts', import.meta.url));
   return new Promise((resolve, reject) => {
     const done = () => {
@@ -125,7 +122,7 @@ function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[
     const answered = (answer: IndexAnswer) => {
       done();
       if ('error' in answer) reject(new Error(answer.error));
-      else resolve(answer.files);
+      else resolve();
     };
     const failed = (error: Error) => {
       done();
@@ -133,6 +130,6 @@ function indexOnItsThread(records: readonly SearchRecord[]): Promise<SearchFile[
     };
     const stopped = (code: number) => failed(new Error(`The search index's thread stopped (exit code ${code})`));
     worker.on('message', answered).on('error', failed).on('exit', stopped);
-    worker.postMessage(records);
+    worker.postMessage(ask);
   });
 }

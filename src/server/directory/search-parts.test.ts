@@ -1,13 +1,20 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Directory, DirectoryMarket } from '../../lib/directory/directory.ts';
 import {
   isCurrent,
+  partFolder,
+  partsList,
   SEARCH_PART_COUNT,
   SEARCH_PARTS_FILE,
   searchPartOf,
   searchParts,
   updateSearchIndex,
+  writeSearchIndex,
+  type SearchIndex,
 } from './search-parts.ts';
 
 /** Markets m0…m(n-1) in Hartberg, each with one date to come; `titles` overrides some titles. */
@@ -60,7 +67,11 @@ function directoryOf(count: number, titles: Record<string, string> = {}): Direct
 const TODAY = '2026-11-24';
 /** The market a record's page belongs to, in any language. */
 const marketOf = (url: string) => `m${/bauernmarkt-(\d+)\/?$/.exec(url)?.[1] ?? ''}`;
-const decoded = (bytes: Uint8Array | undefined) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'search-parts-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('the parts of the search index', () => {
   it('puts every market in one of the parts, the same one every time', () => {
@@ -90,41 +101,55 @@ describe('the parts of the search index', () => {
   });
 
   it('makes only the part of a changed market again, and keeps an unchanged index as it is', async () => {
-    const before = await updateSearchIndex(searchParts(directoryOf(12), TODAY));
-    expect(decoded(before.files.get(SEARCH_PARTS_FILE))).toEqual({ parts: [...before.parts.keys()] });
-    for (const part of before.parts.keys()) {
-      expect(before.files.has(`${part}/pagefind.js`)).toBe(true);
-      expect(before.files.has(`${part}/pagefind-entry.json`)).toBe(true);
+    const before = await updateSearchIndex(searchParts(directoryOf(12), TODAY), dir);
+    const folders = (index: SearchIndex) => (JSON.parse(partsList(index)) as { parts: string[] }).parts;
+    expect(folders(before)).toEqual([...before.parts].map(([part, key]) => partFolder(part, key)));
+    for (const folder of folders(before)) {
+      const files = await readdir(path.join(dir, folder));
+      expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind.js.br', 'pagefind-entry.json']));
+      // Only what public/js/search.js uses: not Pagefind's own search interfaces.
+      expect(files.some((file) => file.includes('pagefind-ui'))).toBe(false);
     }
-    // Only what public/js/search.js uses: not Pagefind's own search interfaces.
-    expect([...before.files.keys()].some((file) => file.includes('pagefind-ui'))).toBe(false);
 
     const same = searchParts(directoryOf(12), TODAY);
     expect(isCurrent(same, before)).toBe(true);
-    expect(await updateSearchIndex(same, before)).toBe(before);
+    expect(await updateSearchIndex(same, dir, before)).toBe(before);
 
     const changed = searchParts(directoryOf(12, { m5: 'Flohmarkt am Anger' }), TODAY);
     expect(isCurrent(changed, before)).toBe(false);
-    const after = await updateSearchIndex(changed, before);
+    const written = new Map<string, number>();
+    for (const folder of await readdir(dir)) written.set(folder, (await stat(path.join(dir, folder))).mtimeMs);
+    const after = await updateSearchIndex(changed, dir, before);
     const partOfChanged = searchPartOf('m5');
-    for (const [part, made] of after.parts) {
-      if (part === partOfChanged) expect(made.files).not.toBe(before.parts.get(part)?.files);
-      else expect(made.files).toBe(before.parts.get(part)?.files);
+    for (const [part, key] of after.parts) {
+      const folder = partFolder(part, key);
+      if (part === partOfChanged) expect(written.has(folder)).toBe(false);
+      else expect((await stat(path.join(dir, folder))).mtimeMs).toBe(written.get(folder));
     }
-    expect(after.files.get(`${partOfChanged}/pagefind-entry.json`)).toBeDefined();
+    expect(await readdir(path.join(dir, partFolder(partOfChanged, after.parts.get(partOfChanged)!)))).toContain(
+      'pagefind-entry.json',
+    );
   }, 60_000);
 
   it('drops a part whose markets are all gone, and lists the parts there are', async () => {
     const one = searchParts(directoryOf(1), TODAY);
-    const before = await updateSearchIndex(searchParts(directoryOf(12), TODAY));
-    const after = await updateSearchIndex(one, before);
+    const before = await updateSearchIndex(searchParts(directoryOf(12), TODAY), dir);
+    const after = await updateSearchIndex(one, dir, before);
     expect([...after.parts.keys()]).toEqual([searchPartOf('m0')]);
-    expect(decoded(after.files.get(SEARCH_PARTS_FILE))).toEqual({ parts: [searchPartOf('m0')] });
-    expect(
-      [...after.files.keys()].every((file) => file === SEARCH_PARTS_FILE || file.startsWith(`${searchPartOf('m0')}/`)),
-    ).toBe(true);
+    expect(JSON.parse(partsList(after))).toEqual({
+      parts: [partFolder(searchPartOf('m0'), after.parts.get(searchPartOf('m0'))!)],
+    });
     // Nothing public: an empty list, which the search page takes as "no results".
-    const none = await updateSearchIndex(searchParts(directoryOf(0), TODAY), after);
-    expect(decoded(none.files.get(SEARCH_PARTS_FILE))).toEqual({ parts: [] });
+    const none = await updateSearchIndex(searchParts(directoryOf(0), TODAY), dir, after);
+    expect(JSON.parse(partsList(none))).toEqual({ parts: [] });
+  }, 60_000);
+
+  it("writes the static build's index with its list of parts", async () => {
+    await writeSearchIndex(directoryOf(3), path.join(dir, 'site'));
+    const { parts } = JSON.parse(await readFile(path.join(dir, 'site', SEARCH_PARTS_FILE), 'utf8')) as {
+      parts: string[];
+    };
+    expect(parts.length).toBeGreaterThan(0);
+    for (const folder of parts) expect(await readdir(path.join(dir, 'site', folder))).toContain('pagefind-entry.json');
   }, 60_000);
 });

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Directory } from '../../lib/directory/directory.ts';
-import {
-  searchIndexFiles,
-  searchRecords,
-  type Remembered,
-  type SearchFile,
-  type SearchRecord,
-} from './search-index.ts';
+import { KEPT_FORMAT } from './kept-format.ts';
+import { searchRecords, writeSearchPart, type Remembered, type SearchRecord } from './search-index.ts';
 
 /**
  * Issue 17: at Austria scale Pagefind takes seconds for the whole index, too long for one
@@ -20,10 +16,10 @@ import {
  */
 export const SEARCH_PART_COUNT = 8;
 
-/** The list of the parts there are, below `/pagefind/`: public/js/search.js reads it first. */
+/** The list of the parts' folders, below `/pagefind/`: public/js/search.js reads it first. */
 export const SEARCH_PARTS_FILE = 'parts.json';
 
-/** The part that holds a market's records: "0" to "7", the name of its folder below `/pagefind/`. */
+/** The part that holds a market's records: "0" to "7", the start of its folder's name below `/pagefind/`. */
 export function searchPartOf(marketId: string): string {
   let part = partOfMarket.get(marketId);
   if (part === undefined) {
@@ -77,19 +73,32 @@ function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The index as served: each part's files and its key, and every file by its path below `/pagefind/`. */
+/**
+ * The index as served: each part's key. A part's files are in a folder named by the part and its
+ * key (`partFolder`), written once and never changed, so a browser keeps them as long as they are
+ * listed (http/published-files.ts) and processes sharing DATA_DIR make each part once.
+ */
 export interface SearchIndex {
-  /** What it holds, as a hash of its parts' keys: its files' ETag (http/published-files.ts). */
+  /** What it holds, as a hash of its parts' keys: its list's ETag (http/published-files.ts). */
   key: string;
-  parts: ReadonlyMap<string, { key: string; files: readonly SearchFile[] }>;
-  files: ReadonlyMap<string, Uint8Array>;
+  parts: ReadonlyMap<string, string>;
 }
 
 export const NO_SEARCH_INDEX: SearchIndex = searchIndexOf(new Map());
 
+/** A part's folder: its records' key with the portal's version of the index (kept-format.ts, Pagefind's version in it). */
+export function partFolder(part: string, key: string): string {
+  return `${part}-${digest(`${KEPT_FORMAT}:${key}`).slice(0, 16)}`;
+}
+
+/** What `/pagefind/parts.json` holds: the folders of the index's parts. */
+export function partsList(index: SearchIndex): string {
+  return JSON.stringify({ parts: [...index.parts].map(([part, key]) => partFolder(part, key)) });
+}
+
 /** The parts whose records differ from what `index` was made of, or that it lacks. */
 export function staleParts(parts: SearchParts, index: SearchIndex): string[] {
-  return [...parts].filter(([part, { key }]) => index.parts.get(part)?.key !== key).map(([part]) => part);
+  return [...parts].filter(([part, { key }]) => index.parts.get(part) !== key).map(([part]) => part);
 }
 
 /** Whether `index` holds exactly `parts`: then it is kept as it is (a date added after the next one). */
@@ -98,50 +107,35 @@ export function isCurrent(parts: SearchParts, index: SearchIndex): boolean {
 }
 
 /**
- * The index of `parts`, made again only for the parts that changed since `previous`; `beforePart`
- * is waited for before each part is made (the publisher's wait for a lull).
+ * The index of `parts`, its folders in `dir`: only a part whose records changed since `previous`
+ * and that has no folder yet is written; `beforePart` is waited for before each (the publisher's
+ * wait for a lull).
  */
 export async function updateSearchIndex(
   parts: SearchParts,
+  dir: string,
   previous = NO_SEARCH_INDEX,
   beforePart: () => Promise<void> = () => Promise.resolve(),
 ): Promise<SearchIndex> {
   if (isCurrent(parts, previous)) return previous;
-  const stale = new Set(staleParts(parts, previous));
-  const made = new Map<string, { key: string; files: readonly SearchFile[] }>();
+  await mkdir(dir, { recursive: true });
   // One part after another: Pagefind indexes in one process (search-index.ts).
   for (const [part, { key, records }] of parts) {
-    const kept = previous.parts.get(part);
-    if (kept && !stale.has(part)) made.set(part, kept);
-    else {
-      await beforePart();
-      made.set(part, { key, files: await searchIndexFiles(records) });
-    }
+    const folder = path.join(dir, partFolder(part, key));
+    if (previous.parts.get(part) === key || existsSync(folder)) continue;
+    await beforePart();
+    await writeSearchPart([...records], folder);
   }
-  return searchIndexOf(made);
+  return searchIndexOf(new Map([...parts].map(([part, { key }]) => [part, key])));
 }
 
-/** The index of its parts' files, each file by its path below `/pagefind/`. */
 export function searchIndexOf(parts: SearchIndex['parts']): SearchIndex {
-  const key = digest([...parts].map(([part, { key }]) => `${part}:${key}`).join('\n')).slice(0, 16);
-  return { key, parts, files: filesOf(parts) };
-}
-
-function filesOf(parts: SearchIndex['parts']): ReadonlyMap<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  files.set(SEARCH_PARTS_FILE, new TextEncoder().encode(JSON.stringify({ parts: [...parts.keys()] })));
-  for (const [part, { files: partFiles }] of parts)
-    for (const file of partFiles) files.set(`${part}/${file.path}`, file.content);
-  return files;
+  return { key: digest([...parts].map(([part, key]) => `${part}:${key}`).join('\n')).slice(0, 16), parts };
 }
 
 /** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
 export async function writeSearchIndex(directory: Directory, outputPath: string): Promise<void> {
-  const index = await updateSearchIndex(searchParts(directory));
   await rm(outputPath, { recursive: true, force: true });
-  for (const [file, content] of index.files) {
-    const target = path.join(outputPath, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, content);
-  }
+  const index = await updateSearchIndex(searchParts(directory), outputPath);
+  await writeFile(path.join(outputPath, SEARCH_PARTS_FILE), partsList(index));
 }

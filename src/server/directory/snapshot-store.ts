@@ -42,7 +42,7 @@ const KEEP_EVERY_MS = 10 * 60_000;
  * stops. A restart after a crash starts from an older one, or reads everything; the change log
  * has the rest.
  */
-export function keptSnapshot(file: string | undefined, log: (message: string) => void) {
+export function keptSnapshot(file: string, log: (message: string) => void) {
   let keptVersion: string | undefined;
   let keptAt = performance.now();
   let latest: Published | undefined;
@@ -50,7 +50,7 @@ export function keptSnapshot(file: string | undefined, log: (message: string) =>
   let stopped = false;
   const keep = () => {
     const records = latest && snapshotRecordsOf(latest);
-    if (!file || !records || records.version === keptVersion) return;
+    if (!records || records.version === keptVersion) return;
     keptVersion = records.version;
     keptAt = performance.now();
     writing = writing
@@ -59,7 +59,7 @@ export function keptSnapshot(file: string | undefined, log: (message: string) =>
   };
   return {
     async load(): Promise<SnapshotRecords | undefined> {
-      const stored = file ? await loadSnapshot(file) : undefined;
+      const stored = await loadSnapshot(file);
       keptVersion = stored?.version;
       return stored;
     },

@@ -6,7 +6,8 @@ import { parse as parseCookie } from 'hono/utils/cookie';
 import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
-import { servesHttps } from '../config.ts';
+import { publicationDirOf, servesHttps } from '../config.ts';
+import { searchIndexDirOf } from '../directory/search-index-store.ts';
 import { createApi, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
 import type { ApiEnv } from './api-env.ts';
 import { listenOnSockets } from './accepting-sockets.ts';
@@ -52,11 +53,13 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const photos = photoFiles(photoStore);
   // A directory page is no file: its six misses in the build were a twentieth of the server's time under load (issue 18).
   const built = pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000 });
-  const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
+  const publication = publicationDirOf(config);
+  const published =
+    publisher && imageCache ? publishedFiles(publisher, imageCache, searchIndexDirOf(publication)) : undefined;
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
-  const kept = pages && publisher ? pageFiles(join(config.DATA_DIR, 'publication', 'pages', pages.build)) : undefined;
+  const kept = pages && publisher ? pageFiles(join(publication, 'pages', pages.build)) : undefined;
   const httpsPortal = servesHttps(config);
   const sessionCookie = sessionCookieName(httpsPortal);
 
