@@ -1,14 +1,22 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** The Node flags of `npm run serve`, as package.json gives them: the load test measures the portal as it runs. */
+const SERVE_FLAGS = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 /**
- * The server from `npm run serve` on a free port and a throwaway database with the demo
- * municipality; `env` may name another database (DATABASE_URL) or turn the demo off, and
- * `nodeOptions` go to Node itself (`npm run load -- --cpu-profile`).
+ * The server from `npm run serve` (with its Node flags, package.json) on a free port and a throwaway
+ * database with the demo municipality; `env` may name another database (DATABASE_URL) or turn the
+ * demo off, and `nodeOptions` go to Node itself (`npm run load -- --cpu-profile`).
  */
 export function startPortal(dataDir: string, env: Record<string, string> = {}, nodeOptions: string[] = []) {
-  const server = spawn(process.execPath, [...nodeOptions, 'src/server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVE_FLAGS, ...nodeOptions, 'src/server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
     env: {
