@@ -93,12 +93,12 @@ export function mailBaseUrl(config: Config, requestHost: string | undefined): st
   return publicBaseUrl(config);
 }
 
-/** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */
 /** Where the publisher keeps what it publishes: the search index, the pages, the snapshot a restart starts from. */
 export function publicationDirOf(config: Config): string {
   return path.join(config.DATA_DIR, 'publication');
 }
 
+/** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */
 export function servesHttps(config: Config): boolean {
   return publicBaseUrl(config).startsWith('https:');
 }

@@ -62,6 +62,20 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
       throw error;
     },
   );
+  // From here on a stop finishes the requests in flight, also those waiting for the first publish.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping.`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await running.close();
+    await publisher.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   await publisher.ready.catch(async (error: unknown) => {
     await running.close();
     await publisher.stop();
@@ -87,20 +101,6 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
       `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice, then open the link in the mail whose file the log names next (no mail server needed).`,
     );
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing requests in flight, then stopping.`);
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await running.close();
-    await publisher.stop();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 /** Fails before a long build when the port is taken. */

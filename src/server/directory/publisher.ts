@@ -8,7 +8,13 @@ import { imageFetcher } from './image-fetcher.ts';
 import { publish, type PublishedDirectory } from './published-directory.ts';
 import { RememberedRecords } from './search-index.ts';
 import { lull, searchFollower } from './search-follower.ts';
-import { loadSearchIndex, saveSearchIndex, searchIndexDirOf } from './search-index-store.ts';
+import {
+  KEEP_LISTED_EVERY_MS,
+  keepListed,
+  loadSearchIndex,
+  saveSearchIndex,
+  searchIndexDirOf,
+} from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
 import { snapshotRecordsOf, type Published } from '../db/published.ts';
 import { NO_SEARCH_INDEX } from './search-parts.ts';
@@ -202,6 +208,11 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     void check().catch(() => {}); // a database away for a moment: the next check
   }, pollMs);
   poll.unref();
+  // The search index's folders this process serves stay while it does (search-index-store.ts).
+  const listing = setInterval(() => {
+    if (current) void keepListed(searchIndexDir, current.search);
+  }, KEEP_LISTED_EVERY_MS);
+  listing.unref();
 
   // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
   const ready = (async () => {
@@ -217,6 +228,7 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     current = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
     snapshot.published(current.snapshot);
     for (const listener of listeners) listener(current.snapshot);
+    if (stopped) return; // stopped meanwhile: no index, no image copies after the stop
     search.follow(first.parts);
     images.fetchMissing(current.directory);
     pending = running !== undefined || timer !== undefined; // a change while it was made: published next
@@ -244,11 +256,14 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
       await check().catch(() => {}); // unreachable now: what this process knows
       return status();
     },
-    settled: () => (pending || search.busy() ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    // After the first publish: rejects with it when it failed.
+    settled: () =>
+      ready.then(() => (pending || search.busy() ? new Promise((resolve) => waiting.push(resolve)) : undefined)),
     stop() {
       stopped = true;
       load.stop();
       clearInterval(poll);
+      clearInterval(listing);
       clearTimeout(timer);
       // After the publish under way, so its snapshot is the one kept.
       return ready

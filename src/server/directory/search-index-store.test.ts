@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
+import { keepListed, loadSearchIndex, saveSearchIndex } from './search-index-store.ts';
 import { partFolder, searchIndexOf } from './search-parts.ts';
 
 const key = (digit: string) => digit.repeat(64);
@@ -37,6 +37,24 @@ describe('the search index kept on disk (issue 50)', () => {
       [partFolder('0', key('a')), partFolder('1', key('c')), 'index.json'].sort(),
     );
     expect(await loadSearchIndex(dir, 'db')).toEqual(next);
+  });
+
+  it('keeps a folder another process still lists, and removes what a crashed write left', async () => {
+    const theirs = await indexOf({ '0': 'd' });
+    await utimes(path.join(dir, partFolder('0', key('d'))), hoursAgo(3), hoursAgo(3));
+    await keepListed(dir, theirs); // the other process's timer
+    await mkdir(path.join(dir, `${partFolder('1', key('e'))}.crashed.tmp`));
+    await utimes(path.join(dir, `${partFolder('1', key('e'))}.crashed.tmp`), hoursAgo(2), hoursAgo(2));
+    await mkdir(path.join(dir, `${partFolder('1', key('f'))}.writing.tmp`));
+    await saveSearchIndex(dir, await indexOf({ '0': 'a' }), 'db');
+    expect((await readdir(dir)).sort()).toEqual(
+      [
+        partFolder('0', key('a')),
+        partFolder('0', key('d')),
+        `${partFolder('1', key('f'))}.writing.tmp`,
+        'index.json',
+      ].sort(),
+    );
   });
 
   it('is none when nothing was saved, it is of another database or version, a part is missing, or the list is not one', async () => {

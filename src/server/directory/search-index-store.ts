@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { KEPT_FORMAT } from './kept-format.ts';
@@ -12,11 +12,13 @@ export const searchIndexDirOf = (publication: string): string => path.join(publi
 /** Which parts the index served last is made of, with their keys: written last, by a rename. */
 const LIST = 'index.json';
 /**
- * A part's folder no longer in the index is removed once it has not changed for this long: a
- * visitor's page that listed it before may still ask for its files, and another process sharing
- * DATA_DIR may still serve it while its own index follows.
+ * A part's folder is removed once no process has listed it for this long (keepListed): a visitor's
+ * page that listed it before may still ask for its files, and another process sharing DATA_DIR may
+ * still serve it while its own index follows. So is a folder a crashed write left (`.tmp`).
  */
 const KEEP_UNLISTED_MS = 60 * 60 * 1000;
+/** How often a process marks the folders it serves as listed (the publisher's timer). */
+export const KEEP_LISTED_EVERY_MS = 10 * 60 * 1000;
 
 const listSchema = z.object({
   /** The version of the portal that made it (kept-format.ts) and the database it was made of (migration 0019). */
@@ -34,14 +36,21 @@ const listSchema = z.object({
 export async function saveSearchIndex(dir: string, index: SearchIndex, database: string): Promise<void> {
   const parts = Object.fromEntries(index.parts);
   await writeWhole(path.join(dir, LIST), JSON.stringify({ format: KEPT_FORMAT, database, parts }));
-  const listed = new Set([...index.parts].map(([part, key]) => partFolder(part, key)));
+  const listed = await keepListed(dir, index);
   for (const name of await readdir(dir)) {
-    // Another process's file being written (.tmp) is left to it.
-    if (name === LIST || listed.has(name) || name.endsWith('.tmp')) continue;
+    if (name === LIST || listed.has(name)) continue;
     const changed = await stat(path.join(dir, name)).catch(() => null);
     if (changed && Date.now() - changed.mtimeMs > KEEP_UNLISTED_MS)
       await rm(path.join(dir, name), { force: true, recursive: true });
   }
+}
+
+/** Marks the folders of `index` as listed now (their time), so no process sharing `dir` removes them; answers their names. */
+export async function keepListed(dir: string, index: SearchIndex): Promise<Set<string>> {
+  const listed = new Set([...index.parts].map(([part, key]) => partFolder(part, key)));
+  const now = new Date();
+  for (const name of listed) await utimes(path.join(dir, name), now, now).catch(() => {}); // made again when missing
+  return listed;
 }
 
 /** The index of `database` listed last in `dir`, or undefined when there is none whole (the caller makes one). */

@@ -79,7 +79,7 @@ function digest(text: string): string {
  * listed (http/published-files.ts) and processes sharing DATA_DIR make each part once.
  */
 export interface SearchIndex {
-  /** What it holds, as a hash of its parts' keys: its list's ETag (http/published-files.ts). */
+  /** What it holds, as a hash of its parts' folders: its list's ETag (http/published-files.ts). */
   key: string;
   parts: ReadonlyMap<string, string>;
 }
@@ -107,9 +107,9 @@ export function isCurrent(parts: SearchParts, index: SearchIndex): boolean {
 }
 
 /**
- * The index of `parts`, its folders in `dir`: only a part whose records changed since `previous`
- * and that has no folder yet is written; `beforePart` is waited for before each (the publisher's
- * wait for a lull).
+ * The index of `parts`, its folders in `dir`: only a part that has no folder yet is written (its
+ * records changed since `previous`, or the folder was removed); `beforePart` is waited for before
+ * each (the publisher's wait for a lull).
  */
 export async function updateSearchIndex(
   parts: SearchParts,
@@ -122,15 +122,16 @@ export async function updateSearchIndex(
   // One part after another: Pagefind indexes in one process (search-index.ts).
   for (const [part, { key, records }] of parts) {
     const folder = path.join(dir, partFolder(part, key));
-    if (previous.parts.get(part) === key || existsSync(folder)) continue;
+    if (existsSync(folder)) continue;
     await beforePart();
     await writeSearchPart([...records], folder);
   }
   return searchIndexOf(new Map([...parts].map(([part, { key }]) => [part, key])));
 }
 
+/** The index of these parts; its key is a hash of its folders' names, which hold the portal's index format too. */
 export function searchIndexOf(parts: SearchIndex['parts']): SearchIndex {
-  return { key: digest([...parts].map(([part, key]) => `${part}:${key}`).join('\n')).slice(0, 16), parts };
+  return { key: digest([...parts].map(([part, key]) => partFolder(part, key)).join('\n')).slice(0, 16), parts };
 }
 
 /** The static build's search index, written to `outputPath` (the site's `pagefind/` folder). */
