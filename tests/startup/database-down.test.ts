@@ -4,7 +4,7 @@ import path from 'node:path';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { viennaDay } from '../../src/lib/market-rules.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, publicationDirOf } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { startPublisher, type Publisher } from '../../src/server/directory/publisher.ts';
@@ -97,7 +97,7 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     const log = (line: string) => void logged.push(line);
     publisher = startPublisher(db, {
       imageCache,
-      keptIn: path.join(dataDir, 'publication'),
+      keptIn: publicationDirOf(config),
       debounceMs: 200,
       pollMs: 1000,
       log,

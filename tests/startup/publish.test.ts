@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, publicationDirOf } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { startPublisher, type Publisher } from '../../src/server/directory/publisher.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await importBundledMasterDataIfEmpty(db);
   publisher = startPublisher(db, {
     imageCache,
-    keptIn: path.join(dataDir, 'publication'),
+    keptIn: publicationDirOf(config),
     debounceMs: 1000,
     pollMs: 2000,
     log: () => {},
