@@ -30,7 +30,7 @@ const answerBoth = async (plain = false) => {
   for (const kind of kinds) {
     const answer = await (await content.lookup(kind, null)).answer();
     const gzip = await answer.body.bytes('gzip');
-    sizes.push(plain ? answer.body.raw.length : 0, gzip.length);
+    sizes.push(plain ? answer.body.size : 0, gzip.length);
   }
   return sizes;
 };
@@ -65,10 +65,10 @@ if (delta) {
   await db.query(`UPDATE market_dates SET note = 'Delta', version = version + 1 WHERE id = $1`, [first!.id]);
   const answer = (await delta('dates', before))!;
   const gzip = await answer.body.bytes('gzip');
-  console.log(`A delta of one saved date: ${answer.body.raw.length} bytes (gzip ${gzip.length} bytes)`);
+  console.log(`A delta of one saved date: ${answer.body.size} bytes (gzip ${gzip.length} bytes)`);
   const full = await (await content.lookup('dates', null)).answer();
   started = performance.now();
-  const brotli = brotliCompressSync(full.body.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  const brotli = brotliCompressSync(await full.body.bytes(null), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   console.log(
     `get_content in brotli (quality 5): ${mb(brotli.length)} MB in ${(performance.now() - started).toFixed(0)} ms`,
   );

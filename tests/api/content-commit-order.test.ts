@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompressedBody } from '../../src/server/compression/compressed-body.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
@@ -56,16 +57,17 @@ describe.skipIf(!onPostgres)('saves committing out of order', () => {
     // Before migration 0011 this waited for the first transaction's end: it held the version row.
     await within(2000, late.query(`UPDATE market_dates SET note = 'spät begonnen' WHERE id = $1`, [second]));
 
-    const changedIn = (answer: { body: { raw: Buffer } } | null) =>
+    const changedIn = async (answer: { body: CompressedBody } | null) =>
       Object.keys(
-        (JSON.parse(answer!.body.raw.toString()) as { data: { wko_market_dates: object } }).data.wko_market_dates,
+        (JSON.parse((await answer!.body.bytes(null)).toString()) as { data: { wko_market_dates: object } }).data
+          .wko_market_dates,
       );
     const between = await content.delta('dates', start);
-    expect(changedIn(between)).toEqual([second]);
+    expect(await changedIn(between)).toEqual([second]);
 
     await early.query('COMMIT');
     const after = await content.delta('dates', between!.etag);
-    expect(changedIn(after)).toEqual([first]);
+    expect(await changedIn(after)).toEqual([first]);
     const version = (etag: string) => Number(/-(\d+)-/.exec(etag)![1]);
     expect(version(after!.etag)).toBeGreaterThan(version(between!.etag));
   });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress } from './compressed-body.ts';
+import { compress, packedBody } from './compressed-body.ts';
 
 const decode = { gzip: gunzipSync, br: brotliDecompressSync };
 
@@ -34,5 +34,26 @@ describe.each(['gzip', 'br'] as const)('compress (%s)', (encoding) => {
     let bytes: Buffer = Buffer.alloc(0);
     expect(await beforeATurn(async () => (bytes = await compress(raw, encoding)))).toBe(false);
     expect(decode[encoding](bytes)).toEqual(raw);
+  });
+});
+
+describe('a packed body (a whole content answer)', () => {
+  const raw = Buffer.from(JSON.stringify({ data: { wko_market_dates: { d1: { note: 'Märkte '.repeat(50_000) } } } }));
+
+  it('goes out in the coding a client accepts, and unpacked to one that accepts none', async () => {
+    const body = await packedBody(raw);
+    expect(body.size).toBe(raw.length);
+    expect(body.encodingFor('gzip, br')).toBe('br');
+    expect(decode.br(await body.bytes('br'))).toEqual(raw);
+    expect(decode.gzip(await body.bytes('gzip'))).toEqual(raw);
+    expect(body.encodingFor(undefined)).toBeNull();
+    expect(await body.bytes(null)).toEqual(raw);
+  });
+
+  it('unpacks once for the requests that ask meanwhile, and keeps nothing of it after', async () => {
+    const body = await packedBody(raw);
+    const [first, second] = await Promise.all([body.bytes(null), body.bytes(null)]);
+    expect(second).toBe(first);
+    expect(await body.bytes(null)).not.toBe(first);
   });
 });

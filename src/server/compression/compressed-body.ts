@@ -1,10 +1,11 @@
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gunzip, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { negotiateEncoding, type Encoding } from './negotiate.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** Under this a coding's framing eats most of the gain; such answers go as they are. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -36,7 +37,8 @@ export function compressionsMade(): number {
 
 /** A generated answer kept for one content version, compressed at most once per coding. */
 export interface CompressedBody {
-  readonly raw: Buffer;
+  /** Its length as it is (bytes). */
+  readonly size: number;
   /** The coding this body goes out in for a request's Accept-Encoding; null: as it is. */
   encodingFor(acceptEncoding: string | undefined): Encoding | null;
   bytes(encoding: Encoding | null): Promise<Buffer>;
@@ -47,9 +49,30 @@ export function compressedBody(body: string | Buffer): CompressedBody {
   // The promise is kept, so requests arriving while it compresses wait for the same work.
   const encoded: Partial<Record<Encoding, Promise<Buffer>>> = {};
   return {
-    raw,
+    size: raw.length,
     encodingFor: (acceptEncoding) => (raw.length < MIN_COMPRESSED_BYTES ? null : negotiateEncoding(acceptEncoding)),
     bytes: (encoding) => (encoding ? (encoded[encoding] ??= compress(raw, encoding)) : Promise.resolve(raw)),
+  };
+}
+
+/**
+ * A large answer kept in its codings only, made before it resolves: nearly every client accepts
+ * one, and the text of a whole content answer (29 MB at Austria scale) was a tenth of the server's
+ * heap (issue 50). The few that accept neither get it unpacked from gzip, as nginx's gunzip
+ * module does; requests meanwhile share that unpacking, and nothing of it is kept.
+ */
+export async function packedBody(raw: Buffer): Promise<CompressedBody> {
+  const [gzipped, brotli] = await Promise.all([compress(raw, 'gzip'), compress(raw, 'br')]);
+  let unpacking: Promise<Buffer> | undefined;
+  const unpacked = () => {
+    unpacking ??= gunzipAsync(gzipped).finally(() => (unpacking = undefined));
+    return unpacking;
+  };
+  return {
+    size: raw.length,
+    encodingFor: (acceptEncoding) => negotiateEncoding(acceptEncoding),
+    bytes: (encoding) =>
+      encoding === 'br' ? Promise.resolve(brotli) : encoding ? Promise.resolve(gzipped) : unpacked(),
   };
 }
 

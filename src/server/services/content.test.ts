@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CompressedBody } from '../compression/compressed-body.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Published } from '../db/published.ts';
 import { createContentService, WHOLE_ANSWER_RESTS } from './content.ts';
@@ -55,8 +56,8 @@ function fakePublisher(first: Published) {
   };
 }
 
-const dataOf = (answer: { body: { raw: Buffer } }) =>
-  (JSON.parse(answer.body.raw.toString()) as { data: Record<string, unknown> }).data;
+const dataOf = async (answer: { body: CompressedBody }) =>
+  (JSON.parse((await answer.body.bytes(null)).toString()) as { data: Record<string, unknown> }).data;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -69,12 +70,12 @@ describe('the public content answers', () => {
     const content = createContentService(db, { publisher, wholeRests: 0 });
     const first = await content.lookup('dates', null);
     expect(first.etag).toBe('"dates-1-public"');
-    expect(dataOf(await first.answer())).toEqual({ wko_market_dates: { d1: date('d1', 'm1') } });
+    expect(await dataOf(await first.answer())).toEqual({ wko_market_dates: { d1: date('d1', 'm1') } });
 
     publisher.publish(snapshot(2, [market('m1', 'Bauernmarkt')]));
     const second = await content.lookup('dates', null);
     expect(second.etag).toBe('"dates-2-public"');
-    expect(dataOf(await second.answer())).toEqual({ wko_market_dates: {} });
+    expect(await dataOf(await second.answer())).toEqual({ wko_market_dates: {} });
     expect(state.queries).toBe(0);
   });
 
@@ -84,7 +85,7 @@ describe('the public content answers', () => {
     const content = createContentService(db, { publisher: fakePublisher(snapshot(4, [market('m1', 'Markt')])) });
     const found = await content.lookup('markets', null);
     expect(found.etag).toBe('"markets-4-public"');
-    expect(Object.keys(dataOf(await found.answer()).wko_markets as object)).toEqual(['1', '2', '3']);
+    expect(Object.keys((await dataOf(await found.answer())).wko_markets as object)).toEqual(['1', '2', '3']);
   });
 
   it('give no delta across a snapshot read whole: the apps get the whole answer', async () => {
@@ -132,7 +133,9 @@ describe("an answer with a user's hidden records", () => {
     expect((await found()).etag).toBe('"dates-1.1-62219"');
     const body = async () => (await (await found()).answer()).body;
     const first = await body();
-    expect(first.raw.toString()).toBe(`{"data":{"wko_market_dates":{"d1":${JSON.stringify(date('d1', 'm1'))}}}}`);
+    expect((await first.bytes(null)).toString()).toBe(
+      `{"data":{"wko_market_dates":{"d1":${JSON.stringify(date('d1', 'm1'))}}}}`,
+    );
     expect(await body()).toBe(first);
     state.version = 4;
     expect((await found()).etag).toBe('"dates-1.4-62219"');

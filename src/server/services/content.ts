@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { compressedBody, type CompressedBody } from '../compression/compressed-body.ts';
+import { compressedBody, packedBody, type CompressedBody } from '../compression/compressed-body.ts';
 import type { Database } from '../db/database.ts';
 import { publishedStep, readPublished, type Published } from '../db/published.ts';
 import { ownEtag, publicEtag, versionOfPublicEtag } from './content-etags.ts';
@@ -11,7 +11,7 @@ export type { ContentKind } from './content-records.ts';
 
 export interface ContentAnswer {
   etag: string;
-  /** The JSON of `{"data": …}`, and its codings. */
+  /** The JSON of `{"data": …}`, in its codings (a whole answer: in them only, compressed-body.ts). */
   body: CompressedBody;
 }
 
@@ -78,7 +78,7 @@ const KINDS = ['dates', 'markets'] as const;
  *
  * A request never reads the database for a public answer: it gets the publication at hand, also
  * while the database is away. A whole answer is made when first asked for after a publication, at
- * most as WHOLE_ANSWER_RESTS allows, and both its codings before it is sent. A delta is folded from the
+ * most as WHOLE_ANSWER_RESTS allows, and kept in its two codings only, made before it is sent. A delta is folded from the
  * steps between the publications this process held; a `since` before them gets the whole answer.
  *
  * A logged-in user's answer with hidden records is the publication's records with their own
@@ -94,7 +94,7 @@ export function createContentService(database: Database, options: ContentOptions
   const making = new Map<ContentKind, Promise<Whole>>();
   const ownAnswers = new LRUCache<string, ContentAnswer>({
     maxSize: KEPT_OWN_ANSWER_BYTES,
-    sizeCalculation: (answer) => Math.max(1, Math.ceil(answer.body.raw.length * 1.4)),
+    sizeCalculation: (answer) => Math.max(1, Math.ceil(answer.body.size * 1.4)),
   });
   const deltas = new LRUCache<string, ContentAnswer>({ max: KEPT_DELTAS });
 
@@ -129,8 +129,7 @@ export function createContentService(database: Database, options: ContentOptions
   function makeWhole(kind: ContentKind, from: Publication): Promise<Whole> {
     const made = (async () => {
       const started = performance.now();
-      const body = compressedBody(answerBytes(kind, from.records(kind)));
-      await Promise.all([body.bytes('gzip'), body.bytes('br')]);
+      const body = await packedBody(answerBytes(kind, from.records(kind)));
       const madeAt = performance.now();
       const whole = { from, answer: { etag: publicEtag(kind, from.version), body }, madeAt, took: madeAt - started };
       if ((wholes.get(kind)?.from.made ?? 0) <= from.made) wholes.set(kind, whole);
