@@ -3,15 +3,18 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The Node flags of `npm run serve`, as package.json gives them: the load test measures the portal as it runs. */
-const SERVE_FLAGS = (
+/** `npm run serve` as package.json gives it: the load test measures the portal as it runs. */
+const SERVE = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } }
-).scripts.serve
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+).scripts.serve.split(' ');
+/** Its environment (MALLOC_ARENA_MAX) and its Node flags. */
+const SERVE_ENV: Record<string, string> = Object.fromEntries(
+  SERVE.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]),
+);
+const SERVE_FLAGS = SERVE.filter((word) => word.startsWith('--'));
 
 /**
- * The server from `npm run serve` (with its Node flags, package.json) on a free port and a throwaway
+ * The server from `npm run serve` (with its environment and Node flags, package.json) on a free port and a throwaway
  * database with the demo municipality; `env` may name another database (DATABASE_URL) or turn the
  * demo off, and `nodeOptions` go to Node itself (`npm run load -- --cpu-profile`).
  */
@@ -21,6 +24,7 @@ export function startPortal(dataDir: string, env: Record<string, string> = {}, n
     // Empty DATABASE_URL and SMTP_URL: never the developer's database or mail server.
     env: {
       ...process.env,
+      ...SERVE_ENV,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
