@@ -6,8 +6,8 @@ const PIECE_ROWS = 1000;
 /**
  * A long list read through a cursor, a thousand rows at a time, in the caller's transaction (a
  * cursor lives in one). The embedded database holds a query's whole answer in its memory before
- * handing it over, and that memory never shrinks: Austria's 56,565 dates read in one query grew the
- * portal by 396 MB for good, read in pieces of 1,000 by 212 MB (issue 50, the memory budget). On
+ * handing it over: Austria's 58,491 dates in pieces peak 20 MB lower and take 1.55 s instead of
+ * 1.67 s (the 396 MB once measured here was V8 compiling PGlite, decision record 0024). On
  * PostgreSQL it only adds round trips. One cursor name: a transaction never runs two long reads at once.
  */
 export async function readInPieces<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T[]> {
