@@ -42,8 +42,9 @@ const reply = (message: Reply) => {
 
 let db: Database;
 try {
-  for (const exports of [...PROCEDURE_MODULES, ...(await Promise.all(testProcedures.map(importProcedures)))])
-    addProcedures(exports);
+  // A test's modules (DatabaseSettings.testProcedures) are the one import the thread makes by address.
+  const tests = await Promise.all(testProcedures.map((module) => import(module) as Promise<Record<string, unknown>>));
+  for (const exports of [...PROCEDURE_MODULES, ...tests]) addProcedures(exports);
   db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir);
   port.on('message', (request: Request) => {
     answer(request).then(
@@ -121,11 +122,6 @@ function addProcedures(exports: Readonly<Record<string, unknown>>): void {
     procedures.set(`${candidate.module}#${name}`, candidate as Procedure<unknown, unknown>);
     procedureModules.add(candidate.module);
   }
-}
-
-/** A test's module of procedures (DatabaseSettings.testProcedures): the one import the thread makes by address. */
-function importProcedures(module: string): Promise<Readonly<Record<string, unknown>>> {
-  return import(module) as Promise<Readonly<Record<string, unknown>>>;
 }
 
 function procedureAt(module: string, name: string): Procedure<unknown, unknown> {

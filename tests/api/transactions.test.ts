@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
-import { threadOfProcedures } from '../../src/server/db/database-thread.procedures.ts';
+import { threadOfProcedures } from './helpers/thread-procedures.ts';
 import { useFreshDatabase } from './helpers/test-server.ts';
 
 /**
@@ -13,7 +13,7 @@ describe('a transaction', () => {
   let db: Database;
   useFreshDatabase(
     (opened) => (db = opened),
-    [new URL('../../src/server/db/database-thread.procedures.ts', import.meta.url).href],
+    [new URL('./helpers/thread-procedures.ts', import.meta.url).href],
   );
 
   beforeAll(async () => {

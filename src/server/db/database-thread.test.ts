@@ -11,9 +11,9 @@ import {
   insertTwice,
   notExportedUnderItsName,
   refuse,
-} from './database-thread.procedures.ts';
+} from '../../../tests/api/helpers/thread-procedures.ts';
 
-const TEST_PROCEDURES = new URL('./database-thread.procedures.ts', import.meta.url).href;
+const TEST_PROCEDURES = new URL('../../../tests/api/helpers/thread-procedures.ts', import.meta.url).href;
 let db: Database;
 
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
 } from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
 import { snapshotRecordsOf, type Published } from '../db/published.ts';
-import { NO_SEARCH_INDEX } from './search-parts.ts';
+import { NO_SEARCH_INDEX, type SearchIndex } from './search-parts.ts';
 
 export interface PublishStatus {
   published_version: string;
@@ -164,18 +164,23 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     firstAfterMs: () => (indexKept ? (options.searchAfterMs ?? 0) : 0),
   });
 
+  /** Serves what a publish made, with `index` until its own search index follows. */
+  const adopt = ({ pages, parts }: Awaited<ReturnType<typeof publish>>, index: SearchIndex) => {
+    current = { ...pages, search: index };
+    snapshot.published(current.snapshot);
+    for (const listener of listeners) listener(current.snapshot);
+    if (stopped) return; // no index, no image copies after the stop
+    search.follow(parts);
+    images.fetchMissing(current.directory);
+  };
+
   const run = async () => {
     timer = undefined;
     again = false;
     try {
       await ready;
-      const { pages, parts } = await publish(db, imageCache, searchRecords, now(), current);
-      current = { ...pages, search: published().search };
-      for (const listener of listeners) listener(current.snapshot);
-      snapshot.published(current.snapshot);
+      adopt(await publish(db, imageCache, searchRecords, now(), current), published().search);
       failed = false;
-      search.follow(parts);
-      images.fetchMissing(current.directory);
     } catch (error) {
       // What was published stays; the next check tries again.
       failed = true;
@@ -225,12 +230,7 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
     const storedIndex = await loadSearchIndex(searchIndexDir, database);
     indexKept = storedIndex !== undefined;
-    current = { ...first.pages, search: storedIndex ?? NO_SEARCH_INDEX };
-    snapshot.published(current.snapshot);
-    for (const listener of listeners) listener(current.snapshot);
-    if (stopped) return; // stopped meanwhile: no index, no image copies after the stop
-    search.follow(first.parts);
-    images.fetchMissing(current.directory);
+    adopt(first, storedIndex ?? NO_SEARCH_INDEX);
     pending = running !== undefined || timer !== undefined; // a change while it was made: published next
     settle();
   })();

@@ -55,17 +55,13 @@ export async function keepListed(dir: string, index: SearchIndex): Promise<Set<s
 
 /** The index of `database` listed last in `dir`, or undefined when there is none whole (the caller makes one). */
 export async function loadSearchIndex(dir: string, database: string): Promise<SearchIndex | undefined> {
-  const listed = listSchema.safeParse(await readJson(path.join(dir, LIST)));
+  const listed = listSchema.safeParse(
+    await readFile(path.join(dir, LIST), 'utf8')
+      .then(JSON.parse)
+      .catch(() => undefined),
+  );
   if (!listed.success || listed.data.database !== database) return undefined;
   const parts = new Map(Object.entries(listed.data.parts).sort(([a], [b]) => a.localeCompare(b)));
   for (const [part, key] of parts) if (!existsSync(path.join(dir, partFolder(part, key)))) return undefined;
   return searchIndexOf(parts);
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }

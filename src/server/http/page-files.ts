@@ -36,19 +36,10 @@ const MAX_KEPT_BYTES = 2 * 1024 ** 3;
 /** A page version, a name part of its files. */
 const FILE_VERSION = /^[\w-]{1,64}$/;
 
-/** A page `lookUp` found, by its key. */
-interface Found {
-  key: string;
-  page: PageFile;
-}
-
 /** A page found or just rendered: a rendering's bytes at hand until its files are written. */
 interface Rendered extends EncodedPage {
   written: Promise<unknown>;
 }
-
-/** What a request asks of a kept page: its method and the headers that choose the answer. */
-type Asked = { method: string; acceptEncoding: string | undefined; ifNoneMatch: string | undefined };
 
 /**
  * Issue 50, "serve files": the directory's pages, the sitemap and the embeddable lists, rendered by
@@ -77,29 +68,27 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     known.set(key, page);
   };
 
-  /** The page written for this very version, sent before Astro is asked (issue 18: a third of a page's cost). */
-  const lookUp = (req: IncomingMessage, pageVersion: (path: string) => string): Found | undefined => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  /** A page whose files went (another process replaced them): forgotten, so that the next request writes it anew. */
+  const forget = (key: string, page: PageFile) => {
+    if (known.peek(key) === page) known.delete(key);
+    void removePage(page, log);
+  };
+
+  /**
+   * Sends the page written for this very version before Astro is asked (issue 18: a third of a
+   * page's cost); false when there is none, or its file is gone: Astro renders it.
+   */
+  const sendKept = (req: IncomingMessage, res: ServerResponse, pageVersion: (path: string) => string): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = addressOf(req.url ?? '/');
     const key = url && keyOf(url);
     const page = key ? known.get(key) : undefined;
-    if (!url || !key || !page || page.version !== pageVersion(pathOf(url))) return undefined;
-    return { key, page };
-  };
-
-  /** Sends a page `lookUp` found; false when its file is gone (another process replaced it): Astro renders it. */
-  const send = (req: IncomingMessage, res: ServerResponse, { key, page }: Found): boolean => {
-    const asked = {
-      method: req.method!,
-      acceptEncoding: req.headers['accept-encoding'],
-      ifNoneMatch: req.headers['if-none-match'],
-    };
+    if (!url || !key || !page || page.version !== pageVersion(pathOf(url))) return false;
     let answer: ReturnType<typeof answerOf>;
     try {
-      answer = answerOf(asked, build, page);
+      answer = answerOf(req.method, (name) => req.headers[name], build, page);
     } catch {
-      if (known.peek(key) === page) known.delete(key);
-      void removePage(page, log);
+      forget(key, page);
       return false;
     }
     for (const [name, value] of answer.headers) res.setHeader(name, value);
@@ -134,19 +123,12 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     const result = await made;
     // A 404 (a market no longer public) is not kept: any path could fill the disk.
     if (result instanceof Response) return mine ? result : render();
-    const asked = {
-      method: request.method,
-      acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
-      ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
-    };
     let answer: ReturnType<typeof answerOf>;
     try {
-      answer = answerOf(asked, build, result.page, result.bodies);
+      answer = answerOf('GET', (name) => request.headers.get(name) ?? undefined, build, result.page, result.bodies);
     } catch {
-      // Its files went while it was found (another process replaced them): this request's own
-      // rendering, and the head goes too, so that the next request writes the page anew.
-      if (known.peek(key) === result.page) known.delete(key);
-      void removePage(result.page, log);
+      // Its files went while it was found: this request gets its own rendering.
+      forget(key, result.page);
       return render();
     }
     return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
@@ -166,14 +148,14 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     const response = await render();
     if (response.status !== 200) return response;
     const rendered = await encode(file, version, response);
-    // The page is answered at once; `lookUp` finds it once its files are whole.
+    // The page is answered at once; `sendKept` finds it once its files are whole.
     return { ...rendered, written: writePage(rendered, log).then((whole) => whole && keep(key, rendered.page)) };
   };
 
   /** Resolves once the pages rendered so far are on disk (tests). */
   const written = () => Promise.all([...rendering.values()].map(whenWritten));
 
-  return { page, lookUp, send, written };
+  return { page, sendKept, written };
 }
 
 export type PageFiles = ReturnType<typeof pageFiles>;
@@ -213,8 +195,14 @@ function pathOf({ pathname }: Pick<URL, 'pathname'>): string {
 }
 
 /** The answer to one request of a kept page: from `bodies` when it was just rendered, else from its file. */
-function answerOf(asked: Asked, build: string, page: PageFile, bodies?: Map<Encoding | null, Buffer>) {
-  const encoding = negotiateEncoding(asked.acceptEncoding, page.codings);
+function answerOf(
+  method: string,
+  header: (name: 'accept-encoding' | 'if-none-match') => string | undefined,
+  build: string,
+  page: PageFile,
+  bodies?: Map<Encoding | null, Buffer>,
+) {
+  const encoding = negotiateEncoding(header('accept-encoding'), page.codings);
   const etag = encodedEtag(`"live-${page.version}.${build}"`, encoding);
   const vary = withVary(page.headers.find(([name]) => name === 'vary')?.[1], 'Accept-Encoding');
   // Browsers ask again each time (a 304 while nothing changed): a change is public at once.
@@ -224,11 +212,11 @@ function answerOf(asked: Asked, build: string, page: PageFile, bodies?: Map<Enco
     ['vary', vary],
     ['cache-control', 'no-cache'],
   ];
-  if (etagMatches(asked.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  if (etagMatches(header('if-none-match'), etag)) return { status: 304, headers, body: null };
   const bytes = bodies?.get(encoding) ?? readBody(page, encoding);
   if (encoding) headers.push(['content-encoding', encoding]);
   headers.push(['content-length', String(bytes.length)]);
-  return { status: 200, headers, body: asked.method === 'HEAD' ? null : bytes };
+  return { status: 200, headers, body: method === 'HEAD' ? null : bytes };
 }
 
 function whenWritten(made: Promise<Rendered | Response>): Promise<unknown> {

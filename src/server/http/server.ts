@@ -127,8 +127,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
       );
     // A page written for this version is sent before the built site's files are looked up, which
     // took a twentieth of the server's time under load (issue 18).
-    const page = published && kept?.lookUp(req, published.pageVersion);
-    if (!page || !kept!.send(req, res, page)) others();
+    if (!published || !kept?.sendKept(req, res, published.pageVersion)) others();
   };
   // Issue 49 review: Node's own bound for receiving a request is 300 s. The largest honest one is a
   // 10 MB photo: 80 s on a 1 Mbit/s line, so 120 s leaves it room and cuts a trickling client far

@@ -1,6 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
-import { ApiError } from '../api-error.ts';
-import { procedure } from './database.ts';
+import { ApiError } from '../../../src/server/api-error.ts';
+import { procedure } from '../../../src/server/db/database.ts';
 
 /**
  * Procedures for database-thread.test.ts and tests/api/transactions.test.ts: the database's thread
