@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const SERVE = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } }
 ).scripts.serve.split(' ');
-/** Its environment (MALLOC_ARENA_MAX) and its Node flags. */
+/** Its environment (glibc's MALLOC_ settings) and its Node flags. */
 const SERVE_ENV: Record<string, string> = Object.fromEntries(
   SERVE.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]),
 );
