@@ -11,10 +11,7 @@ import { useFreshDatabase } from './helpers/test-server.ts';
  */
 describe('a transaction', () => {
   let db: Database;
-  useFreshDatabase(
-    (opened) => (db = opened),
-    [new URL('./helpers/thread-procedures.ts', import.meta.url).href],
-  );
+  useFreshDatabase((opened) => (db = opened), [new URL('./helpers/thread-procedures.ts', import.meta.url).href]);
 
   beforeAll(async () => {
     await db.query('CREATE TABLE transaction_notes (text text PRIMARY KEY)');

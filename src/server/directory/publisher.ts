@@ -167,8 +167,8 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
   /** Serves what a publish made, with `index` until its own search index follows. */
   const adopt = ({ pages, parts }: Awaited<ReturnType<typeof publish>>, index: SearchIndex) => {
     current = { ...pages, search: index };
-    snapshot.published(current.snapshot);
     for (const listener of listeners) listener(current.snapshot);
+    snapshot.published(current.snapshot);
     if (stopped) return; // no index, no image copies after the stop
     search.follow(parts);
     images.fetchMissing(current.directory);
