@@ -1,5 +1,7 @@
+import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { publicationDirOf, type Config } from './config.ts';
+import path from 'node:path';
+import { ConfigError, publicationDirOf, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
@@ -9,6 +11,7 @@ import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { buildPortal, marketImageCache } from './directory/build-site.ts';
 import { downloadImage } from './directory/image-download.ts';
 import { startPublisher } from './directory/publisher.ts';
+import { searchIndexDirOf } from './directory/search-index-store.ts';
 import { loadPages } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 import { createContentService } from './services/content.ts';
@@ -46,12 +49,14 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
 
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
+  const publication = publicationDirOf(config);
+  await openPublication(publication);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
   // The portal listens while it publishes first (server.ts holds the requests until then).
   const publisher = startPublisher(db, {
     imageCache,
     download: downloadImage,
-    keptIn: publicationDirOf(config),
+    keptIn: publication,
     searchAfterMs: AFTER_THE_FIRST_REQUESTS_MS,
   });
   const content = createContentService(db, { publisher });
@@ -120,5 +125,24 @@ async function countTables(db: Database): Promise<boolean> {
   } catch (error) {
     console.warn(`Counting the tables for the planner failed (the portal runs, with slower reads): ${String(error)}`);
     return false;
+  }
+}
+
+/**
+ * The publication's folder and its search index's, readable by others: nginx may serve the search
+ * index's parts from a PUBLICATION_DIR outside DATA_DIR (docs/deployment.md; the parts' own files
+ * are opened as they are written, search-index-worker.ts). Inside DATA_DIR they stay private.
+ */
+async function openPublication(publication: string): Promise<void> {
+  try {
+    for (const folder of [publication, searchIndexDirOf(publication)]) {
+      await mkdir(folder, { recursive: true });
+      await chmod(folder, 0o755);
+    }
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(
+      `The publication's folder ${path.resolve(publication)} cannot be made or opened to readers (${reason}): set PUBLICATION_DIR to a folder the portal's user may write.`,
+    );
   }
 }

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
@@ -33,6 +37,7 @@ let db: Database;
 let one: ServerProcess;
 let other: ServerProcess;
 let proxy: RunningNginx;
+let publication: string;
 
 describe.skipIf(skipped !== null)(
   `two portal processes behind nginx on one PostgreSQL${skipped ? ` (skipped: ${skipped})` : ''}`,
@@ -40,9 +45,11 @@ describe.skipIf(skipped !== null)(
     beforeAll(async () => {
       database = await postgresDatabase(adminUrl!);
       // Both at once on the empty database, as systemd starts the instances after an upgrade.
-      const env = { TRUST_PROXY: '1', SEED_DEMO: '1' };
+      // The publication outside the private DATA_DIR, so that nginx serves the search index's parts itself.
+      publication = mkdtempSync(path.join(tmpdir(), 'portal-publication-'));
+      const env = { TRUST_PROXY: '1', SEED_DEMO: '1', PUBLICATION_DIR: publication };
       [one, other] = await Promise.all([startServerProcess(database, env), startServerProcess(database, env)]);
-      proxy = await startNginx([one.url, other.url]);
+      proxy = await startNginx([one.url, other.url], path.join(publication, 'search-index'));
       db = await database.open();
     }, 120_000);
     afterAll(async () => {
@@ -50,6 +57,7 @@ describe.skipIf(skipped !== null)(
       await Promise.all([one, other].flatMap((server) => (server ? [stopServerProcess(server)] : [])));
       await db?.close();
       await database?.drop();
+      await rm(publication, { recursive: true, force: true });
     });
 
     it('starts both at once on an empty database: the schema and the demo data made once', async () => {
@@ -111,6 +119,28 @@ describe.skipIf(skipped !== null)(
         expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
       }
     });
+
+    it('lets nginx send the search index’s parts from the publication itself, the same bytes as the portal’s', async () => {
+      const listed = async () =>
+        ((await (await fetch(`${one.url}/pagefind/parts.json`)).json()) as { parts: string[] }).parts;
+      await expect.poll(async () => (await listed()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+      const [part] = await listed();
+      for (const file of ['pagefind-entry.json', 'pagefind.js']) {
+        const address = `/pagefind/${part}/${file}`;
+        const [byNginx, byPortal] = await Promise.all([
+          fetch(proxy.url + address, { headers: { 'Accept-Encoding': 'gzip' } }),
+          fetch(one.url + address, { headers: { 'Accept-Encoding': 'gzip' } }),
+        ]);
+        expect(byNginx.status).toBe(200);
+        expect(byNginx.headers.get('x-upstream')).toBeNull(); // not proxied
+        expect(byNginx.headers.get('content-encoding')).toBe('gzip');
+        expect(byNginx.headers.get('cache-control')).toBe(byPortal.headers.get('cache-control'));
+        expect(await byNginx.text()).toBe(await byPortal.text());
+      }
+      // What is not a part's file still goes to the portal: the list, and the snapshot kept beside the parts never.
+      expect((await fetch(`${proxy.url}/pagefind/parts.json`)).headers.get('x-upstream')).not.toBeNull();
+      expect((await fetch(`${proxy.url}/pagefind/../snapshot.v8`)).status).toBe(404);
+    }, 90_000);
 
     it('counts a rate limit across both processes: requests spread over both hit it at the same total', async () => {
       const limit = ANONYMOUS_LIMITS.create_visitor;

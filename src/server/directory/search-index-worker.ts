@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 import { precompressSite } from '../compression/precompress.ts';
 import type { SearchRecord } from './search-index.ts';
+import { openToReaders } from './whole-file.ts';
 
 /**
  * Pagefind's indexing, on a thread of its own (search-index.ts starts it) at the lowest CPU
@@ -55,6 +56,7 @@ async function writeIndex(records: readonly SearchRecord[], folder: string): Pro
       await writeFile(target, file.content);
     }
     await precompressSite(temp);
+    await openToReaders(temp);
     await rename(temp, folder).catch(async (error: unknown) => {
       if (!(await stat(folder).catch(() => null))?.isDirectory()) throw error;
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * `content` written beside `file` and renamed over it: a start never reads half a file, and
@@ -13,4 +14,15 @@ export async function writeWhole(file: string, content: string | Uint8Array): Pr
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/**
+ * Opens `target` and all below it to other users' reading (folders 755, files 644; the portal's
+ * umask is 077, file-modes.ts): what nginx may serve from PUBLICATION_DIR (docs/deployment.md).
+ * Inside DATA_DIR, which is the portal's user's alone, it changes nothing anyone else can reach.
+ */
+export async function openToReaders(target: string): Promise<void> {
+  const entry = await stat(target);
+  await chmod(target, entry.isDirectory() ? 0o755 : 0o644);
+  if (entry.isDirectory()) for (const name of await readdir(target)) await openToReaders(path.join(target, name));
 }
