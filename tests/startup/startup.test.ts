@@ -67,6 +67,14 @@ describe('start-up failures an operator can fix', () => {
     expectOneClearLine(stderr, /data folder .* cannot be created \(DATA_DIR\)/);
   });
 
+  it('a publication folder that cannot be made', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-file-')), 'plain-file');
+    writeFileSync(file, '');
+    const { code, stderr } = await startWith({ PUBLICATION_DIR: path.join(file, 'publication') });
+    expect(code).toBe(1);
+    expectOneClearLine(stderr, /publication's folder .* cannot be made .*: set PUBLICATION_DIR/);
+  });
+
   it('an embedded database held by another running process', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-held-'));
     writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
