@@ -22,7 +22,11 @@
           var parts = index.parts.map(function (part) {
             return '/pagefind/' + part + '/';
           });
-          if (parts.length === 0) return null; // nothing public yet: every search finds nothing
+          if (parts.length === 0) {
+            // Nothing indexed yet (a first start): this search finds nothing, the next asks again.
+            pagefind = null;
+            return null;
+          }
           return import(parts[0] + 'pagefind.js').then(function (module) {
             return module
               .options({ basePath: parts[0] })

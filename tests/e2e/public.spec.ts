@@ -179,6 +179,23 @@ test('the directory search finds demo markets, with filters, in the browser alon
   expect(errors).toEqual([]);
 });
 
+test('a search made before the index exists does not keep the search empty: the next one asks again', async ({
+  page,
+}) => {
+  let asked = 0;
+  // The first answer as on a first start, before the portal has made its search index.
+  await page.route('/pagefind/parts.json', (route) =>
+    asked++ === 0 ? route.fulfill({ json: { parts: [] } }) : route.continue(),
+  );
+  await page.goto('/verzeichnis/suche');
+  await page.getByLabel(de('search.term')).fill('Bauernmarkt');
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page.getByRole('status')).toHaveText(de('search.noResults'));
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
+  expect(asked).toBe(2);
+});
+
 // axe on every public page kind in every language: axe-public.spec.ts (issue 19).
 
 test('keyboard alone reaches every control of a public page', async ({ page }) => {
