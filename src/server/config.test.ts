@@ -30,11 +30,6 @@ describe('configuration', () => {
     [{ CONTACT_EMAIL: 'nobody' }, /CONTACT_EMAIL/],
     [{ TRUST_PROXY: 'nginx.local' }, /TRUST_PROXY is invalid \("nginx.local"\): 0, 1 or the proxies' addresses/],
     [{ TRUST_PROXY: '10.0.0.5,,10.0.0.6' }, /TRUST_PROXY/],
-    [
-      { DATA_DIR: '/srv/data', PUBLICATION_DIR: '/srv/data/' },
-      /PUBLICATION_DIR is invalid \("\/srv\/data\/"\): a folder of its own/,
-    ],
-    [{ DATA_DIR: '/srv/data', PUBLICATION_DIR: '/srv' }, /PUBLICATION_DIR is invalid/],
   ])('refuses %o with one line naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);

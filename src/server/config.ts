@@ -28,57 +28,44 @@ const proxies = z.string().transform((value, context): readonly string[] => {
   return z.NEVER;
 });
 
-const environmentSchema = z
-  .object({
-    /** Port of the HTTP server; 0 picks a free one. */
-    PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-    /** Interface to listen on. */
-    HOST: z.string().min(1).default('localhost'),
-    /** Folder of the embedded database, the mail outbox and exports. */
-    DATA_DIR: z.string().min(1).default('./data'),
-    /**
-     * Folder of what the portal publishes (pages, search index, the snapshot a restart starts from);
-     * default DATA_DIR/publication. Outside DATA_DIR, which is the portal's user's alone, nginx may
-     * serve its files itself (docs/deployment.md).
-     */
-    PUBLICATION_DIR: z.string().min(1).optional(),
-    /** PostgreSQL server (postgres://…); when unset, the embedded database in DATA_DIR is used. */
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    /** Demo municipality and markets on the first start of an empty database. */
-    SEED_DEMO: flag.default(true),
-    /** Page title: the provider's abbreviation. */
-    SITE_TITLE: z.string().min(1).max(40).default('Marktverzeichnis'),
-    PROVIDER_NAME: z.string().min(1).max(120).default('Marktverzeichnis'),
-    /** The provider's postal address, for the imprint and the privacy policy. */
-    PROVIDER_ADDRESS: z.string().min(1).max(200).default('Musterplatz 1, 1010 Wien'),
-    /** Mailbox for change requests of municipality master data. */
-    CONTACT_EMAIL: email.default('kontakt@marktverzeichnis.example'),
-    /** Mailbox named in the save-error message. */
-    SUPPORT_EMAIL: email.default('support@marktverzeichnis.example'),
-    /** Base address of the content service as browsers and the app see it. */
-    PUBLIC_API_BASE: z
-      .string()
-      .regex(/^(\/|https?:\/\/)\S*$/)
-      .default('/api'),
-    /** The portal's address as users reach it, for links in mails; default http://localhost:PORT. */
-    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    /** Believe X-Forwarded-For / -Proto from these reverse proxies. */
-    TRUST_PROXY: proxies.default([]),
-  })
-  .superRefine(({ DATA_DIR, PUBLICATION_DIR }, context) => {
-    // The publication is opened to others' reading (run-portal.ts): never the private data folder, nor one holding it.
-    if (PUBLICATION_DIR === undefined) return;
-    const fromPublication = path.relative(path.resolve(PUBLICATION_DIR), path.resolve(DATA_DIR));
-    if (fromPublication === '' || !fromPublication.startsWith('..'))
-      context.addIssue({
-        code: 'custom',
-        path: ['PUBLICATION_DIR'],
-        message: 'a folder of its own, not DATA_DIR nor a folder holding it',
-        input: PUBLICATION_DIR,
-      });
-  });
+const environmentSchema = z.object({
+  /** Port of the HTTP server; 0 picks a free one. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('localhost'),
+  /** Folder of the embedded database, the mail outbox and exports. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Folder of what the portal publishes (pages, search index, the snapshot a restart starts from);
+   * default DATA_DIR/publication. Outside DATA_DIR, which is the portal's user's alone, nginx may
+   * serve its files itself (docs/deployment.md).
+   */
+  PUBLICATION_DIR: z.string().min(1).optional(),
+  /** PostgreSQL server (postgres://…); when unset, the embedded database in DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Demo municipality and markets on the first start of an empty database. */
+  SEED_DEMO: flag.default(true),
+  /** Page title: the provider's abbreviation. */
+  SITE_TITLE: z.string().min(1).max(40).default('Marktverzeichnis'),
+  PROVIDER_NAME: z.string().min(1).max(120).default('Marktverzeichnis'),
+  /** The provider's postal address, for the imprint and the privacy policy. */
+  PROVIDER_ADDRESS: z.string().min(1).max(200).default('Musterplatz 1, 1010 Wien'),
+  /** Mailbox for change requests of municipality master data. */
+  CONTACT_EMAIL: email.default('kontakt@marktverzeichnis.example'),
+  /** Mailbox named in the save-error message. */
+  SUPPORT_EMAIL: email.default('support@marktverzeichnis.example'),
+  /** Base address of the content service as browsers and the app see it. */
+  PUBLIC_API_BASE: z
+    .string()
+    .regex(/^(\/|https?:\/\/)\S*$/)
+    .default('/api'),
+  /** The portal's address as users reach it, for links in mails; default http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** SMTP server for mail (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Believe X-Forwarded-For / -Proto from these reverse proxies. */
+  TRUST_PROXY: proxies.default([]),
+});
 
 export type Config = z.infer<typeof environmentSchema>;
 

@@ -1,4 +1,4 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, realpath } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ConfigError, publicationDirOf, type Config } from './config.ts';
@@ -12,6 +12,7 @@ import { buildPortal, marketImageCache } from './directory/build-site.ts';
 import { downloadImage } from './directory/image-download.ts';
 import { startPublisher } from './directory/publisher.ts';
 import { searchIndexDirOf } from './directory/search-index-store.ts';
+import { openToReaders } from './directory/whole-file.ts';
 import { loadPages } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 import { createContentService } from './services/content.ts';
@@ -49,8 +50,7 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
 
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
-  const publication = publicationDirOf(config);
-  await openPublication(publication);
+  const publication = await openPublication(config);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
   // The portal listens while it publishes first (server.ts holds the requests until then).
   const publisher = startPublisher(db, {
@@ -129,20 +129,33 @@ async function countTables(db: Database): Promise<boolean> {
 }
 
 /**
- * The publication's folder and its search index's, readable by others: nginx may serve the search
- * index's parts from a PUBLICATION_DIR outside DATA_DIR (docs/deployment.md; the parts' own files
- * are opened as they are written, search-index-worker.ts). Inside DATA_DIR they stay private.
+ * The publication's folder and its search index, readable by others: nginx may serve the index's
+ * parts from a PUBLICATION_DIR outside DATA_DIR (docs/deployment.md; a part written later is opened
+ * as it is written, search-index-worker.ts). Never DATA_DIR, nor a folder holding it, also through
+ * a link: those hold the database and the mails.
  */
-async function openPublication(publication: string): Promise<void> {
+async function openPublication(config: Config): Promise<string> {
+  const publication = publicationDirOf(config);
+  const refuse = (reason: string) =>
+    new ConfigError(`The publication's folder ${path.resolve(publication)} ${reason} (PUBLICATION_DIR).`);
   try {
-    for (const folder of [publication, searchIndexDirOf(publication)]) {
-      await mkdir(folder, { recursive: true });
-      await chmod(folder, 0o755);
-    }
+    await mkdir(searchIndexDirOf(publication), { recursive: true });
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new ConfigError(
-      `The publication's folder ${path.resolve(publication)} cannot be made or opened to readers (${reason}): set PUBLICATION_DIR to a folder the portal's user may write.`,
+    throw refuse(`cannot be made (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const fromPublication = path.relative(
+    await realpath(publication),
+    await realpath(config.DATA_DIR).catch(() => path.resolve(config.DATA_DIR)),
+  );
+  if (fromPublication === '' || !(fromPublication === '..' || fromPublication.startsWith(`..${path.sep}`)))
+    throw refuse('is DATA_DIR or holds it: set PUBLICATION_DIR to a folder of its own');
+  try {
+    await chmod(publication, 0o755);
+  } catch (error) {
+    throw refuse(
+      `cannot be opened to readers (${(error as NodeJS.ErrnoException).code ?? String(error)}): the portal's user must own it`,
     );
   }
+  await openToReaders(searchIndexDirOf(publication));
+  return publication;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,9 +138,11 @@ describe.skipIf(skipped !== null)(
         expect(byNginx.headers.get('cache-control')).toBe(byPortal.headers.get('cache-control'));
         expect(await byNginx.text()).toBe(await byPortal.text());
       }
-      // What is not a part's file still goes to the portal: the list, and the snapshot kept beside the parts never.
+      // What is not a part's file still goes to the portal: the list; the snapshot and the list kept beside the
+      // parts never, however the address is spelt (sent as it is: fetch would resolve the dots itself).
       expect((await fetch(`${proxy.url}/pagefind/parts.json`)).headers.get('x-upstream')).not.toBeNull();
-      expect((await fetch(`${proxy.url}/pagefind/../snapshot.v8`)).status).toBe(404);
+      for (const beside of ['../snapshot.v8', '..%2f..%2fsnapshot.v8', '%2e%2e/index.json', '..%2findex.json'])
+        expect(await statusOf(proxy.url, `/pagefind/${part}/${beside}`)).not.toBe(200);
     }, 90_000);
 
     it('counts a rate limit across both processes: requests spread over both hit it at the same total', async () => {
@@ -223,6 +226,19 @@ describe.skipIf(skipped !== null)(
     }, 90_000);
   },
 );
+
+/** The status of a GET of `target` on `base`, the target sent exactly as written, dots and escapes included. */
+function statusOf(base: string, target: string): Promise<number | undefined> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) =>
+    request({ hostname, port, path: target }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode);
+    })
+      .on('error', reject)
+      .end(),
+  );
+}
 
 /** A confirmed clerk of GKZ_A with a real password, allowed to edit. */
 async function clerk(): Promise<{ email: string }> {
