@@ -1,4 +1,4 @@
-import { chmod, mkdir, realpath } from 'node:fs/promises';
+import { chmod, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ConfigError, publicationDirOf, type Config } from './config.ts';
@@ -136,12 +136,15 @@ async function countTables(db: Database): Promise<boolean> {
  */
 async function openPublication(config: Config): Promise<string> {
   const publication = publicationDirOf(config);
-  const refuse = (reason: string) =>
-    new ConfigError(`The publication's folder ${path.resolve(publication)} ${reason} (PUBLICATION_DIR).`);
+  const index = searchIndexDirOf(publication);
+  const refuse = (reason: string, error?: unknown) => {
+    const code = error instanceof Error ? ` (${(error as NodeJS.ErrnoException).code ?? error.message})` : '';
+    return new ConfigError(`The publication's folder ${path.resolve(publication)} ${reason}${code} (PUBLICATION_DIR).`);
+  };
   try {
-    await mkdir(searchIndexDirOf(publication), { recursive: true });
+    await mkdir(index, { recursive: true });
   } catch (error) {
-    throw refuse(`cannot be made (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw refuse('cannot be made', error);
   }
   const fromPublication = path.relative(
     await realpath(publication),
@@ -151,11 +154,16 @@ async function openPublication(config: Config): Promise<string> {
     throw refuse('is DATA_DIR or holds it: set PUBLICATION_DIR to a folder of its own');
   try {
     await chmod(publication, 0o755);
+    await chmod(index, 0o755);
   } catch (error) {
-    throw refuse(
-      `cannot be opened to readers (${(error as NodeJS.ErrnoException).code ?? String(error)}): the portal's user must own it`,
-    );
+    throw refuse("cannot be opened to readers: the portal's user must own it", error);
   }
-  await openToReaders(searchIndexDirOf(publication));
+  // A part is opened whole before it is renamed into place: only one written before that still needs
+  // it (at Austria scale opening every file of every part took half a second of each start).
+  for (const part of await readdir(index)) {
+    const folder = path.join(index, part);
+    if (((await stat(folder).catch(() => null))?.mode ?? 0o755) & 0o005) continue;
+    await openToReaders(folder);
+  }
   return publication;
 }
