@@ -9,8 +9,9 @@ import { defineConfig } from 'astro/config';
 /**
  * Issue 17: the portal publishes the directory within a minute of a save, without a rebuild. Its
  * routes (and the sitemap) are rendered on demand from the snapshot the server publishes, once per
- * content version (src/middleware.ts); only the static copy of the nightly run
- * (DIRECTORY_STATIC=1, src/server/directory/build-site.ts) pre-renders them.
+ * content version (src/middleware.ts), and so is the search, per request (issue 52); only the
+ * static copy of the nightly run (DIRECTORY_STATIC=1, src/server/directory/build-site.ts)
+ * pre-renders them.
  * @type {import('astro').AstroIntegration}
  */
 const liveDirectory = {
@@ -18,7 +19,7 @@ const liveDirectory = {
   hooks: {
     'astro:route:setup': ({ route }) => {
       if (
-        /(^|\/)src\/pages\/(?:(?:en|fr)\/)?verzeichnis\/\[\.\.\.path\]\.astro$|src\/pages\/sitemap\.xml\.ts$/.test(
+        /(^|\/)src\/pages\/(?:(?:en|fr)\/)?verzeichnis\/(?:\[\.\.\.path\]|suche)\.astro$|src\/pages\/sitemap\.xml\.ts$/.test(
           route.component,
         )
       )

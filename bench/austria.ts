@@ -63,7 +63,7 @@ const published = (scale: string, figures: PublishFigures) =>
   console.log(
     `Save → public page (${scale}): ${check(`publish time (${scale})`, figures.saveToPublic, BUDGETS.publishSeconds, 's')}, ` +
       `after the 1 s debounce: the publisher's work until the page is out ${figures.publishing.toFixed(1)} s, ` +
-      `with the search index ${check(`publish work (${scale})`, figures.publishingWithSearch, BUDGETS.publishWorkSeconds, 's')}; ` +
+      `until it settled ${check(`publish work (${scale})`, figures.publishingWhole, BUDGETS.publishWorkSeconds, 's')}; ` +
       `first rendering of the page ${(figures.firstRender * 1000).toFixed(0)} ms; ` +
       `a changed title ${check(`publish work of a title (${scale})`, figures.titleChange, BUDGETS.publishWorkSeconds, 's')}, ` +
       `an added date ${check(`publish work of a date (${scale})`, figures.dateChange, BUDGETS.publishWorkSeconds, 's')}; ` +
@@ -109,7 +109,7 @@ try {
   ).length;
   console.log(
     `\nStatic build: ${report.markets} markets, ${htmlPages} HTML pages: ${check('build time', buildSeconds, BUDGETS.buildSeconds, 's')} ` +
-      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, search ${report.seconds.search.toFixed(1)} s, ` +
+      `(reading ${report.seconds.read.toFixed(1)} s, pages ${report.seconds.pages.toFixed(1)} s, ` +
       `compression ${report.seconds.compress.toFixed(1)} s)`,
   );
 

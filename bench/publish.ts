@@ -12,11 +12,11 @@ export interface PublishFigures {
   saveToPublic: number;
   /** The publisher's own work until the page is public: reading the snapshot, the pages. */
   publishing: number;
-  /** Its whole work for that change, the search index (published after the pages) included. */
-  publishingWithSearch: number;
+  /** Its whole work for that change, until it settled (the snapshot kept on disk included). */
+  publishingWhole: number;
   /** The first rendering of its page. */
   firstRender: number;
-  /** The publisher's whole work (search included) for a changed title, then for an added date (issue 17). */
+  /** The publisher's whole work for a changed title, then for an added date (issue 17). */
   titleChange: number;
   dateChange: number;
   /** The longest the publisher held the server's thread at once during those two (ms): requests wait that long. */
@@ -30,8 +30,7 @@ const DEBOUNCE_S = 1;
  * Issue 17: the time from a save to the public page, as a visitor sees it: a new market (the
  * case that used to be a 404 until the next build) committed, the publisher told as the market
  * service tells it, then the page asked for until it answers. Then the publisher's work for
- * that market's changed title (its search records change) and for a date added after its next
- * one (the search is left alone). Uses the portal's built pages (`npm run build`) and a server
+ * that market's changed title and for a date added after its next one. Uses the portal's built pages (`npm run build`) and a server
  * in this process on `db`.
  */
 export async function measurePublish(db: Database, config: Config, gkz: string): Promise<PublishFigures> {
@@ -63,7 +62,7 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
           created = {
             saveToPublic: (done - started) / 1000,
             publishing: (asked - started) / 1000 - DEBOUNCE_S,
-            publishingWithSearch: ((await settled) - started) / 1000 - DEBOUNCE_S,
+            publishingWhole: ((await settled) - started) / 1000 - DEBOUNCE_S,
             firstRender: (done - asked) / 1000,
           };
         }
@@ -86,7 +85,7 @@ export async function measurePublish(db: Database, config: Config, gkz: string):
 }
 
 /**
- * The publisher's work for one committed change, until everything (search included) is public,
+ * The publisher's work for one committed change, until everything is public,
  * and the longest it held the thread at once (the event loop's longest delay meanwhile).
  */
 async function work(publisher: Publisher, change: () => Promise<unknown>) {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startPortal } from '../scripts/portal-process.ts';
 import { freePort } from '../scripts/free-port.ts';
@@ -52,10 +50,7 @@ async function timedStart(dataDir: string, settle: boolean): Promise<StartFigure
       Promise.all([secondsUntil200('/api/health'), secondsUntil200('/verzeichnis')]),
       exited,
     ]);
-    if (settle) {
-      await published(url);
-      await searchIndexKept(dataDir);
-    }
+    if (settle) await published(url);
     return { health, directory, memory: (await memory.stop())?.peak };
   } finally {
     await memory.stop();
@@ -72,14 +67,4 @@ async function published(url: string): Promise<void> {
     await sleep(500);
   }
   throw new Error(`The portal had not published everything ${GIVE_UP_MS / 1000} s after its start.`);
-}
-
-/** Waits until the portal has kept its search index on disk (docs/deployment.md), which a restart serves. */
-async function searchIndexKept(dataDir: string): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < GIVE_UP_MS) {
-    if (existsSync(path.join(dataDir, 'publication', 'search-index', 'index.json'))) return;
-    await sleep(500);
-  }
-  throw new Error(`The portal had not kept its search index ${GIVE_UP_MS / 1000} s after its start.`);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { ConfigError, loadConfig, mailBaseUrl, publicConfigOf, publicationDirOf } from './config.ts';
+import { ConfigError, loadConfig, mailBaseUrl, publicConfigOf } from './config.ts';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {
@@ -8,14 +7,6 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SEED_DEMO: true });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(publicConfigOf(config).apiBase).toBe('/api');
-  });
-
-  it('keeps the publication in DATA_DIR unless PUBLICATION_DIR names a folder of its own', () => {
-    expect(publicationDirOf(loadConfig({ DATA_DIR: '/srv/data' }))).toBe(path.join('/srv/data', 'publication'));
-    expect(publicationDirOf(loadConfig({ DATA_DIR: '/srv/data', PUBLICATION_DIR: '/srv/public' }))).toBe('/srv/public');
-    expect(publicationDirOf(loadConfig({ DATA_DIR: '/srv/data', PUBLICATION_DIR: '/srv/data/public' }))).toBe(
-      '/srv/data/public',
-    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -35,12 +35,6 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   /** Folder of the embedded database, the mail outbox and exports. */
   DATA_DIR: z.string().min(1).default('./data'),
-  /**
-   * Folder of what the portal publishes (pages, search index, the snapshot a restart starts from);
-   * default DATA_DIR/publication. Outside DATA_DIR, which is the portal's user's alone, nginx may
-   * serve its files itself (docs/deployment.md).
-   */
-  PUBLICATION_DIR: z.string().min(1).optional(),
   /** PostgreSQL server (postgres://…); when unset, the embedded database in DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Demo municipality and markets on the first start of an empty database. */
@@ -99,9 +93,9 @@ export function mailBaseUrl(config: Config, requestHost: string | undefined): st
   return publicBaseUrl(config);
 }
 
-/** Where the publisher keeps what it publishes: the search index, the pages, the snapshot a restart starts from. */
-export function publicationDirOf(config: Config): string {
-  return config.PUBLICATION_DIR ?? path.join(config.DATA_DIR, 'publication');
+/** Where the publisher keeps what it publishes: the pages and the snapshot a restart starts from. */
+export function publicationDirOf(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'publication');
 }
 
 /** Issue 15, L3: a portal served over https gets a __Host- session cookie, always Secure, and HSTS. */

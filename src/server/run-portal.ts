@@ -1,7 +1,5 @@
-import { chmod, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { ConfigError, publicationDirOf, type Config } from './config.ts';
+import { publicationDirOf, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { redact } from './db/postgres.ts';
@@ -11,8 +9,6 @@ import { DEMO_EMAIL } from './demo/demo-data.ts';
 import { buildPortal, marketImageCache } from './directory/build-site.ts';
 import { downloadImage } from './directory/image-download.ts';
 import { startPublisher } from './directory/publisher.ts';
-import { searchIndexDirOf } from './directory/search-index-store.ts';
-import { openToReaders } from './directory/whole-file.ts';
 import { loadPages } from './http/pages.ts';
 import { startServer } from './http/server.ts';
 import { createContentService } from './services/content.ts';
@@ -50,14 +46,12 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
 
   // Issue 17: the directory is published from the database, and again a moment after each change.
   const imageCache = marketImageCache(config);
-  const publication = await openPublication(config);
   // Image hosts never hold up the start (issue 15, M7): missing copies are fetched beside the requests.
   // The portal listens while it publishes first (server.ts holds the requests until then).
   const publisher = startPublisher(db, {
     imageCache,
     download: downloadImage,
-    keptIn: publication,
-    searchAfterMs: AFTER_THE_FIRST_REQUESTS_MS,
+    keptIn: publicationDirOf(config),
   });
   const content = createContentService(db, { publisher });
   const running = await startServer({ config, db, pages, publisher, imageCache, content }).catch(
@@ -126,44 +120,4 @@ async function countTables(db: Database): Promise<boolean> {
     console.warn(`Counting the tables for the planner failed (the portal runs, with slower reads): ${String(error)}`);
     return false;
   }
-}
-
-/**
- * The publication's folder and its search index, readable by others: nginx may serve the index's
- * parts from a PUBLICATION_DIR outside DATA_DIR (docs/deployment.md; a part written later is opened
- * as it is written, search-index-worker.ts). Never DATA_DIR, nor a folder holding it, also through
- * a link: those hold the database and the mails.
- */
-async function openPublication(config: Config): Promise<string> {
-  const publication = publicationDirOf(config);
-  const index = searchIndexDirOf(publication);
-  const refuse = (reason: string, error?: unknown) => {
-    const code = error instanceof Error ? ` (${(error as NodeJS.ErrnoException).code ?? error.message})` : '';
-    return new ConfigError(`The publication's folder ${path.resolve(publication)} ${reason}${code} (PUBLICATION_DIR).`);
-  };
-  try {
-    await mkdir(index, { recursive: true });
-  } catch (error) {
-    throw refuse('cannot be made', error);
-  }
-  const fromPublication = path.relative(
-    await realpath(publication),
-    await realpath(config.DATA_DIR).catch(() => path.resolve(config.DATA_DIR)),
-  );
-  if (fromPublication === '' || !(fromPublication === '..' || fromPublication.startsWith(`..${path.sep}`)))
-    throw refuse('is DATA_DIR or holds it: set PUBLICATION_DIR to a folder of its own');
-  try {
-    await chmod(publication, 0o755);
-    await chmod(index, 0o755);
-  } catch (error) {
-    throw refuse("cannot be opened to readers: the portal's user must own it", error);
-  }
-  // A part is opened whole before it is renamed into place: only one written before that still needs
-  // it (at Austria scale opening every file of every part took half a second of each start).
-  for (const part of await readdir(index)) {
-    const folder = path.join(index, part);
-    if (((await stat(folder).catch(() => null))?.mode ?? 0o755) & 0o005) continue;
-    await openToReaders(folder);
-  }
-  return publication;
 }

@@ -154,46 +154,42 @@ test('the directory leads from the states to a market, with cancelled dates mark
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'de');
 });
 
-test('the directory search finds demo markets, with filters, in the browser alone', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto('/verzeichnis/suche');
-  await page.getByLabel(de('search.term')).fill('Bauernmarkt');
-  await page.getByRole('button', { name: de('search.submit') }).click();
-  await expect(page.getByRole('status')).toHaveText(/1|gefunden/);
-  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
-  await expect(page).toHaveURL(/\?q=Bauernmarkt/);
-
-  await page.getByLabel(de('search.term')).fill('');
-  await page.getByLabel(de('search.type')).selectOption('kirtag');
-  await page.getByLabel(de('search.state')).selectOption({ label: de('state.6') });
-  await page.getByRole('button', { name: de('search.submit') }).click();
-  await expect(page.getByRole('link', { name: 'Kirtag zu Maria Himmelfahrt' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeHidden();
-
-  await page.getByLabel(de('search.state')).selectOption({ label: de('state.9') });
-  await page.getByRole('button', { name: de('search.submit') }).click();
-  await expect(page.getByRole('status')).toHaveText(de('search.noResults'));
-  expect(errors).toEqual([]);
-});
-
-test('a search made before the index exists does not keep the search empty: the next one asks again', async ({
-  page,
+test('the directory search finds demo markets, with filters, the same with JavaScript off (issue 52)', async ({
+  browser,
 }) => {
-  let asked = 0;
-  // The first answer as on a first start, before the portal has made its search index.
-  await page.route('/pagefind/parts.json', (route) =>
-    asked++ === 0 ? route.fulfill({ json: { parts: [] } }) : route.continue(),
-  );
-  await page.goto('/verzeichnis/suche');
-  await page.getByLabel(de('search.term')).fill('Bauernmarkt');
-  await page.getByRole('button', { name: de('search.submit') }).click();
-  await expect(page.getByRole('status')).toHaveText(de('search.noResults'));
-  await page.getByRole('button', { name: de('search.submit') }).click();
-  await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
-  expect(asked).toBe(2);
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/verzeichnis/suche');
+    await expect(page.getByRole('status')).toHaveCount(0); // nothing asked, nothing said
+    await page.getByLabel(de('search.term')).fill('Bauernmarkt');
+    await page.getByRole('button', { name: de('search.submit') }).click();
+    await expect(page.getByRole('status')).toHaveText(de('search.results.one'));
+    await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
+    await expect(page).toHaveURL(/\?q=Bauernmarkt/);
+    await expect(page.getByLabel(de('search.term'))).toHaveValue('Bauernmarkt');
+
+    await page.getByLabel(de('search.term')).fill('');
+    await page.getByLabel(de('search.type')).selectOption('kirtag');
+    await page.getByLabel(de('search.state')).selectOption({ label: de('state.6') });
+    await page.getByRole('button', { name: de('search.submit') }).click();
+    await expect(page.getByRole('link', { name: 'Kirtag zu Maria Himmelfahrt' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeHidden();
+    await expect(page.getByLabel(de('search.type'))).toHaveValue('kirtag');
+
+    await page.getByLabel(de('search.state')).selectOption({ label: de('state.9') });
+    await page.getByRole('button', { name: de('search.submit') }).click();
+    await expect(page.getByRole('status')).toHaveText(de('search.noResults'));
+    // Back to the results before, as they were.
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Kirtag zu Maria Himmelfahrt' })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  }
 });
 
 // axe on every public page kind in every language: axe-public.spec.ts (issue 19).

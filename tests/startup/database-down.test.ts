@@ -76,7 +76,7 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
     '/info',
     '/en/',
     '/verzeichnis/suche',
-    '/pagefind/parts.json',
+    '/verzeichnis/suche?q=markt',
     '/api/public/markets.json',
     '/api/public/markets.schema.json',
     `/api/public/municipalities/${GKZ_A}.ics`,

@@ -27,10 +27,9 @@ export interface RunningNginx {
 /**
  * nginx in front of `upstreams` (round robin), as docs/deployment.md configures it (without TLS), in a folder of
  * its own: its own prefix, pid, logs and temp files, in the foreground, so it never touches
- * /etc/nginx or a system nginx. Each answer names the process that gave it (X-Upstream). Given the
- * search index's folder (PUBLICATION_DIR/search-index), nginx serves its parts' files itself.
+ * /etc/nginx or a system nginx. Each answer names the process that gave it (X-Upstream).
  */
-export async function startNginx(upstreams: string[], searchIndex?: string): Promise<RunningNginx> {
+export async function startNginx(upstreams: string[]): Promise<RunningNginx> {
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must reach their temp folders in here.
   chmodSync(prefix, 0o755);
@@ -54,7 +53,6 @@ http {
     listen 127.0.0.1:${port};
     gzip off;
     client_max_body_size 2m;
-    ${searchIndex ? partsLocation(searchIndex) : ''}
     location / {
       proxy_pass http://portal;
       proxy_http_version 1.1;
@@ -99,17 +97,4 @@ http {
       await rm(prefix, { recursive: true, force: true });
     },
   };
-}
-
-/** docs/deployment.md's location for the search index's parts (without brotli_static, a module Debian ships apart). */
-function partsLocation(searchIndex: string): string {
-  return `location ~ "^/pagefind/(\\d+-[0-9a-f]{16}/[\\w./-]+)$" {
-      alias ${searchIndex}/$1;
-      include /etc/nginx/mime.types;
-      default_type application/octet-stream;
-      gzip_static on;
-      gzip_vary on;
-      add_header Cache-Control "public, max-age=31536000, immutable";
-      add_header X-Content-Type-Options nosniff;
-    }`;
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +146,31 @@ describe('publishing on save', () => {
     console.log(`20 saves public after ${seconds.toFixed(1)} s; the reader read ${rounds.length} times.`);
   }, 90_000);
 
+  it('searches the published snapshot: 20 a page, the true total, pages to every result (issue 52)', async () => {
+    for (let number = 1; number <= 21; number += 1)
+      await call('save_market', market(`Suchmarkt ${String(number).padStart(2, '0')}`, 'Seitenweise'));
+    await publisher.settled();
+    const pageOf = async (query: string) => {
+      const answer = await get(`/verzeichnis/suche?${query}`);
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      return { html, titles: [...html.matchAll(/>(Suchmarkt \d+)</g)].map((match) => match[1]) };
+    };
+    const first = await pageOf('q=suchmarkt');
+    expect(first.titles).toHaveLength(20);
+    expect(first.html).toContain('21 Märkte gefunden, hier 1 bis 20');
+    expect(first.html).toContain('href="/verzeichnis/suche?q=suchmarkt&amp;seite=2" rel="next"');
+    const second = await pageOf('q=suchmarkt&seite=2');
+    expect(second.html).toContain('21 Märkte gefunden, hier 21 bis 21');
+    expect(new Set([...first.titles, ...second.titles]).size).toBe(21);
+    // A page past the last shows the last; what cannot be read is left out, never an error.
+    expect((await pageOf('q=suchmarkt&seite=99')).titles).toEqual(second.titles);
+    expect((await pageOf('q=suchmarkt&seite=x&typ=nix&land=12')).titles).toEqual(first.titles);
+    expect((await pageOf('q=%22%3E%3Ci%3Egesucht')).html).not.toContain('"><i>gesucht');
+    expect((await pageOf('q=Suchmarkt+Seitenweise&land=6')).titles).toHaveLength(20); // GKZ_A is in Styria
+    expect((await pageOf('q=Suchmarkt&land=9')).titles).toEqual([]);
+  }, 90_000);
+
   it('takes a hidden market off: its page answers 404, the sitemap and the search no longer name it', async () => {
     const created = await call('save_market', market('Kirtag zum Verbergen', 'Bald weg'));
     const pagePath = await publicPath(created.id, 60_000);
@@ -163,40 +187,10 @@ describe('publishing on save', () => {
     expect((await get(pagePath)).status).toBe(404);
     expect((await get(`/en${pagePath}`)).status).toBe(404);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
-    // The search index in parts (decision 0023): the list of them, and each part's own entry.
-    const { parts } = (await (await get('/pagefind/parts.json')).json()) as { parts: string[] };
-    expect(parts.length).toBeGreaterThan(0);
-    const entry = (await (await get(`/pagefind/${parts[0]}/pagefind-entry.json`)).json()) as object;
-    expect(entry).toHaveProperty('languages');
+    const search = await get('/verzeichnis/suche?q=Verbergen');
+    expect(search.status).toBe(200);
+    expect(await search.text()).not.toContain(pagePath);
   }, 90_000);
-
-  it('serves the search index: its list asked again each time, its parts’ files kept for good (issue 50)', async () => {
-    const list = await get('/pagefind/parts.json');
-    expect(list.headers.get('cache-control')).toBe('no-cache');
-    const etag = list.headers.get('etag')!;
-    const { parts } = (await list.json()) as { parts: string[] };
-    const again = await fetch(new URL('/pagefind/parts.json', running.url), { headers: { 'If-None-Match': etag } });
-    expect(again.status).toBe(304);
-    const script = await fetch(new URL(`/pagefind/${parts[0]}/pagefind.js`, running.url), {
-      headers: { 'Accept-Encoding': 'br' },
-    });
-    expect(script.status).toBe(200);
-    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(script.headers.get('content-encoding')).toBe('br');
-    expect(await script.text()).toContain('pagefind');
-    // Only the parts' folders: not the list kept beside them, nor a made-up name.
-    expect((await get('/pagefind/index.json')).status).toBe(404);
-    expect((await get('/pagefind/0/pagefind.js')).status).toBe(404);
-    // As sent, not as fetch() would tidy it.
-    const raw = (target: string) =>
-      new Promise<number>((resolve, reject) => {
-        request(new URL(running.url), { path: target }, (answer) => resolve(answer.resume().statusCode ?? 0))
-          .on('error', reject)
-          .end();
-      });
-    expect(await raw(`/pagefind/${parts[0]}/../index.json`)).toBe(404);
-    expect(await raw(`/pagefind/${parts[0]}/%2e%2e/index.json`)).toBe(404);
-  });
 });
 
 describe('the start (issue 50)', () => {

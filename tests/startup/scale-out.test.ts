@@ -1,9 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
@@ -38,7 +33,6 @@ let db: Database;
 let one: ServerProcess;
 let other: ServerProcess;
 let proxy: RunningNginx;
-let publication: string;
 
 describe.skipIf(skipped !== null)(
   `two portal processes behind nginx on one PostgreSQL${skipped ? ` (skipped: ${skipped})` : ''}`,
@@ -46,11 +40,9 @@ describe.skipIf(skipped !== null)(
     beforeAll(async () => {
       database = await postgresDatabase(adminUrl!);
       // Both at once on the empty database, as systemd starts the instances after an upgrade.
-      // The publication outside the private DATA_DIR, so that nginx serves the search index's parts itself.
-      publication = mkdtempSync(path.join(tmpdir(), 'portal-publication-'));
-      const env = { TRUST_PROXY: '1', SEED_DEMO: '1', PUBLICATION_DIR: publication };
+      const env = { TRUST_PROXY: '1', SEED_DEMO: '1' };
       [one, other] = await Promise.all([startServerProcess(database, env), startServerProcess(database, env)]);
-      proxy = await startNginx([one.url, other.url], path.join(publication, 'search-index'));
+      proxy = await startNginx([one.url, other.url]);
       db = await database.open();
     }, 120_000);
     afterAll(async () => {
@@ -58,7 +50,6 @@ describe.skipIf(skipped !== null)(
       await Promise.all([one, other].flatMap((server) => (server ? [stopServerProcess(server)] : [])));
       await db?.close();
       await database?.drop();
-      await rm(publication, { recursive: true, force: true });
     });
 
     it('starts both at once on an empty database: the schema and the demo data made once', async () => {
@@ -120,30 +111,6 @@ describe.skipIf(skipped !== null)(
         expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
       }
     });
-
-    it('lets nginx send the search index’s parts from the publication itself, the same bytes as the portal’s', async () => {
-      const listed = async () =>
-        ((await (await fetch(`${one.url}/pagefind/parts.json`)).json()) as { parts: string[] }).parts;
-      await expect.poll(async () => (await listed()).length, { timeout: 60_000 }).toBeGreaterThan(0);
-      const [part] = await listed();
-      for (const file of ['pagefind-entry.json', 'pagefind.js']) {
-        const address = `/pagefind/${part}/${file}`;
-        const [byNginx, byPortal] = await Promise.all([
-          fetch(proxy.url + address, { headers: { 'Accept-Encoding': 'gzip' } }),
-          fetch(one.url + address, { headers: { 'Accept-Encoding': 'gzip' } }),
-        ]);
-        expect(byNginx.status).toBe(200);
-        expect(byNginx.headers.get('x-upstream')).toBeNull(); // not proxied
-        expect(byNginx.headers.get('content-encoding')).toBe('gzip');
-        expect(byNginx.headers.get('cache-control')).toBe(byPortal.headers.get('cache-control'));
-        expect(await byNginx.text()).toBe(await byPortal.text());
-      }
-      // What is not a part's file still goes to the portal: the list; the snapshot and the list kept beside the
-      // parts never, however the address is spelt (sent as it is: fetch would resolve the dots itself).
-      expect((await fetch(`${proxy.url}/pagefind/parts.json`)).headers.get('x-upstream')).not.toBeNull();
-      for (const beside of ['../snapshot.v8', '..%2f..%2fsnapshot.v8', '%2e%2e/index.json', '..%2findex.json'])
-        expect(await statusOf(proxy.url, `/pagefind/${part}/${beside}`)).not.toBe(200);
-    }, 90_000);
 
     it('counts a rate limit across both processes: requests spread over both hit it at the same total', async () => {
       const limit = ANONYMOUS_LIMITS.create_visitor;
@@ -226,19 +193,6 @@ describe.skipIf(skipped !== null)(
     }, 90_000);
   },
 );
-
-/** The status of a GET of `target` on `base`, the target sent exactly as written, dots and escapes included. */
-function statusOf(base: string, target: string): Promise<number | undefined> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) =>
-    request({ hostname, port, path: target }, (answer) => {
-      answer.resume();
-      resolve(answer.statusCode);
-    })
-      .on('error', reject)
-      .end(),
-  );
-}
 
 /** A confirmed clerk of GKZ_A with a real password, allowed to edit. */
 async function clerk(): Promise<{ email: string }> {

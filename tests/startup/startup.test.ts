@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,24 +65,6 @@ describe('start-up failures an operator can fix', () => {
     const { code, stderr } = await startWith({ DATA_DIR: path.join(file, 'data') });
     expect(code).toBe(1);
     expectOneClearLine(stderr, /data folder .* cannot be created \(DATA_DIR\)/);
-  });
-
-  it('a publication folder that cannot be made', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-file-')), 'plain-file');
-    writeFileSync(file, '');
-    const { code, stderr } = await startWith({ PUBLICATION_DIR: path.join(file, 'publication') });
-    expect(code).toBe(1);
-    expectOneClearLine(stderr, /publication's folder .* cannot be made \(E[A-Z]+\) \(PUBLICATION_DIR\)/);
-  });
-
-  it('a publication folder that is the data folder, through a link: the data folder stays private', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
-    const link = path.join(mkdtempSync(path.join(tmpdir(), 'portal-link-')), 'publication');
-    symlinkSync(dataDir, link);
-    const { code, stderr } = await startWith({ DATA_DIR: dataDir, PUBLICATION_DIR: link });
-    expect(code).toBe(1);
-    expectOneClearLine(stderr, /publication's folder .* is DATA_DIR or holds it/);
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('an embedded database held by another running process', async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /**
  * Content types of what the build writes (pages, bundles, styles, icons, sitemap, fonts, market
- * images, the search index), as sirv named them before (issue 17). Anything else is bytes.
+ * images), as sirv named them before (issue 17). Anything else is bytes.
  */
 const TYPES: Record<string, string> = {
   '.html': 'text/html;charset=utf-8',
@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
 };
 
-/** Text that shrinks; woff2, images and Pagefind's index files (gzip inside already) do not. */
+/** Text that shrinks; woff2 and images do not. */
 const COMPRESSIBLE = new Set([
   '.html',
   '.htm',

@@ -12,7 +12,6 @@ import { prepareDatabase, type Prepared } from '../prepare-database.ts';
 import { marketImageFiles, publishMarketImages } from './market-images.ts';
 import { photoDirOf } from '../photos/photo-store.ts';
 import { directoryOf, imageAddressesOf } from './read-directory.ts';
-import { writeSearchIndex } from './search-parts.ts';
 import { BuildError } from './build-error.ts';
 
 /** Where `npm run build` goes; the server serves it from there (http/pages.ts). */
@@ -25,7 +24,7 @@ export interface BuildReport extends Prepared {
   markets: number;
   images: { copied: number; failed: number };
   compressed: PrecompressReport;
-  seconds: { read: number; pages: number; search: number; compress: number };
+  seconds: { read: number; pages: number; compress: number };
 }
 
 /**
@@ -43,9 +42,9 @@ export async function buildPortal(outDir = DIST_DIR): Promise<{ seconds: number;
 /**
  * The complete static copy (the nightly run's `site/`, for a CDN or mirror; the bench's build
  * time): reads the public directory from the database (filling an empty one first, as the server
- * does), copies the market images, renders every page in three languages, then writes the search
- * index, and last pre-compresses every text file. The embedded database must not be held by a
- * running portal meanwhile.
+ * does), copies the market images, renders every page in three languages (the search page's form
+ * asks the portal: a CDN runs no search), and last pre-compresses every text file. The embedded
+ * database must not be held by a running portal meanwhile.
  */
 export async function buildSite(
   config: Config,
@@ -83,8 +82,6 @@ export async function buildSite(
   const pages = performance.now();
 
   await publishMarketImages(directory, imageCache, path.join(outDir, 'client'), photoDirOf(config.DATA_DIR));
-  await writeSearchIndex(directory, path.join(outDir, 'client', 'pagefind'));
-  const searched = performance.now();
   const compressed = await precompressSite(path.join(outDir, 'client'));
   const done = performance.now();
 
@@ -97,8 +94,7 @@ export async function buildSite(
     seconds: {
       read: (read - started) / 1000,
       pages: (pages - read) / 1000,
-      search: (searched - pages) / 1000,
-      compress: (done - searched) / 1000,
+      compress: (done - pages) / 1000,
     },
   };
 }

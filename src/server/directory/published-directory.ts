@@ -8,10 +8,8 @@ import { listMunicipalities } from '../db/queries/places.ts';
 import { marketImageFiles } from './market-images.ts';
 import { pageVersions } from './page-versions.ts';
 import { directoryOf, imageAddressesOf } from './read-directory.ts';
-import type { RememberedRecords } from './search-index.ts';
-import { searchParts, type SearchIndex, type SearchParts } from './search-parts.ts';
 
-/** One published state of the directory: what every page, the sitemap and the search show. */
+/** One published state of the directory: what every page, the sitemap and the search show (lib/directory/search.ts). */
 export interface PublishedDirectory {
   version: string;
   /** What it was made from; the next publish reads only what changed since (db/published.ts). */
@@ -33,20 +31,11 @@ export interface PublishedDirectory {
   municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
   /** The image copies its pages show (names below /markt-bilder/). */
   images: ReadonlySet<string>;
-  /**
-   * The search index, in parts (search-parts.ts): a change that leaves what it holds alone (a
-   * date after the next one) keeps it, a market's change makes its part again. It follows the
-   * pages a few seconds later (searchFollower).
-   */
-  search: SearchIndex;
   publishedAt: Date;
 }
 
 /**
- * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it, and the
- * parts of its search index (search-parts.ts: at Austria scale Pagefind takes seconds for all of
- * them, a fraction of that for one, and a date after a market's next one changes none). The
- * pages carry the previous search index until the parts' is made (searchFollower).
+ * Reads the one snapshot (db/published.ts) and makes everything a visitor can see of it.
  *
  * Its steps are each a block of the server's thread: between them the requests waiting meanwhile
  * are answered first. At Austria scale the longest block went from 200 to 159 ms (`npm run
@@ -55,12 +44,11 @@ export interface PublishedDirectory {
 export async function publish(
   db: Database,
   imageCache: string,
-  searchRecords: RememberedRecords,
   at: Date,
   previous: PublishedDirectory | undefined,
   /** Without `previous`: the records a restart starts from (snapshot-store.ts). */
   stored?: SnapshotRecords,
-): Promise<{ pages: Omit<PublishedDirectory, 'search'>; parts: () => SearchParts }> {
+): Promise<PublishedDirectory> {
   const published = await readPublished(db, previous?.snapshot ?? stored);
   // Master data bumps the content version (migration 0010): a list read after a change is
   // republished at the next check, as the version differs.
@@ -74,10 +62,7 @@ export async function publish(
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
   const versions = pageVersions(directory, directoryPages, today);
-  const versionOf = (path: string) => versions(path) ?? '';
-  // Worked out when the search index takes them (search-follower.ts).
-  const parts = () => searchParts(directory, today, { records: searchRecords, versionOf });
-  const pages = {
+  return {
     version: published.version,
     snapshot: published,
     directory,
@@ -88,7 +73,6 @@ export async function publish(
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
     publishedAt: at,
   };
-  return { pages, parts };
 }
 
 function municipalitiesOf(directory: Directory, onFile: readonly { gkz: string; name: string }[]) {

@@ -10,22 +10,6 @@ import { openDatabase } from '../db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import type { ImageDownload } from './image-download.ts';
 import { startPublisher, type Publisher, type PublisherOptions } from './publisher.ts';
-import type * as searchPartsModule from './search-parts.ts';
-import { searchPartOf } from './search-parts.ts';
-
-/** Holds every search index made while `hold` is set: Pagefind under a busy day's load. */
-const indexing = vi.hoisted(() => ({ hold: undefined as Promise<void> | undefined }));
-vi.mock('./search-parts.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof searchPartsModule>();
-  return {
-    ...original,
-    updateSearchIndex: async (...made: Parameters<typeof original.updateSearchIndex>) => {
-      await indexing.hold;
-      return original.updateSearchIndex(...made);
-    },
-  };
-});
-
 /** Issue 17: what the publisher publishes, and when. One embedded database in memory. */
 const folder = mkdtempSync(path.join(tmpdir(), 'publisher-'));
 let db: Database;
@@ -34,14 +18,12 @@ let caches = 0;
 const start = async (pollMs = 60_000, download?: ImageDownload, more: Partial<PublisherOptions> = {}) => {
   // A cache of its own: a stopped publisher's publish under way still ends, and tidies its cache.
   const imageCache = path.join(folder, `images-${(caches += 1)}`);
-  // Never busy unless a test says so: the test's own thread at work must not delay what it waits for.
   const keptIn = path.join(folder, `kept-${caches}`);
   const options = {
     imageCache,
     keptIn,
     debounceMs: 50,
     pollMs,
-    busy: () => false,
     ...(download && { download }),
     ...more,
   };
@@ -80,7 +62,6 @@ describe('the publisher', () => {
       imageCache: path.join(folder, 'images-first'),
       keptIn: path.join(folder, 'kept-first'),
       debounceMs: 50,
-      busy: () => false,
     });
     started.push(publisher);
     expect(publisher.isReady()).toBe(false);
@@ -110,7 +91,7 @@ describe('the publisher', () => {
     expect(there.current().version).toBe(here.current().version);
   });
 
-  it('publishes a burst of changes together, and a date change without rebuilding the search index', async () => {
+  it('publishes a burst of changes together', async () => {
     const publisher = await start();
     const before = publisher.current();
     const first = await addMarket('Kirtag eins');
@@ -124,59 +105,20 @@ describe('the publisher', () => {
     expect(after.version).not.toBe(before.version);
     expect(after.marketPaths.size).toBe(before.marketPaths.size + 2);
     expect(after.pages.has(after.marketPaths.get(first.market.id)!)).toBe(true);
-    expect(after.search).not.toBe(before.search);
-
-    // A second date: the pages change, what the search holds does not.
-    await insertMarketDates(db, [
-      newMarketDate(first.market.id, { date_start: `${year}-08-01`, date_end: `${year}-08-01` }),
-    ]);
-    publisher.changed();
-    await publisher.settled();
-    expect(publisher.current().version).not.toBe(after.version);
-    expect(publisher.current().search).toBe(after.search);
   }, 60_000);
 
-  it("makes again only the search index's part that holds a new market (issue 17: Austria scale)", async () => {
-    const publisher = await start();
-    await addMarket('Kirtag zum Aufwärmen'); // at least one market in the directory
-    publisher.changed();
-    await publisher.settled();
-    const before = publisher.current().search;
-    const { market } = await addMarket('Kirtag im eigenen Teil');
-    publisher.changed();
-    await publisher.settled();
-    const after = publisher.current().search;
-    const part = searchPartOf(market.id);
-    expect(after.parts.get(part)).toBeDefined();
-    expect(after.parts.get(part)).not.toBe(before.parts.get(part));
-    for (const [other, key] of after.parts) if (other !== part) expect(key).toBe(before.parts.get(other));
-  }, 60_000);
-
-  it('restarts from what it kept on disk: its search index served at once, and the change made meanwhile published (issue 50)', async () => {
+  it('restarts from what it kept on disk, and publishes the change made meanwhile (issue 50)', async () => {
     const keptIn = path.join(folder, 'kept-restart');
     const first = await start(60_000, undefined, { keptIn });
     await addMarket('Kirtag vor dem Neustart');
     first.changed();
     await first.settled();
-    const index = first.current().search;
+    const kept = first.current().marketPaths;
     await first.stop(); // writes the snapshot
     const { market } = await addMarket('Kirtag nach dem Neustart');
-    // Pagefind held: a restart that waited for a new index would not get past its start.
-    let release = () => {};
-    indexing.hold = new Promise((resolve) => (release = resolve));
-    try {
-      const again = await start(60_000, undefined, { keptIn });
-      expect(again.current().search).toEqual(index);
-      expect(again.current().marketPaths.has(market.id)).toBe(true); // the change since, from the log
-      release();
-      await again.settled();
-      expect(again.current().search.parts.get(searchPartOf(market.id))).not.toBe(
-        index.parts.get(searchPartOf(market.id)),
-      );
-    } finally {
-      indexing.hold = undefined;
-      release();
-    }
+    const again = await start(60_000, undefined, { keptIn });
+    for (const [id, path] of kept) expect(again.current().marketPaths.get(id)).toBe(path);
+    expect(again.current().marketPaths.has(market.id)).toBe(true); // the change since, from the log
   }, 60_000);
 
   it('publishes what another process saved, by the content version, as that process does', async () => {
@@ -191,63 +133,6 @@ describe('the publisher', () => {
     await here.settled();
     expect(here.current().version).toBe(there.current().version);
     expect(here.current().marketPaths.get(market.id)).toBe(there.current().marketPaths.get(market.id));
-  }, 60_000);
-
-  it('publishes a change while the search index of the one before is still being made (issue 18)', async () => {
-    const publisher = await start();
-    await addMarket('Kirtag zum Aufwärmen');
-    publisher.changed();
-    await publisher.settled();
-    let release = () => {};
-    indexing.hold = new Promise((resolve) => (release = resolve));
-    try {
-      const first = await addMarket('Kirtag vor dem Suchindex');
-      publisher.changed();
-      await until(() => publisher.current().marketPaths.has(first.market.id));
-      const second = await addMarket('Kirtag während des Suchindex');
-      publisher.changed();
-      // Pagefind at the lowest priority takes a minute under a full load (decision record 0024,
-      // "The search index").
-      await until(() => publisher.current().marketPaths.has(second.market.id));
-      expect(publisher.status().pending).toBe(false);
-      const before = publisher.current().search;
-      release();
-      await publisher.settled();
-      const search = publisher.current().search;
-      expect(search).not.toBe(before);
-      for (const { market } of [first, second])
-        expect(search.parts.get(searchPartOf(market.id))).not.toBe(before.parts.get(searchPartOf(market.id)));
-    } finally {
-      release();
-      indexing.hold = undefined;
-    }
-  }, 60_000);
-
-  it('makes the search index of a change saved under load in a lull, or once it waited as long as it may (issue 18)', async () => {
-    await addMarket('Kirtag vor der Hauptverkehrszeit'); // the first index holds a market
-    let busy = true;
-    const publisher = await start(60_000, undefined, { busy: () => busy });
-    await publisher.settled(); // the first index, which waits for no lull: there was none before it
-    const before = publisher.current().search;
-    const { market } = await addMarket('Kirtag zur Hauptverkehrszeit');
-    publisher.changed();
-    await until(() => publisher.current().marketPaths.has(market.id)); // the pages go out at once
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // longer than the publisher looks at the load
-    expect(publisher.current().search).toBe(before);
-    busy = false;
-    await publisher.settled();
-    const search = publisher.current().search;
-    expect(search).not.toBe(before);
-    expect(search.parts.get(searchPartOf(market.id))).not.toBe(before.parts.get(searchPartOf(market.id)));
-
-    // A load without a lull: the index waits only as long as it may.
-    const loaded = await start(60_000, undefined, { busy: () => true, searchWaitsForLullMs: 300 });
-    await loaded.settled();
-    const later = await addMarket('Kirtag ohne Pause');
-    const unchanged = loaded.current().search.parts.get(searchPartOf(later.market.id));
-    loaded.changed();
-    await loaded.settled();
-    expect(loaded.current().search.parts.get(searchPartOf(later.market.id))).not.toBe(unchanged);
   }, 60_000);
 
   it("fetches a new market's image and publishes its copy, without waiting for the next start", async () => {
@@ -292,13 +177,6 @@ describe('the publisher', () => {
     expect(download.mock.calls.filter(([url]) => url.includes('fehlt')).length).toBe(1);
   }, 60_000);
 });
-
-/** Waits up to 5 s for `done`, which the test then expects. */
-async function until(done: () => boolean) {
-  const end = Date.now() + 5000;
-  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(done()).toBe(true);
-}
 
 function imageFileOf(page: DirectoryPage | undefined): string | undefined {
   return page?.kind === 'market' ? page.market.image_file : undefined;

@@ -2,22 +2,11 @@ import path from 'node:path';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { contentVersion } from '../db/queries/markets.ts';
-import { watchBusy } from './busy-watch.ts';
 import type { ImageDownload } from './image-download.ts';
 import { imageFetcher } from './image-fetcher.ts';
 import { publish, type PublishedDirectory } from './published-directory.ts';
-import { RememberedRecords } from './search-index.ts';
-import { lull, searchFollower } from './search-follower.ts';
-import {
-  KEEP_LISTED_EVERY_MS,
-  keepListed,
-  loadSearchIndex,
-  saveSearchIndex,
-  searchIndexDirOf,
-} from './search-index-store.ts';
 import { keptSnapshot } from './snapshot-store.ts';
-import { snapshotRecordsOf, type Published } from '../db/published.ts';
-import { NO_SEARCH_INDEX, type SearchIndex } from './search-parts.ts';
+import type { Published } from '../db/published.ts';
 
 export interface PublishStatus {
   published_version: string;
@@ -70,108 +59,51 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Whether the portal is busy now: the search index waits meanwhile (busy-watch.ts; tests). */
-  busy?: () => boolean;
-  /** How long the search index waits for a lull at most, once it is behind the pages. */
-  searchWaitsForLullMs?: number;
-  /**
-   * Where the publication is kept (DATA_DIR/publication): the search index's parts, served from
-   * there (search-index-store.ts), and the snapshot's records a restart starts from (snapshot-store.ts).
-   */
+  /** Where the publication is kept (PUBLICATION_DIR): the snapshot's records a restart starts from (snapshot-store.ts). */
   keptIn: string;
-  /**
-   * How long after the start the search index's parts are first worked out (0.7-1.1 s of the
-   * server's thread at Austria scale): the portal answers its first requests first (run-portal.ts).
-   */
-  searchAfterMs?: number;
 }
-
-/**
- * Under a full load the search index waits for a lull at most this long once it is behind the
- * pages: indexing beside issue 18's load took 36 s and slowed every reader and clerk by a third
- * while it ran, even at the lowest priority (decision record 0024, once 0038). Pages and apps are current
- * meanwhile; the search is at most this and one index behind them.
- */
-export const SEARCH_WAITS_FOR_LULL_MS = 2 * 60_000;
 
 /**
  * Issue 17, "the public directory is live": the portal serves the directory from the snapshot
  * published last and publishes a new one a moment after a change — its own (debounced, so a burst
  * of saves is published together) or another process's (the content version, checked every few
  * seconds), and when the day changes. A snapshot's pages are swapped in whole, so no request sees
- * a mix of two versions, and rendered once per version (src/middleware.ts); its search index
- * follows a few seconds later when what it holds changed. Under a stream of saves one publish is
+ * a mix of two versions, and rendered once per version (src/middleware.ts); the search reads the
+ * same snapshot (lib/directory/search.ts). Under a stream of saves one publish is
  * under way at a time and the next, a debounce after it, takes every save made meanwhile (issue 50:
  * the rests of 3 and 25 times the last publish's work are gone; under the load test a save was on
  * its public page within 2.7 s at p95 instead of 14.5 s, every other budget holding).
  */
 export function startPublisher(db: Database, options: PublisherOptions): Publisher {
   const { imageCache, debounceMs = 1000, pollMs = 1000, now = () => new Date(), log = console.error } = options;
-  const { searchWaitsForLullMs = SEARCH_WAITS_FOR_LULL_MS } = options;
-  const searchRecords = new RememberedRecords(); // kept from one publish to the next
-  const searchIndexDir = searchIndexDirOf(options.keptIn);
   const snapshot = keptSnapshot(path.join(options.keptIn, 'snapshot.v8'), log);
   let current: PublishedDirectory | undefined;
-  let database = '';
-  /** Whether the index served at first was kept by the process before: the next waits for the first requests. */
-  let indexKept = false;
   const listeners: ((snapshot: Published) => void)[] = [];
   const published = () => {
     if (!current) throw new Error('Nothing is published yet.');
     return current;
   };
-  const load = options.busy ? { busy: options.busy, stop: () => {} } : watchBusy();
   let stopped = false;
   const images = imageFetcher(imageCache, options.download, log, () => schedule());
   let pending = true; // until the first publish
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
-  /** The last publish failed (its search index, or the database away): the next check tries again. */
+  /** The last publish failed (the database away): the next check tries again. */
   let failed = false;
   let waiting: (() => void)[] = [];
-  /** Resolves `settled()` once no publish is under way or due and the search index has followed. */
+  /** Resolves `settled()` once no publish is under way or due. */
   const settle = () => {
-    if (running || timer || search.busy()) return;
+    if (running || timer) return;
     for (const resolve of waiting) resolve();
     waiting = [];
   };
-  let saving = Promise.resolve(); // one after another: a save removes the files of the index before
-  const search = searchFollower({
-    dir: searchIndexDir,
-    index: () => published().search,
-    made: (index) => {
-      if (stopped) return; // a stop waits for no index, nor keeps one made after it
-      current = { ...published(), search: index };
-      saving = saving
-        .then(() => saveSearchIndex(searchIndexDir, index, database))
-        .catch((error: unknown) =>
-          log(`Keeping the search index on disk failed (the next start makes it again): ${String(error)}`),
-        );
-    },
-    failed: (error) => {
-      if (stopped) return; // an index given up when the publisher stopped (lull)
-      failed = true;
-      log(`Making the search index failed: ${error instanceof Error ? error.message : String(error)}`);
-    },
-    done: settle,
-    // Without any index (a first start) the search finds nothing until it is made: it waits for no lull.
-    lull: (behindSince) =>
-      published().search === NO_SEARCH_INDEX
-        ? Promise.resolve()
-        : lull(behindSince, searchWaitsForLullMs, load.busy, () => stopped),
-    // Only while a kept index is served: without one the search finds nothing until it is made.
-    firstAfterMs: () => (indexKept ? (options.searchAfterMs ?? 0) : 0),
-  });
-
-  /** Serves what a publish made, with `index` until its own search index follows. */
-  const adopt = ({ pages, parts }: Awaited<ReturnType<typeof publish>>, index: SearchIndex) => {
-    current = { ...pages, search: index };
+  /** Serves what a publish made. */
+  const adopt = (made: PublishedDirectory) => {
+    current = made;
     for (const listener of listeners) listener(current.snapshot);
     snapshot.published(current.snapshot);
-    if (stopped) return; // no index, no image copies after the stop
-    search.follow(parts);
-    images.fetchMissing(current.directory);
+    if (!stopped) images.fetchMissing(current.directory); // no image copies after the stop
   };
 
   const run = async () => {
@@ -179,7 +111,7 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     again = false;
     try {
       await ready;
-      adopt(await publish(db, imageCache, searchRecords, now(), current), published().search);
+      adopt(await publish(db, imageCache, now(), current));
       failed = false;
     } catch (error) {
       // What was published stays; the next check tries again.
@@ -213,24 +145,14 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
     void check().catch(() => {}); // a database away for a moment: the next check
   }, pollMs);
   poll.unref();
-  // The search index's folders this process serves stay while it does (search-index-store.ts).
-  const listing = setInterval(() => {
-    if (current) void keepListed(searchIndexDir, current.search);
-  }, KEEP_LISTED_EVERY_MS);
-  listing.unref();
-
-  // The pages go out at once; the search index follows (issue 50: Pagefind took 8 s of a start at Austria scale).
   const ready = (async () => {
     const stored = await snapshot.load();
-    const first = await publish(db, imageCache, searchRecords, now(), undefined, stored).catch((error: unknown) => {
+    const first = await publish(db, imageCache, now(), undefined, stored).catch((error: unknown) => {
       if (!stored) throw error;
       log(`The kept snapshot could not be read on, so everything is read (${String(error)}).`);
-      return publish(db, imageCache, searchRecords, now(), undefined);
+      return publish(db, imageCache, now(), undefined);
     });
-    database = snapshotRecordsOf(first.pages.snapshot)?.database ?? '';
-    const storedIndex = await loadSearchIndex(searchIndexDir, database);
-    indexKept = storedIndex !== undefined;
-    adopt(first, storedIndex ?? NO_SEARCH_INDEX);
+    adopt(first);
     pending = running !== undefined || timer !== undefined; // a change while it was made: published next
     settle();
   })();
@@ -257,20 +179,16 @@ export function startPublisher(db: Database, options: PublisherOptions): Publish
       return status();
     },
     // After the first publish: rejects with it when it failed.
-    settled: () =>
-      ready.then(() => (pending || search.busy() ? new Promise((resolve) => waiting.push(resolve)) : undefined)),
+    settled: () => ready.then(() => (pending ? new Promise((resolve) => waiting.push(resolve)) : undefined)),
     stop() {
       stopped = true;
-      load.stop();
       clearInterval(poll);
-      clearInterval(listing);
       clearTimeout(timer);
       // After the publish under way, so its snapshot is the one kept.
       return ready
         .catch(() => {})
         .then(() => running)
-        .then(() => Promise.all([snapshot.stop(), saving]))
-        .then(() => {});
+        .then(() => snapshot.stop());
     },
   };
 }

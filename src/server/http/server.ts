@@ -7,7 +7,6 @@ import { isTrustedProxy } from '../auth/client-network.ts';
 import { findTokenPurpose } from '../auth/one-time-tokens.ts';
 import { findSessionUser, sessionCookieName } from '../auth/sessions.ts';
 import { publicationDirOf, servesHttps } from '../config.ts';
-import { searchIndexDirOf } from '../directory/search-index-store.ts';
 import { createApi, DISCARDED_AT_MOST, type ApiDependencies } from './api.ts';
 import type { ApiEnv } from './api-env.ts';
 import { listenOnSockets } from './accepting-sockets.ts';
@@ -54,8 +53,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   // A directory page is no file: its six misses in the build were a twentieth of the server's time under load (issue 18).
   const built = pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000 });
   const publication = publicationDirOf(config);
-  const published =
-    publisher && imageCache ? publishedFiles(publisher, imageCache, searchIndexDirOf(publication)) : undefined;
+  const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
   const assets: StaticHandler | undefined =
     built && (published ? (req, res, next) => published(req, res, () => built(req, res, next)) : built);
   const pagesHandler = pages?.handler;
