@@ -71,15 +71,6 @@ function pageReading(paths: readonly string[]): autocannon.Request {
 
 /** Directory pages the page readers ask for, drawn from the live sitemap (more than the portal's page cache holds). */
 const DIRECTORY_SAMPLE = 3000;
-/** Searches among the public pages (issue 52): each rendered per request from the published directory. */
-const SEARCHES = [
-  'q=markt',
-  'q=graz',
-  'q=8230',
-  'typ=kirtag&land=6',
-  'q=bauernmarkt+steiermark',
-  'q=advent&seite=3',
-].flatMap((query) => ['', '/en', '/fr'].map((language) => `${language}/verzeichnis/suche?${query}`));
 const CONTENT_PATHS = ['/api/get_content/1', '/api/get_content_stops/1'];
 
 const { values: options } = parseArgs({
@@ -139,7 +130,7 @@ try {
   process.once('exit', () => void portal.stop()); // never leave the server behind, whatever fails
   const portalMemory = watchProcessMemory(portal.pid);
   const url = await portal.url;
-  const pagePaths = [...(await builtPages(pagesFolder)), ...(await directoryPages(url, DIRECTORY_SAMPLE)), ...SEARCHES];
+  const pagePaths = [...(await builtPages(pagesFolder)), ...(await directoryPages(url, DIRECTORY_SAMPLE))];
   const held: Record<string, string> = {}; // the ETags of the content an app holds
   for (const path of [...CONTENT_PATHS, ...pagePaths]) {
     const response = await fetch(url + path); // warms the caches
