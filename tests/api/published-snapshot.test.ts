@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readPublished, snapshotRecordsOf, type Published } from '../../src/server/db/published.ts';
 import { loadSnapshot, saveSnapshot } from '../../src/server/directory/snapshot-store.ts';
+import { addMarket, GKZ_A } from './helpers/fixtures.ts';
 import { apply, operation } from './helpers/random-changes.ts';
 import { useFreshDatabase } from './helpers/test-server.ts';
 
@@ -72,6 +73,8 @@ describe('the published snapshot read from the changes', () => {
   });
 
   it('reads everything again from a kept snapshot of another database or history, whatever its version', async () => {
+    // The tests before may have left nothing to show; a market of this test's own makes the directory not empty.
+    await addMarket(db, GKZ_A, { title: 'Eigener Markt' });
     await apply(db, { op: 'title', at: 0 }, 9998); // a version made by a logged commit, as a save's
     const now = snapshotRecordsOf(await readPublished(db))!;
     expect(now.commit).not.toBeNull();
