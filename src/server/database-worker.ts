@@ -14,7 +14,7 @@ import { PROCEDURE_MODULES } from './database-procedures.ts';
  * address, never imports it.
  */
 const port = parentPort!;
-const { databaseUrl, dataDir, testProcedures = [] } = workerData as DatabaseSettings;
+const { databaseUrl, dataDir, template, testProcedures = [] } = workerData as DatabaseSettings;
 
 /** A transaction whose work runs on the server's thread, a message per statement, until its `end`. */
 interface OpenTransaction {
@@ -45,7 +45,7 @@ try {
   // A test's modules (DatabaseSettings.testProcedures) are the one import the thread makes by address.
   const tests = await Promise.all(testProcedures.map((module) => import(module) as Promise<Record<string, unknown>>));
   for (const exports of [...PROCEDURE_MODULES, ...tests]) addProcedures(exports);
-  db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir);
+  db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir, template);
   port.on('message', (request: Request) => {
     answer(request).then(
       (value) => reply({ id: request.id, ok: true, value }),

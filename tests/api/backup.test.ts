@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): a backup of one database restored into the other.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,10 +96,10 @@ function fingerprints(db: Database): Promise<Record<string, string>> {
   });
 }
 
-/** A new, empty (migrated) database of `kind`, dropped again on close. */
+/** A new database of `kind` as a portal's first start leaves it (migrated, with the master data), dropped again on close. */
 async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; close(): Promise<void> }> {
-  const { databaseUrl, drop } = await freshDatabase(kind);
-  const db = await openDatabase({ databaseUrl, dataDir: null });
+  const { settings, drop } = await freshDatabase(kind);
+  const db = await openDatabase({ ...settings, dataDir: null });
   return {
     db,
     close: async () => {

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): markets sorted by the database's collation, which differs between PGlite and a server.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

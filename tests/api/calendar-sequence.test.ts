@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): revision counters kept by triggers, read back as numbers through each driver.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMarket, GKZ_A } from './helpers/fixtures.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): processes starting at once on one database, which only PostgreSQL admits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
@@ -19,12 +20,12 @@ afterEach(async () => {
 
 describe('several processes starting at once', () => {
   it('fill an empty database once', async () => {
-    const fresh = await freshDatabase();
+    const fresh = await freshDatabase(undefined, { empty: true });
     drop = fresh.drop;
     const config = loadConfig({ SEED_DEMO: '1' });
     // Two handles like two processes (the embedded database in memory has one handle only).
-    const first = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
-    const second = fresh.databaseUrl ? await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null }) : first;
+    const first = await openDatabase({ ...fresh.settings, dataDir: null });
+    const second = fresh.settings.databaseUrl ? await openDatabase({ ...fresh.settings, dataDir: null }) : first;
     opened.push(...new Set([first, second]));
     const now = new Date();
     const prepared = await Promise.all([first, second, first, second].map((db) => prepareDatabase(db, config, now)));

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): saves committing at once, which only PostgreSQL runs side by side.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompressedBody } from '../../src/server/compression/compressed-body.ts';
@@ -25,7 +26,7 @@ describe.skipIf(!onPostgres)('saves committing out of order', () => {
   beforeAll(async () => {
     const fresh = await freshDatabase('postgres');
     drop = fresh.drop;
-    databaseUrl = fresh.databaseUrl!;
+    databaseUrl = fresh.settings.databaseUrl!;
     db = await openDatabase({ databaseUrl, dataDir: null });
     await importBundledMasterDataIfEmpty(db);
   });

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): delta sync over random changes, read from the change log, whose commit order each database keeps its own way.
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): versions and deltas read from the change log (migration 0011), whose transaction ids differ between the databases.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentMarket, MarketDateRecord } from '../../src/lib/market.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): triggers of migration 0016 in one transaction, on each database's version of PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.ts';
 import { changesBetween, contentVersionAndFloor } from '../../src/server/db/queries/content-changes.ts';

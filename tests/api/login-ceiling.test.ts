@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): counters of failed logins moved by requests at once, which the pool runs side by side.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../src/server/auth/passwords.ts';

@@ -23,7 +23,7 @@ let folder: string;
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+  db = await openDatabase({ ...fresh.settings, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
   folder = await mkdtemp(path.join(tmpdir(), 'photo-release-'));
 });

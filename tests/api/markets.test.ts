@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): every field of a market and its dates, written and read through each driver.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

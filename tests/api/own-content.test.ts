@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): a municipality's hidden records, read through each database's own driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentMarket, MarketDateRecord } from '../../src/lib/market.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';

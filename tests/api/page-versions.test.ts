@@ -26,7 +26,7 @@ let neighbour: string;
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+  db = await openDatabase({ ...fresh.settings, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
   [{ gkz: neighbour } = { gkz: '' }] = await db.query<{ gkz: string }>(
     `SELECT gkz FROM municipalities WHERE gkz <> $1

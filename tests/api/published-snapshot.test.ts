@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): the snapshot read on from the change log and its commits, which differ between the databases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';

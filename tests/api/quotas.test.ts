@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): limits counted by the database for requests at once, which the pool runs side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/server/admin/commands.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): counters moved by requests at once, which the pool runs side by side.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): a rule's dates stored and read back as days through each driver.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';

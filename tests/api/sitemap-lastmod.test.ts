@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): times of change read through each driver, in its time zone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesOf } from '../../src/lib/directory/listing.ts';
 import { lastChangeOf, sitemapXml } from '../../src/lib/directory/sitemap.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): byte budgets counted by requests at once, which the pool runs side by side.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STATE_BYTES } from '../../src/server/http/anonymous-limits.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): all of a transaction's work or none, which each database's own code keeps.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
 import { threadOfProcedures } from './helpers/thread-procedures.ts';

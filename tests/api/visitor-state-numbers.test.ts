@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): numbers at the edge of what each database and driver holds.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts, ON_BOTH_DATABASES): visitor states as JSON, stored and read through each driver.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitorData } from '../../src/lib/visitor.ts';

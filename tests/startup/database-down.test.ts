@@ -87,7 +87,7 @@ describe.skipIf(!adminUrl)('the portal with PostgreSQL stopped', () => {
   beforeAll(async () => {
     const fresh = await freshDatabase('postgres');
     drop = fresh.drop;
-    proxy = await startDatabaseProxy(fresh.databaseUrl!);
+    proxy = await startDatabaseProxy(fresh.settings.databaseUrl!);
     db = await openDatabase({ databaseUrl: proxy.url, dataDir: null });
     await importBundledMasterDataIfEmpty(db);
     for (const level of ['error', 'warn'] as const)

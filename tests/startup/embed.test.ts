@@ -31,7 +31,7 @@ let cookie = '';
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+  db = await openDatabase({ ...fresh.settings, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
   // Ten public markets with a date each (a cancelled one before the next for two), and a hidden one.
   for (let n = 1; n <= 10; n += 1) {

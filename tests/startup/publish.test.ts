@@ -30,7 +30,7 @@ const imageCache = path.join(dataDir, 'market-images');
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null });
+  db = await openDatabase({ ...fresh.settings, dataDir: null });
   await importBundledMasterDataIfEmpty(db);
   publisher = startPublisher(db, {
     imageCache,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES, importBundledMasterDataIfEmpty } from '../master-data/import.ts';
@@ -9,7 +9,7 @@ import { CommandError, runCommand } from './commands.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openDatabase({ dataDir: null, template: inject('pgliteTemplate') });
   await importBundledMasterDataIfEmpty(db);
 });
 afterAll(() => db.close());

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { importBundledMasterDataIfEmpty } from '../master-data/import.ts';
 import { BACKED_UP_TABLES, backupDatabase, BackupError, LEFT_OUT_TABLES, restoreDatabase } from './backup.ts';
 import type { Database } from './database.ts';
@@ -26,7 +26,11 @@ const STALE = `${'f'.repeat(32)}-10x10.jpg`;
 let photoFiles: string[] = [];
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([openDatabase({ dataDir: null }), openDatabase({ dataDir: null })]);
+  const template = inject('pgliteTemplate');
+  [source, target] = await Promise.all([
+    openDatabase({ dataDir: null, template }),
+    openDatabase({ dataDir: null, template }),
+  ]);
   await importBundledMasterDataIfEmpty(source);
   await source.exec(`
     UPDATE municipalities SET other_postcodes = '{8230,8231}', phone = 'Tel. "1" \\ ü' WHERE gkz = '62219';

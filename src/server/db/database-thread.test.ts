@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiError } from '../api-error.ts';
 import { procedure, type Database } from './database.ts';
 import { openOnThread } from './database-thread.ts';
@@ -17,7 +17,7 @@ const TEST_PROCEDURES = new URL('../../../tests/api/helpers/thread-procedures.ts
 let db: Database;
 
 beforeAll(async () => {
-  db = await openOnThread({ dataDir: null, testProcedures: [TEST_PROCEDURES] });
+  db = await openOnThread({ dataDir: null, template: inject('pgliteTemplate'), testProcedures: [TEST_PROCEDURES] });
   await db.exec('CREATE TABLE thread_test (id int PRIMARY KEY)');
 });
 

@@ -5,6 +5,11 @@ export interface DatabaseSettings {
   /** Folder of the embedded database; null keeps it in memory (tests). */
   dataDir: string | null;
   /**
+   * An embedded database dumped whole (PGlite's dumpDataDir, a tar file) to begin from instead of an
+   * empty one: the tests migrate one per run and begin each file from it (issue 51).
+   */
+  template?: string | undefined;
+  /**
    * Addresses of tests' modules of procedures, which the database's thread imports beside those of
    * src/server/database-procedures.ts: production code lists its modules there, where lint sees them.
    */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../prepare-database.ts';
 import type { Database, Queryable } from './database.ts';
@@ -7,7 +7,7 @@ import { datesAmong } from './queries/content-changes.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openDatabase({ dataDir: null, template: inject('pgliteTemplate') });
   await prepareDatabase(db, loadConfig({ SEED_DEMO: '0', DATA_DIR: '/nonexistent' }), new Date());
   // Austria scale, quickly: three markets in each municipality with ten dates each, triggers off.
   await db.exec(`

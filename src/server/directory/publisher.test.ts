@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { DirectoryPage } from '../../lib/directory/listing.ts';
 import type { MarketRecord } from '../../lib/market.ts';
 import type { Database } from '../db/database.ts';
@@ -44,7 +44,7 @@ async function addMarket(title: string, image: MarketRecord['image'] = null) {
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openDatabase({ dataDir: null, template: inject('pgliteTemplate') });
   await importBundledMasterDataIfEmpty(db);
 }, 30_000);
 // A publisher left polling would publish beside the next test's, on the same image cache.

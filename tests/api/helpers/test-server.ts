@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createHousekeeping, type Housekeeping } from '../../../src/server/auth/housekeeping.ts';
 import { loadConfig } from '../../../src/server/config.ts';
-import type { Database } from '../../../src/server/db/database.ts';
+import type { Database, DatabaseSettings } from '../../../src/server/db/database.ts';
 import { openDatabase } from '../../../src/server/db/open.ts';
 import { startServer } from '../../../src/server/http/server.ts';
 import type { Mail } from '../../../src/server/mail/mailer.ts';
@@ -37,8 +37,9 @@ export async function startTestServer(
   environment: Record<string, string | undefined> = {},
   { dataDir = null }: { dataDir?: string | null } = {},
 ): Promise<TestServer> {
-  const { databaseUrl, drop } = await freshDatabase();
-  const db = await openDatabase({ databaseUrl, dataDir });
+  const { settings, drop } = await freshDatabase();
+  // A test of the embedded database's files begins from an empty folder, as a first start does.
+  const db = await openDatabase({ ...(dataDir ? { databaseUrl: settings.databaseUrl } : settings), dataDir });
   await importBundledMasterDataIfEmpty(db);
   const config = loadConfig({
     PORT: '0',
@@ -83,30 +84,37 @@ export async function startTestServer(
 }
 
 /**
- * A database for one test: the embedded one in memory (no URL), or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL, as the project under test says unless `kind` is given.
+ * A database for one test, begun from the run's template (tests/setup/template-databases.ts): the
+ * embedded one in memory, or a new database on the PostgreSQL server of TEST_DATABASE_URL, as the
+ * project under test says unless `kind` is given; `empty`: a database never opened, as a first
+ * start finds it. `settings` opens it (with `dataDir: null`).
  */
 export async function freshDatabase(
   kind: 'pglite' | 'postgres' = process.env['TEST_DATABASE'] === 'postgres' ? 'postgres' : 'pglite',
-): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ settings: Omit<DatabaseSettings, 'dataDir'>; drop: () => Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (kind !== 'postgres' || !adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  if (kind !== 'postgres' || !adminUrl)
+    return { settings: empty ? {} : { template: inject('pgliteTemplate') }, drop: async () => {} };
+  const template = empty ? null : inject('postgresTemplate');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
+    settings: { databaseUrl: url.toString() },
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -120,7 +128,7 @@ export function useFreshDatabase(use: (db: Database) => void, testProcedures: re
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    db = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null, testProcedures });
+    db = await openDatabase({ ...fresh.settings, dataDir: null, testProcedures });
     await importBundledMasterDataIfEmpty(db);
     use(db);
   });
