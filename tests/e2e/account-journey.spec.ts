@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages, type Text } from './helpers/messages.ts';

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { messages } from './helpers/messages.ts';
 import { linkFromMail } from './helpers/outbox.ts';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { messages } from './helpers/messages.ts';
@@ -12,26 +13,21 @@ const m = messages('de');
  * one-line snippet; the frame shows the demo markets with their next dates, grows to fit, passes
  * axe, and never shows the hidden market.
  */
-const PORTAL = `http://127.0.0.1:${process.env['E2E_PORT'] ?? '4391'}`;
-const SNIPPET = `<script src="${PORTAL}/einbetten.js" data-gkz="62219" data-lang="de" async></script>`;
-const WEBSITE = `<!doctype html>
+const snippet = (portal: string) =>
+  `<script src="${portal}/einbetten.js" data-gkz="62219" data-lang="de" async></script>`;
+const websiteOf = (portal: string) => `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Stadtgemeinde Hartberg</title></head>
-<body><main><h1>Märkte in unserer Stadt</h1><p>Unsere Märkte:</p>${SNIPPET}<p>Ende der Seite.</p></main></body></html>`;
+<body><main><h1>Märkte in unserer Stadt</h1><p>Unsere Märkte:</p>${snippet(portal)}<p>Ende der Seite.</p></main></body></html>`;
 
 let website: Server;
 let websiteUrl = '';
-test.beforeAll(async () => {
+test.beforeAll(async ({ portal }) => {
   website = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(WEBSITE);
+    response.end(websiteOf(portal.url));
   });
-  // The port after the portal's when it is free (4432 for E2E_PORT 4431), else any.
-  const preferred = Number(new URL(PORTAL).port) + 1;
-  await new Promise<void>((resolve) => {
-    website.once('error', () => website.listen(0, '127.0.0.1', resolve));
-    website.listen(preferred, '127.0.0.1', resolve);
-  });
+  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
   websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}/`;
 });
 test.afterAll(() => new Promise<void>((resolve) => website.close(() => resolve())));
@@ -99,7 +95,11 @@ for (const width of [390, 280]) {
   });
 }
 
-test('the clerk finds the snippet, copies it and sees the list as the website will', async ({ page, context }) => {
+test('the clerk finds the snippet, copies it and sees the list as the website will', async ({
+  page,
+  context,
+  portal,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await logInAsDemo(page);
   for (const width of [1280, 390]) {
@@ -107,9 +107,7 @@ test('the clerk finds the snippet, copies it and sees the list as the website wi
     await page.goto('/maerkte');
     const section = page.getByRole('region', { name: m('embedSnippet.heading') });
     const code = section.getByLabel(m('embedSnippet.label'));
-    await expect(code).toHaveValue(
-      `<script src="${PORTAL}/einbetten.js" data-gkz="62219" data-lang="de" async></script>`,
-    );
+    await expect(code).toHaveValue(snippet(portal.url));
     const preview = section.frameLocator(`iframe[title="${m('embedSnippet.frameTitle')}"]`);
     await expect(preview.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' })).toBeVisible();
     await section.getByRole('button', { name: m('embedSnippet.copy') }).click();

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { DEMO, ensureDemoAccount } from './helpers/demo.ts';
 import { messages } from './helpers/messages.ts';
 

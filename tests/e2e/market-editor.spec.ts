@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { dateRows } from './helpers/dates.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages } from './helpers/messages.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { linkFromMail } from './helpers/outbox.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';

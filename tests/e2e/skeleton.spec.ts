@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { contentTitle } from './helpers/messages.ts';
 import { screenReady } from './helpers/screen.ts';
