@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { adminQuery } from './postgres-admin.ts';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
@@ -30,14 +30,14 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (project.config.env?.['TEST_DATABASE'] !== 'postgres' || !adminUrl) return;
   const name = `portal_template_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   await importBundledMasterDataIfEmpty(db);
   await db.close();
   project.provide('postgresTemplate', name);
-  return () => admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -79,15 +79,5 @@ async function pgliteTemplate(): Promise<string> {
     return dump;
   } finally {
     await rm(folder, { recursive: true, force: true });
-  }
-}
-
-async function admin(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createHousekeeping, type Housekeeping } from '../../../src/server/auth/housekeeping.ts';
 import { loadConfig } from '../../../src/server/config.ts';
@@ -9,6 +8,7 @@ import { startServer } from '../../../src/server/http/server.ts';
 import type { Mail } from '../../../src/server/mail/mailer.ts';
 import type { SecurityLine } from '../../../src/server/security-log.ts';
 import { importBundledMasterDataIfEmpty } from '../../../src/server/master-data/import.ts';
+import { adminQuery } from '../../setup/postgres-admin.ts';
 import { createContentService } from '../../../src/server/services/content.ts';
 
 export interface TestServer {
@@ -105,16 +105,6 @@ export async function freshDatabase(
     settings: { databaseUrl: url.toString() },
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
