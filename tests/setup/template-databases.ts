@@ -19,10 +19,11 @@ declare module 'vitest' {
 
 /**
  * Issue 51: a fresh database was migrated and given Statistik Austria's lists for every test file,
- * 4-8 s each on two cores (PGlite's initdb most of it), ten minutes of the suite. Instead one is
+ * 4-8 s each on a busy 2-core machine (PGlite's initdb most of it). Instead one is
  * made per run and each test begins from a copy: PGlite's from a dump of its folder, PostgreSQL's
  * by `CREATE DATABASE … TEMPLATE`. The dump is kept between runs in node_modules/.cache, under
- * the hash of what makes it (migrations, master data, their code, PGlite's version).
+ * the hash of what makes it (migrations, master data, their code, PGlite's version). Measured on
+ * two cores: Vitest's run 1,146 s before, 951 s after.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   project.provide('pgliteTemplate', await pgliteTemplate());
@@ -54,7 +55,7 @@ async function pgliteTemplate(): Promise<string> {
   for (const maker of MAKERS) {
     const at = path.join(ROOT, maker);
     const files = maker.endsWith('.ts') ? [at] : (await readdir(at)).sort().map((name) => path.join(at, name));
-    for (const file of files) hash.update(file).update(await readFile(file));
+    for (const file of files) hash.update(path.relative(ROOT, file)).update(await readFile(file));
   }
   const dump = path.join(ROOT, 'node_modules/.cache/portal-tests', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (
