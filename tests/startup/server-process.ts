@@ -5,9 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
+import { adminQuery } from '../setup/postgres-admin.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 
@@ -33,7 +33,7 @@ export function embeddedDatabase(): TestDatabase {
 /** A new database on the server of `adminUrl`, dropped again by `drop` (as tests/api/helpers/test-server.ts does). */
 export async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const name = `portal_crash_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
@@ -43,19 +43,9 @@ export async function postgresDatabase(adminUrl: string): Promise<TestDatabase> 
     open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
     drop: async () => {
       await rm(dataDir, { recursive: true, force: true });
-      await withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-}
-
-async function withAdmin(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
 
 export interface ServerProcess {
