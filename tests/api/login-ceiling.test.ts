@@ -12,7 +12,11 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
  * after a new password set through the mailed link. Refused guesses are never hashed: the
  * password check is counted here (the server runs in this process).
  */
-const checks = vi.hoisted(() => ({ count: 0 }));
+const checks = vi.hoisted(() => {
+  // The API tests share their modules between files (vitest.config.ts): load the server anew, with the mock.
+  vi.resetModules();
+  return { count: 0 };
+});
 vi.mock('../../src/server/auth/passwords.ts', async (importOriginal) => {
   const original = await importOriginal<typeof Passwords>();
   return {
