@@ -37,10 +37,7 @@ export async function startTestServer(
   environment: Record<string, string | undefined> = {},
   { dataDir = null }: { dataDir?: string | null } = {},
 ): Promise<TestServer> {
-  const { settings, drop } = await freshDatabase();
-  // A test of the embedded database's files begins from an empty folder, as a first start does.
-  const db = await openDatabase({ ...(dataDir ? { databaseUrl: settings.databaseUrl } : settings), dataDir });
-  await importBundledMasterDataIfEmpty(db);
+  const { db, done } = await databaseForTest(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -77,8 +74,7 @@ export async function startTestServer(
     fetch: (path, init) => fetch(new URL(path, running.url), init),
     async close() {
       await running.close();
-      await db.close();
-      await drop();
+      await done();
     },
   };
 }
@@ -108,22 +104,95 @@ export async function freshDatabase(
 }
 
 /**
- * A new database of the test project's kind with the master data, opened before a file's tests
- * (`use` is given it) and closed and dropped after them: for tests of the database's own rules.
+ * A fresh database of the test project's kind with the master data, opened before a file's tests
+ * (`use` is given it) and done with after them: for tests of the database's own rules.
  * `testProcedures` are modules of the test's own procedures for the database's thread.
  */
 export function useFreshDatabase(use: (db: Database) => void, testProcedures: readonly string[] = []): void {
-  let db: Database | undefined;
-  let drop = async () => {};
+  let done = async () => {};
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    db = await openDatabase({ ...fresh.settings, dataDir: null, testProcedures });
-    await importBundledMasterDataIfEmpty(db);
-    use(db);
+    const fresh = await databaseForTest(null, testProcedures);
+    done = fresh.done;
+    use(fresh.db);
   });
-  afterAll(async () => {
-    await db?.close();
-    await drop();
-  });
+  afterAll(() => done());
+}
+
+/**
+ * A fresh database with the master data for one test file; `done` closes it. An embedded one in
+ * memory is not closed but emptied back to the template's rows and kept for the next file of this
+ * worker (vitest.config.ts keeps modules between files): opening one costs about 2 s of a core
+ * (its thread, PostgreSQL's start, the dump read), emptying it a few hundredths (issue 51).
+ */
+async function databaseForTest(
+  dataDir: string | null,
+  testProcedures: readonly string[] = [],
+): Promise<{ db: Database; done: () => Promise<void> }> {
+  const { settings, drop } = await freshDatabase();
+  const reusable = settings.template !== undefined && dataDir === null && testProcedures.length === 0;
+  const spare = reusable ? spares.pop() : undefined;
+  // A test of the embedded database's files begins from an empty folder, as a first start does.
+  const db =
+    spare?.db ??
+    (await openDatabase({ ...(dataDir ? { databaseUrl: settings.databaseUrl } : settings), dataDir, testProcedures }));
+  await importBundledMasterDataIfEmpty(db);
+  const rows = spare?.rows ?? (reusable ? await keepTemplateRows(db) : undefined);
+  return {
+    db,
+    async done() {
+      if (
+        rows &&
+        (await backToTemplate(db, rows).then(
+          () => true,
+          () => false,
+        ))
+      )
+        spares.push({ db, rows });
+      else await db.close();
+      await drop();
+    },
+  };
+}
+
+/** What a database begun from the template holds, kept in the worker (not as tables a test would see). */
+interface TemplateRows {
+  /** Tables with rows: the columns an insert may name (not the generated ones), and the rows as JSON. */
+  filled: { table: string; columns: string; rows: string }[];
+}
+
+const spares: { db: Database; rows: TemplateRows }[] = [];
+
+async function keepTemplateRows(db: Database): Promise<TemplateRows> {
+  const tables = await db.query<{ table: string; columns: string }>(
+    `SELECT quote_ident(c.relname) AS table,
+       string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) FILTER (WHERE a.attgenerated = '') AS columns
+     FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+     GROUP BY c.relname`,
+  );
+  const filled: TemplateRows['filled'] = [];
+  for (const { table, columns } of tables) {
+    const [kept] = await db.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM public.${table} t`);
+    if (kept?.rows) filled.push({ table, columns, rows: kept.rows });
+  }
+  return { filled };
+}
+
+/**
+ * Every table of the portal as the template had it, its identities counting from the start again
+ * (the portal's sequences are all identity columns); triggers off, so nothing counts as a change.
+ */
+async function backToTemplate(db: Database, { filled }: TemplateRows): Promise<void> {
+  const tables = await db.query<{ table: string }>(
+    `SELECT quote_ident(tablename) AS table FROM pg_tables WHERE schemaname = 'public'`,
+  );
+  await db.exec('SET session_replication_role = replica');
+  await db.exec(`TRUNCATE ${tables.map(({ table }) => `public.${table}`).join(', ')} RESTART IDENTITY CASCADE`);
+  for (const { table, columns, rows } of filled)
+    await db.query(
+      `INSERT INTO public.${table} (${columns}) OVERRIDING SYSTEM VALUE
+       SELECT ${columns} FROM json_populate_recordset(null::public.${table}, $1::json)`,
+      [rows],
+    );
+  await db.exec('SET session_replication_role = DEFAULT');
 }
