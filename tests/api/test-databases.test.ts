@@ -19,6 +19,11 @@ async function contents(db: Database): Promise<Record<string, unknown>> {
     );
     rows[table] = kept?.rows;
   }
+  rows['planner'] = await db.query(
+    `SELECT relname, reltuples, relpages, relallvisible,
+       (SELECT count(*)::int FROM pg_statistic WHERE starelid = c.oid) AS statistics
+     FROM pg_class c WHERE relnamespace = 'public'::regnamespace ORDER BY 1`,
+  );
   rows['sequences'] = await db.query(
     `SELECT sequencename, last_value::text FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
   );
@@ -26,7 +31,7 @@ async function contents(db: Database): Promise<Record<string, unknown>> {
 }
 
 describe('an embedded database handed to the next test file', () => {
-  it('holds what the template does, after a file changed rows, master data and sequences', async () => {
+  it('holds what the template does, after a file changed rows, master data, sequences and the planner’s counts', async () => {
     const first = await startTestServer();
     const before = await contents(first.db);
     const { userId } = await loggedInUser(first.db, GKZ_A);
@@ -34,6 +39,7 @@ describe('an embedded database handed to the next test file', () => {
     await first.db.query(`UPDATE municipalities SET name = 'Umbenannt' WHERE gkz = $1`, [GKZ_A]);
     await first.db.query(`UPDATE users SET language = 'en' WHERE id = $1`, [userId]);
     await first.db.query(`SELECT nextval(format('%I.%I', schemaname, sequencename)) FROM pg_sequences`);
+    await first.db.exec('ANALYZE');
     expect(await contents(first.db)).not.toEqual(before);
     const used = first.db;
     await first.close();

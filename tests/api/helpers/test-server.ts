@@ -158,6 +158,8 @@ async function databaseForTest(
 interface TemplateRows {
   /** Tables with rows: the columns an insert may name (not the generated ones), and the rows as JSON. */
   filled: { table: string; columns: string; rows: string }[];
+  /** The planner's counts of each table and index (a start counts tables never counted: housekeeping.ts). */
+  planner: string;
 }
 
 const spares: { db: Database; rows: TemplateRows }[] = [];
@@ -175,14 +177,19 @@ async function keepTemplateRows(db: Database): Promise<TemplateRows> {
     const [kept] = await db.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM public.${table} t`);
     if (kept?.rows) filled.push({ table, columns, rows: kept.rows });
   }
-  return { filled };
+  const [planner] = await db.query<{ counts: string }>(
+    `SELECT json_agg(json_build_object('oid', oid, 'reltuples', reltuples, 'relpages', relpages,
+       'relallvisible', relallvisible))::text AS counts
+     FROM pg_class WHERE relnamespace = 'public'::regnamespace`,
+  );
+  return { filled, planner: planner?.counts ?? '[]' };
 }
 
 /**
  * Every table of the portal as the template had it, its identities counting from the start again
  * (the portal's sequences are all identity columns); triggers off, so nothing counts as a change.
  */
-async function backToTemplate(db: Database, { filled }: TemplateRows): Promise<void> {
+async function backToTemplate(db: Database, { filled, planner }: TemplateRows): Promise<void> {
   const tables = await db.query<{ table: string }>(
     `SELECT quote_ident(tablename) AS table FROM pg_tables WHERE schemaname = 'public'`,
   );
@@ -195,4 +202,16 @@ async function backToTemplate(db: Database, { filled }: TemplateRows): Promise<v
       [rows],
     );
   await db.exec('SET session_replication_role = DEFAULT');
+  // What the planner and the statistics know, and the log since a checkpoint, as a new one has them.
+  await db.exec(
+    `DELETE FROM pg_statistic WHERE starelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)`,
+  );
+  await db.query(
+    `UPDATE pg_class c SET reltuples = kept.reltuples, relpages = kept.relpages, relallvisible = kept.relallvisible
+     FROM json_to_recordset($1::json) AS kept(oid oid, reltuples real, relpages int, relallvisible int)
+     WHERE c.oid = kept.oid`,
+    [planner],
+  );
+  await db.exec('SELECT pg_stat_force_next_flush()'); // this file's counts, so that the reset takes them too
+  await db.exec('SELECT pg_stat_reset(); CHECKPOINT');
 }
