@@ -122,7 +122,7 @@ export function useFreshDatabase(use: (db: Database) => void, testProcedures: re
  * A fresh database with the master data for one test file; `done` closes it. An embedded one in
  * memory is not closed but emptied back to the template's rows and kept for the next file of this
  * worker (vitest.config.ts keeps modules between files): opening one costs about 2 s of a core
- * (its thread, PostgreSQL's start, the dump read), emptying it a few hundredths (issue 51).
+ * (its thread, PostgreSQL’s start, the dump read), emptying it a fraction of that (issue 51).
  */
 async function databaseForTest(
   dataDir: string | null,
