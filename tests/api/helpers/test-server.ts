@@ -135,7 +135,7 @@ async function databaseForTest(
   const db =
     spare?.db ??
     (await openDatabase({ ...(dataDir ? { databaseUrl: settings.databaseUrl } : settings), dataDir, testProcedures }));
-  await importBundledMasterDataIfEmpty(db);
+  if (!spare) await importBundledMasterDataIfEmpty(db);
   const rows = spare?.rows ?? (reusable ? await keepTemplateRows(db) : undefined);
   return {
     db,
@@ -157,6 +157,8 @@ async function databaseForTest(
 /** What a database begun from the template holds, kept in the worker (not as tables a test would see). */
 interface TemplateRows {
   /** Tables with rows: the columns an insert may name (not the generated ones), and the rows as JSON. */
+  /** Every table of the portal, to empty. */
+  tables: string[];
   filled: { table: string; columns: string; rows: string }[];
   /** The planner's counts of each table and index (a start counts tables never counted: housekeeping.ts). */
   planner: string;
@@ -182,19 +184,16 @@ async function keepTemplateRows(db: Database): Promise<TemplateRows> {
        'relallvisible', relallvisible))::text AS counts
      FROM pg_class WHERE relnamespace = 'public'::regnamespace`,
   );
-  return { filled, planner: planner?.counts ?? '[]' };
+  return { tables: tables.map(({ table }) => table), filled, planner: planner?.counts ?? '[]' };
 }
 
 /**
  * Every table of the portal as the template had it, its identities counting from the start again
  * (the portal's sequences are all identity columns); triggers off, so nothing counts as a change.
  */
-async function backToTemplate(db: Database, { filled, planner }: TemplateRows): Promise<void> {
-  const tables = await db.query<{ table: string }>(
-    `SELECT quote_ident(tablename) AS table FROM pg_tables WHERE schemaname = 'public'`,
-  );
+async function backToTemplate(db: Database, { tables, filled, planner }: TemplateRows): Promise<void> {
   await db.exec('SET session_replication_role = replica');
-  await db.exec(`TRUNCATE ${tables.map(({ table }) => `public.${table}`).join(', ')} RESTART IDENTITY CASCADE`);
+  await db.exec(`TRUNCATE ${tables.map((table) => `public.${table}`).join(', ')} RESTART IDENTITY CASCADE`);
   for (const { table, columns, rows } of filled)
     await db.query(
       `INSERT INTO public.${table} (${columns}) OVERRIDING SYSTEM VALUE
