@@ -88,6 +88,7 @@ describe('the publisher', () => {
     await there.settled();
     expect(there.status().pending).toBe(false);
     expect(there.current().marketPaths.has(market.id)).toBe(true);
+    await here.settled(); // its own publish of the change may still be under way
     expect(there.current().version).toBe(here.current().version);
   });
 
