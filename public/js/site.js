@@ -91,6 +91,12 @@
     var reopened = false;
     if (notice) {
       if (read(CONSENT_KEY) === null) notice.hidden = false;
+      // The bar sits at the bottom of the window: the page keeps room for it below its end, and
+      // scrolls a focused control above it, however tall the chosen font size makes it (issue 52).
+      if (window.ResizeObserver)
+        new ResizeObserver(function () {
+          root.style.setProperty('--consent-height', notice.offsetHeight + 'px');
+        }).observe(notice);
       notice.addEventListener('click', function (event) {
         var button = event.target.closest('[data-consent]');
         if (!button) return;

@@ -89,8 +89,55 @@ describe('GET /api/public/markets.json', () => {
     expect(await titles('?type=messe')).toEqual([]);
   });
 
+  it('searches by place, radius, days and words in pages, in the order of the directory’s search (issue 52)', async () => {
+    type Found = Feed['data'] & { total?: number; page?: number; per_page?: number };
+    const found = async (query: string) => (await feed(query)).body.data as Found;
+    const titles = (data: Found) => data.markets.map((market) => market.title);
+    // Without a search's filter the answer is as it was: no pages.
+    expect(await found('?state=6')).not.toHaveProperty('total');
+    // 8230 is Hartberg's; Krems is 150 km away.
+    const near = await found('?near=8230&km=20');
+    expect([near.total, near.page, near.per_page, titles(near)]).toEqual([1, 1, 20, ['Bauernmarkt am Hauptplatz']]);
+    expect(near.markets[0]).toMatchObject({ distance_km: 0 });
+    expect(titles(await found('?near=3500&km=100'))).toEqual(['Kremser Kirtag']);
+    expect((await found('?near=30101&km=100')).markets[0]).toMatchObject({ distance_km: 0 });
+    const far = await found('?near=3500&km=100&q=bauernmarkt');
+    expect(far.total).toBe(0);
+    // By their next date in the days; each with only its dates in them, cancelled and pending ones too.
+    expect(titles(await found('?from=2026-12-01'))).toEqual(['Bauernmarkt am Hauptplatz', 'Kremser Kirtag']);
+    const june = await found('?from=2027-06-01&to=2027-06-30');
+    expect(titles(june)).toEqual(['Bauernmarkt am Hauptplatz']);
+    expect(june.markets[0]!.dates.map((date) => date.date_start)).toEqual(['2027-06-05', '2027-06-19']);
+    const second = await found('?from=2026-12-01&per_page=1&page=2');
+    expect([second.total, second.page, second.per_page, titles(second)]).toEqual([2, 2, 1, ['Kremser Kirtag']]);
+    expect((await found('?from=2026-12-01&page=9')).markets).toEqual([]);
+    expect(titles(await found('?q=krems%20kirtag'))).toEqual(['Kremser Kirtag']);
+    expect(titles(await found('?q=steiermark&lang=de'))).toEqual(['Bauernmarkt am Hauptplatz']);
+    expect(titles(await found('?q=styria&lang=en'))).toEqual(['Bauernmarkt am Hauptplatz']);
+
+    const schema = (await (await server.fetch('/api/public/markets.schema.json')).json()) as object;
+    const validate = addFormats(new Ajv2020({ strict: true, strictTypes: false, allowUnionTypes: true })).compile(
+      schema,
+    );
+    expect(validate({ data: near }), JSON.stringify(validate.errors)).toBe(true);
+  });
+
   it('refuses malformed filters with a message in the asked language, and answers 304 to a known ETag', async () => {
-    for (const query of ['?year=zwei', '?state=10', '?gkz=123', '?type=flohmarkt', '?district=3011']) {
+    for (const query of [
+      '?year=zwei',
+      '?state=10',
+      '?gkz=123',
+      '?type=flohmarkt',
+      '?district=3011',
+      '?near=Hartberg',
+      '?near=9999',
+      '?near=8230&km=0',
+      '?near=8230&km=101',
+      '?from=2027-02-30',
+      '?from=2027-06-02&to=2027-06-01',
+      '?page=0',
+      '?per_page=101',
+    ]) {
       const response = await server.fetch(`/api/public/markets.json${query}&lang=en`);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect([response.status, body.error.code], query).toEqual([400, 'invalid_request']);

@@ -16,7 +16,9 @@ const SCREENS = [
   `${PLACE}/monatsmarkt-im-oekopark`,
   `${PLACE}/hartberger-adventmarkt`,
   '/verzeichnis/suche',
-  '/verzeichnis/suche?q=markt',
+  // Issue 52: results with their distances and the place searched, and a place to choose.
+  '/verzeichnis/suche?q=markt&ort=8230&km=50&von=2026-01-01',
+  '/verzeichnis/suche?ort=Grafen',
   '/seite/impressum',
   '/seite/datenschutz',
   '/seite/barrierefreiheit',

@@ -47,6 +47,6 @@ for (const locale of ['de', 'en', 'fr']) {
     await expect(notice).toBeVisible();
     // The text says nothing is stored in a cookie; the heading must not announce cookies.
     await expect(notice.getByRole('heading')).not.toContainText(/cookie/i);
-    await expect(notice).toContainText(m('consent.text'));
+    await expect(notice).toContainText(m('consent.question'));
   });
 }

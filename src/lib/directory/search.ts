@@ -1,3 +1,5 @@
+import { addDays, formatISO, getISODay, isMatch } from 'date-fns';
+import { distanceKm } from '../geo/centres.ts';
 import type { Translate } from '../translate.ts';
 import { MARKET_TYPES, type MarketType } from '../market.ts';
 import { shownTextsOf } from '../market-fields.ts';
@@ -5,16 +7,30 @@ import { sortKeyOf } from './collation.ts';
 import type { Directory, DirectoryDate, DirectoryMarket, DirectoryMunicipality, DirectoryState } from './directory.ts';
 import { marketsOf } from './listing.ts';
 import { districtNameOf, stateNameOf } from './names.ts';
-import { nextDateOf } from './next-date.ts';
+import type { PlaceFound, Places } from './places.ts';
+import { plainText } from './plain-text.ts';
 
 /** Results on one page of the search (issue 52: 20 a page, the true total, pages to every result). */
 export const RESULTS_PER_PAGE = 20;
+/** The radii a visitor chooses from, in km; a link may ask for any whole number up to the largest. */
+export const RADII_KM = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_RADIUS_KM = 20;
+/** Days a link may name instead of dates, so that "this weekend" stays this weekend when shared. */
+export const WHEN = ['heute', 'morgen', 'wochenende'] as const;
+export type When = (typeof WHEN)[number];
 
-/** What a visitor searches for: `/verzeichnis/suche?q=&typ=&land=&seite=`. */
+/** What a visitor searches for: `/verzeichnis/suche?q=&ort=&km=&von=&bis=&wann=&typ=&land=&seite=`. */
 export interface SearchQuery {
   text: string;
   type: MarketType | null;
   state: number | null;
+  /** A municipality's gkz, postcode or name as asked ('' for none), and the radius around it. */
+  place: string;
+  km: number;
+  /** Days as asked: `from`–`to` (YYYY-MM-DD, either open), or else `when`. */
+  from: string | null;
+  to: string | null;
+  when: When | null;
   /** From 1. */
   page: number;
 }
@@ -24,8 +40,13 @@ export interface Found {
   market: DirectoryMarket;
   municipality: DirectoryMunicipality;
   state: DirectoryState;
-  /** Its next date from today on, null when none is left this year and next. */
+  /**
+   * Its first date in the days asked (from today on when none were): one that takes place or may,
+   * else a cancelled one, which a visitor who planned to go should see. Null: none this year and next.
+   */
   next: DirectoryDate | null;
+  /** From the place asked, centre to centre; null when no place was asked. */
+  distanceKm: number | null;
 }
 
 export interface SearchResults {
@@ -35,100 +56,243 @@ export interface SearchResults {
   page: number;
   pages: number;
   found: Found[];
+  /** The days searched, `to` null for open (the directory's end). */
+  days: { from: string; to: string | null };
+  /** What the place asked stands for; without one, null. Not one place: nothing is searched. */
+  place: PlaceFound | null;
 }
 
 /** The federal states' codes (Statistik Austria), the search's state filter. */
 export const STATE_CODES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const LONGEST_TEXT = 200;
 const MOST_WORDS = 10;
+const LARGEST_RADIUS_KM = RADII_KM[RADII_KM.length - 1]!;
 
 /** The query of a search's address; anything it cannot read is left out, never an error. */
 export function searchQueryOf(params: URLSearchParams): SearchQuery {
   const type = params.get('typ') ?? '';
   const state = Number(params.get('land'));
+  const km = Number(params.get('km') || DEFAULT_RADIUS_KM);
   const page = Number(params.get('seite'));
+  const when = params.get('wann') ?? '';
+  const [from, to] = [dayOrNull(params.get('von')), dayOrNull(params.get('bis'))];
+  // Days given the wrong way round are read the right way: the visitor meant the days between.
+  const ordered = from && to && to < from ? [to, from] : [from, to];
   return {
     text: (params.get('q') ?? '').trim().slice(0, LONGEST_TEXT),
     type: (MARKET_TYPES as readonly string[]).includes(type) ? (type as MarketType) : null,
     state: STATE_CODES.includes(state) ? state : null,
+    place: (params.get('ort') ?? '').trim().slice(0, LONGEST_TEXT),
+    km: Number.isSafeInteger(km) && km >= 1 && km <= LARGEST_RADIUS_KM ? km : DEFAULT_RADIUS_KM,
+    // Days chosen win over a named one: the form sends both, and the dates are what was typed last.
+    ...(!from && !to && (WHEN as readonly string[]).includes(when)
+      ? { from: null, to: null, when: when as When }
+      : { from: ordered[0]!, to: ordered[1]!, when: null }),
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
 
+/** The address's query of a search, as its form sends it: the pages' links and the feeds' addresses. */
+export function searchParamsOf(query: SearchQuery, page = query.page): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.text) params.set('q', query.text);
+  if (query.place) params.set('ort', query.place);
+  if (query.place && query.km !== DEFAULT_RADIUS_KM) params.set('km', String(query.km));
+  if (query.when) params.set('wann', query.when);
+  if (query.from) params.set('von', query.from);
+  if (query.to) params.set('bis', query.to);
+  if (query.type) params.set('typ', query.type);
+  if (query.state) params.set('land', String(query.state));
+  if (page > 1) params.set('seite', String(page));
+  return params;
+}
+
+function dayOrNull(text: string | null): string | null {
+  return text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && isMatch(text, 'yyyy-MM-dd') ? text : null;
+}
+
 /** Whether the query asks for anything: an empty one shows the form alone. */
 export function asksForAnything(query: SearchQuery): boolean {
-  return query.text !== '' || query.type !== null || query.state !== null;
+  return (
+    query.text !== '' ||
+    query.type !== null ||
+    query.state !== null ||
+    query.place !== '' ||
+    query.from !== null ||
+    query.to !== null ||
+    query.when !== null
+  );
+}
+
+/** The days a query asks for, from `today` (a Vienna day): `to` null is open. */
+export function daysOf(query: Pick<SearchQuery, 'from' | 'to' | 'when'>, today: string): SearchResults['days'] {
+  const day = (offset: number) => formatISO(addDays(`${today}T12:00:00`, offset), { representation: 'date' });
+  switch (query.when) {
+    case 'heute':
+      return { from: today, to: today };
+    case 'morgen':
+      return { from: day(1), to: day(1) };
+    case 'wochenende': {
+      // On Saturday and Sunday, the days of this weekend that are left; before it, the coming one.
+      const weekday = getISODay(`${today}T12:00:00`);
+      return weekday >= 6 ? { from: today, to: day(7 - weekday) } : { from: day(6 - weekday), to: day(7 - weekday) };
+    }
+    case null:
+      return { from: query.from ?? today, to: query.to };
+  }
+}
+
+/** Every market a query finds, in order, with the days and the place it was read as. */
+export interface Finding {
+  found: Found[];
+  days: SearchResults['days'];
+  place: PlaceFound | null;
 }
 
 /**
  * The published directory's markets that match every word of the text (in the market's title,
  * type, texts, municipality, postcode, district or state, in the visitor's language; a part of a
- * word counts, so "markt" finds the Bauernmarkt and "823" the postcodes 8230–8239) and the
- * filters, by their next date, then by title; the markets without one come last. Server-side on
- * the snapshot the pages show, so a shared link and a browser without JavaScript get the same
- * results (issue 52). A search walks the markets in an order worked out once per publication
- * and day, with their words in the page's language beside them, and sorts nothing.
+ * word counts, so "markt" finds the Bauernmarkt and "823" the postcodes 8230–8239), the filters,
+ * the place's radius and the days: by their first date in those days, then by distance, then by
+ * title; without days asked, those with no date ahead come last. Server-side on the snapshot the
+ * pages show, so a shared link and a browser without JavaScript get the same results (issue 52),
+ * and the open-data feed answers the same filters with the same list (feeds/open-data.ts).
  */
+export function findMarkets(
+  directory: Pick<Directory, 'states'>,
+  query: Omit<SearchQuery, 'page'>,
+  today: string,
+  t: Translate,
+  places: Places,
+): Finding {
+  const days = daysOf(query, today);
+  const place = query.place === '' ? null : places.find(query.place);
+  if (place && place.kind !== 'one') return { found: [], days, place };
+  const centre = place?.place.centre ?? null;
+  const words = wordsOf(query.text);
+  const listing = listOf(directory);
+  const { listed } = listing;
+  const texts = words.length > 0 ? listing.wordsIn(t) : [];
+  const daysAsked = query.when !== null || query.from !== null || query.to !== null;
+  // Without days or a place the order is the one from today, worked out once a day: nothing to sort.
+  const fromToday = !daysAsked && !place ? listing.fromToday(today) : undefined;
+  const matching: (Found & { rank: number })[] = [];
+  for (const rank of fromToday?.order ?? listed.keys()) {
+    const { state, municipality, market } = listed[rank]!;
+    if ((query.state !== null && state.code !== query.state) || (query.type !== null && market.type !== query.type))
+      continue;
+    let distance: number | null = null;
+    if (place) {
+      const there = places.byGkz.get(municipality.gkz)?.centre;
+      distance = municipality.gkz === place.place.gkz ? 0 : centre && there ? distanceKm(centre, there) : Infinity;
+      if (distance > query.km) continue;
+    }
+    const text = texts[rank];
+    if (text !== undefined && !words.every((word) => text.includes(word))) continue;
+    const next = fromToday ? fromToday.next[rank]! : firstDateIn(market.dates, days.from, days.to);
+    if (next === null && daysAsked) continue;
+    matching.push({ market, municipality, state, next, distanceKm: distance, rank });
+  }
+  if (!fromToday) matching.sort(byFound);
+  return {
+    found: matching.map(({ market, municipality, state, next, distanceKm }) => ({
+      market,
+      municipality,
+      state,
+      next,
+      distanceKm,
+    })),
+    days,
+    place,
+  };
+}
+
+/** One page of what a query finds: the last one when more was asked for. */
 export function searchDirectory(
   directory: Pick<Directory, 'states'>,
   query: SearchQuery,
   today: string,
   t: Translate,
+  places: Places,
 ): SearchResults {
-  const words = wordsOf(query.text);
-  const { listed, wordsIn } = inOrder(directory, today);
-  const texts = words.length > 0 ? wordsIn(t) : [];
-  const matching: Found[] = [];
-  listed.forEach(({ state, municipality, market, next }, index) => {
-    if ((query.state !== null && state.code !== query.state) || (query.type !== null && market.type !== query.type))
-      return;
-    const text = texts[index];
-    if (text !== undefined && !words.every((word) => text.includes(word))) return;
-    matching.push({ market, municipality, state, next });
-  });
-  const pages = Math.max(1, Math.ceil(matching.length / RESULTS_PER_PAGE));
+  const { found, days, place } = findMarkets(directory, query, today, t, places);
+  const pages = Math.max(1, Math.ceil(found.length / RESULTS_PER_PAGE));
   const page = Math.min(query.page, pages);
   const from = (page - 1) * RESULTS_PER_PAGE;
-  return { total: matching.length, page, pages, found: matching.slice(from, from + RESULTS_PER_PAGE) };
+  return { total: found.length, page, pages, found: found.slice(from, from + RESULTS_PER_PAGE), days, place };
 }
 
-type Listed = ReturnType<typeof marketsOf> extends Iterable<infer T> ? T & { next: DirectoryDate | null } : never;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-interface InOrder {
-  today: string;
+/** By the date shown, then distance, then title: the results' order (ties keep the list's). */
+const byFound = (a: Pick<Found, 'next' | 'distanceKm'> & { rank: number }, b: typeof a) =>
+  compare(a.next?.date_start ?? '~', b.next?.date_start ?? '~') ||
+  (a.distanceKm ?? 0) - (b.distanceKm ?? 0) ||
+  a.rank - b.rank;
+
+/** The first date that touches the days and is not cancelled, else the first cancelled one. */
+function firstDateIn(dates: readonly DirectoryDate[], from: string, to: string | null): DirectoryDate | null {
+  let cancelled: DirectoryDate | null = null;
+  for (const date of dates) {
+    if (date.date_end < from) continue;
+    if (to !== null && date.date_start > to) break;
+    if (date.status !== 'cancelled') return date;
+    cancelled ??= date;
+  }
+  return cancelled;
+}
+
+type Listed = ReturnType<typeof marketsOf> extends Iterable<infer T> ? T : never;
+
+interface Listing {
+  /** Every market, by title (from its first letter, without case and accents), then address. */
   listed: readonly Listed[];
   /** Each listed market's words in a language, at its place in the list. */
   wordsIn: (t: Translate) => readonly string[];
+  /** Each listed market's date from `today` on (by its place in the list), and the places in their order. */
+  fromToday: (today: string) => { next: readonly (DirectoryDate | null)[]; order: readonly number[] };
 }
 
 /**
- * Every market with its next date, by that date and then by title (from its first letter,
- * without case and accents: collation.ts's German order at its first level), and its words in
- * each language asked for, worked out once per publication and day. At Austria scale a search
- * that sorted its results with the collator took 12–16 ms ("markt", 4,430 of 6,000), one that
- * looked up each market's words 5 ms under the built portal; walking these lists, under 1 ms.
+ * Every market in title order, its words in each language asked for, and its order from today on,
+ * worked out once per publication (and day): a search without days or a place sorts nothing, one
+ * with them only what it found, its ties by their place here. At Austria scale a search that
+ * sorted its results with the German collator took 12–16 ms ("markt", 4,430 of 6,000), one that
+ * looked up each market's words 5 ms; one that sorts by date what it found, 3 ms.
  */
-function inOrder(directory: Pick<Directory, 'states'>, today: string): InOrder {
-  const made = orders.get(directory.states);
-  if (made?.today === today) return made;
-  const listed = [...marketsOf(directory)].map((entry) => {
-    const next = nextDateOf(entry.market.dates, today);
-    const title = kept(entry.market, '', () => sortKeyOf(entry.market.title));
-    return { ...entry, next, order: `${next?.date_start ?? 'none'}\u0000${title}\u0000${entry.market.path}` };
-  });
-  listed.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+function listOf(directory: Pick<Directory, 'states'>): Listing {
+  const made = listings.get(directory.states);
+  if (made) return made;
+  const listed = [...marketsOf(directory)]
+    .map((entry) => ({
+      entry,
+      order: `${kept(entry.market, '', () => sortKeyOf(entry.market.title))}\u0000${entry.market.path}`,
+    }))
+    .sort((a, b) => compare(a.order, b.order))
+    .map(({ entry }) => entry);
   const languages = new Map<Translate, readonly string[]>();
   const wordsIn = (t: Translate) => {
     let texts = languages.get(t);
     if (!texts) languages.set(t, (texts = listed.map((entry) => wordsOfListed(entry, t))));
     return texts;
   };
-  const order = { today, listed, wordsIn };
-  orders.set(directory.states, order);
-  return order;
+  let day: { today: string; next: (DirectoryDate | null)[]; order: number[] } | undefined;
+  const fromToday = (today: string) => {
+    if (day?.today !== today) {
+      const next = listed.map(({ market }) => firstDateIn(market.dates, today, null));
+      const order = [...listed.keys()].sort((a, b) =>
+        byFound({ next: next[a]!, distanceKm: null, rank: a }, { next: next[b]!, distanceKm: null, rank: b }),
+      );
+      day = { today, next, order };
+    }
+    return day;
+  };
+  const listing = { listed, wordsIn, fromToday };
+  listings.set(directory.states, listing);
+  return listing;
 }
 
-const orders = new WeakMap<object, InOrder>();
+const listings = new WeakMap<object, Listing>();
 
 /** A market's words, its municipality's and its district's, one per line: no word spans two. */
 function wordsOfListed({ state, district, municipality, market }: Listed, t: Translate): string {
@@ -142,14 +306,9 @@ function wordsOfListed({ state, district, municipality, market }: Listed, t: Tra
   return `${own}\n${place}\n${region}`;
 }
 
-/** Lower case, without accents, ß as ss: "Gößnitz" is found by "gossnitz" and by "Gößnitz". */
-function plain(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
-}
-
 /** The text's words, each once, at most ten: every one is looked for in every market. */
 function wordsOf(text: string): string[] {
-  return [...new Set(plain(text).split(/[^\p{L}\p{N}]+/u))].filter(Boolean).slice(0, MOST_WORDS);
+  return [...new Set(plainText(text).split(/[^\p{L}\p{N}]+/u))].filter(Boolean).slice(0, MOST_WORDS);
 }
 
 /**
@@ -162,7 +321,7 @@ function kept(of: object, label: string, words: (label: string) => string): stri
   let byLabel = keptWords.get(of);
   if (!byLabel) keptWords.set(of, (byLabel = new Map<string, string>()));
   let text = byLabel.get(label);
-  if (text === undefined) byLabel.set(label, (text = plain(words(label))));
+  if (text === undefined) byLabel.set(label, (text = plainText(words(label))));
   return text;
 }
 

@@ -1,12 +1,14 @@
 import { setImmediate as requestsFirst } from 'node:timers/promises';
 import { type Directory, type DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { marketsOf, pagesOf, type DirectoryPage } from '../../lib/directory/listing.ts';
+import type { Places } from '../../lib/directory/places.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished, type Published, type SnapshotRecords } from '../db/published.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import { marketImageFiles } from './market-images.ts';
 import { pageVersions } from './page-versions.ts';
+import { placesOnFile } from './places.ts';
 import { directoryOf, imageAddressesOf } from './read-directory.ts';
 
 /** One published state of the directory: what every page, the sitemap and the search show (lib/directory/search.ts). */
@@ -29,6 +31,8 @@ export interface PublishedDirectory {
    * embedded list says "no markets yet", an unknown code is a 404), with its directory entry if any.
    */
   municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
+  /** Every municipality on file, found by code, postcode or name, with its centre: the search's places. */
+  places: Places;
   /** The image copies its pages show (names below /markt-bilder/). */
   images: ReadonlySet<string>;
   publishedAt: Date;
@@ -70,6 +74,7 @@ export async function publish(
     pageVersion: (path: string) => versions(path) ?? `${published.version}-${today}`,
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
+    places: placesOnFile(onFile),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
     publishedAt: at,
   };

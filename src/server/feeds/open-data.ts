@@ -1,6 +1,18 @@
 import * as z from 'zod/mini';
 import { uploadedPhotoOf } from '../../lib/market-photo.ts';
-import { MARKET_TYPES, marketDateRecordSchema, marketImageSchema, marketRecordSchema } from '../../lib/market.ts';
+import type { Directory } from '../../lib/directory/directory.ts';
+import type { Places } from '../../lib/directory/places.ts';
+import { DEFAULT_RADIUS_KM, findMarkets } from '../../lib/directory/search.ts';
+import {
+  MARKET_TYPES,
+  marketDateRecordSchema,
+  marketImageSchema,
+  marketRecordSchema,
+  type MarketDateRecord,
+  type MarketRecord,
+} from '../../lib/market.ts';
+import type { Translate } from '../../lib/translate.ts';
+import { ApiError } from '../api-error.ts';
 import { openingHoursOf } from './opening-hours.ts';
 import type { CampaignCount } from '../../lib/campaign.ts';
 import type { Published } from '../db/published.ts';
@@ -19,8 +31,24 @@ export const feedQuerySchema = z.object({
   district: z.optional(z.string().check(z.regex(/^\d{3}$/))),
   gkz: z.optional(z.string().check(z.regex(/^\d{5}$/))),
   type: z.optional(z.enum(MARKET_TYPES)),
+  // Issue 52, the search's filters (docs/api.md): with any of them the answer comes in pages.
+  q: z.optional(z.string().check(z.maxLength(200))),
+  near: z.optional(z.string().check(z.regex(/^(\d{4}|\d{5})$/))),
+  km: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  from: z.optional(z.iso.date()),
+  to: z.optional(z.iso.date()),
+  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000))),
+  per_page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** The filters that make the feed a search (issue 52): its answer then has pages. */
+const SEARCH_FILTERS = ['q', 'near', 'km', 'from', 'to', 'page', 'per_page'] as const;
+export const DEFAULT_PER_PAGE = 20;
+
+export function isSearch(query: FeedQuery): boolean {
+  return SEARCH_FILTERS.some((filter) => query[filter] !== undefined);
+}
 
 /** An empty text, or one of the given format: what the input schemas let a clerk store. */
 const emptyOr = <S extends z.core.$ZodType>(schema: S) => z.union([z.literal(''), schema]);
@@ -33,6 +61,8 @@ const feedMarketSchema = z.extend(marketRecordSchema, {
   image: z.nullable(z.extend(marketImageSchema, { url: z.url() })),
   /** OpenStreetMap opening_hours of a weekly or monthly rule, else null (opening-hours.ts). */
   opening_hours: z.nullable(z.string()),
+  /** Issue 52: with `near`, from that municipality's centre to the market's, in km (one decimal). */
+  distance_km: z.optional(z.number()),
   dates: z.array(marketDateRecordSchema),
 });
 
@@ -42,6 +72,10 @@ export const openDataSchema = z.object({
   attribution: z.string(),
   /** Issue 22: the running update campaign, and how many municipalities confirmed their data for its year. */
   campaign: z.nullable(z.object({ year: z.int(), confirmed_municipalities: z.int() })),
+  /** Issue 52: with a search's filter, how many markets match, and which page of them this is. */
+  total: z.optional(z.int()),
+  page: z.optional(z.int()),
+  per_page: z.optional(z.int()),
   markets: z.array(feedMarketSchema),
 });
 export type OpenData = z.infer<typeof openDataSchema>;
@@ -55,41 +89,94 @@ export function openDataJsonSchema(id: string): Record<string, unknown> {
   };
 }
 
+/** Where the feed's markets come from: the snapshot, and for a search its directory and places. */
+export interface FeedSource {
+  snapshot: Published;
+  /**
+   * Given only when a search asks (http/routes/public-feeds.ts): what it searches, the day its
+   * dates are counted from, and the language its words are read in.
+   */
+  searchable?: { directory: Directory; places: Places; today: string; t: Translate };
+}
+
 /**
  * Every published market that matches the filters, with its published dates (only that year's
- * with `year`, and then only markets that have some), ordered by municipality and title.
+ * with `year`, and then only markets that have some), ordered by municipality and title. With a
+ * search's filters (issue 52): the markets the directory's search finds for them, in its order
+ * (lib/directory/search.ts), a page of `per_page`, each with its distance from `near` and only its
+ * dates in `from`–`to`.
  */
 export function openDataOf(
-  published: Published,
+  source: FeedSource,
   query: FeedQuery,
   providerName: string,
   campaign: CampaignCount | null = null,
   /** The portal's public address: an uploaded photo's is a path on it (issue 20), the feed's a full URL. */
   baseUrl = 'http://localhost',
 ): OpenData {
-  const markets = published.markets
-    .filter((market) => {
-      const place = published.placeOf(market.gkz);
-      return (
-        (!query.type || market.type === query.type) &&
-        (!query.gkz || market.gkz === query.gkz) &&
-        (!query.district || place?.districtCode === query.district) &&
-        (!query.state || place?.stateCode === query.state)
+  const published = source.snapshot;
+  const inYear = (d: MarketDateRecord) =>
+    !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`);
+  const inDays = (d: MarketDateRecord) =>
+    (!query.from || d.date_end >= query.from) && (!query.to || d.date_start <= query.to);
+  const feedMarket = (market: MarketRecord, distanceKm?: number) => {
+    const dates = published
+      .datesOf(market.id)
+      .filter((d) => inYear(d) && inDays(d))
+      // The schema leaves out what is only for the server (replaces_date).
+      .map((date) => marketDateRecordSchema.parse(date));
+    const image =
+      market.image && uploadedPhotoOf(market.image.url)
+        ? { ...market.image, url: new URL(market.image.url, baseUrl).href }
+        : market.image;
+    const opening_hours = openingHoursOf(market, published.datesOf(market.id));
+    return { ...market, image, opening_hours, ...(distanceKm === undefined ? {} : { distance_km: distanceKm }), dates };
+  };
+  const matchesPlace = (market: MarketRecord) => {
+    const place = published.placeOf(market.gkz);
+    return (
+      (!query.type || market.type === query.type) &&
+      (!query.gkz || market.gkz === query.gkz) &&
+      (!query.district || place?.districtCode === query.district) &&
+      (!query.state || place?.stateCode === query.state)
+    );
+  };
+  const about = { licence: LICENCE, attribution: attributionOf(providerName), campaign };
+  if (isSearch(query) && source.searchable) {
+    const { directory, places, today, t } = source.searchable;
+    const asked = {
+      text: query.q ?? '',
+      type: query.type ?? null,
+      state: query.state ?? null,
+      place: query.near ?? '',
+      km: query.km ?? DEFAULT_RADIUS_KM,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      when: null,
+    };
+    const { found, place } = findMarkets(directory, asked, today, t, places);
+    if (place && place.kind !== 'one') throw new ApiError('invalid_request');
+    const byId = new Map(published.markets.map((market) => [market.id, market]));
+    const matching = found.flatMap(({ market, distanceKm }) => {
+      const record = byId.get(market.id);
+      if (!record || !matchesPlace(record)) return [];
+      if (query.year && !published.datesOf(record.id).some((d) => inYear(d) && inDays(d))) return [];
+      return [{ record, distanceKm }];
+    });
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const page = query.page ?? 1;
+    // Only the page's markets are written out: a broad word finds thousands.
+    const markets = matching
+      .slice((page - 1) * perPage, page * perPage)
+      .map(({ record, distanceKm }) =>
+        feedMarket(record, distanceKm === null ? undefined : Math.round(distanceKm * 10) / 10),
       );
-    })
-    .map((market) => {
-      const dates = published
-        .datesOf(market.id)
-        .filter((d) => !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`))
-        // The schema leaves out what is only for the server (replaces_date).
-        .map((date) => marketDateRecordSchema.parse(date));
-      const image =
-        market.image && uploadedPhotoOf(market.image.url)
-          ? { ...market.image, url: new URL(market.image.url, baseUrl).href }
-          : market.image;
-      return { ...market, image, opening_hours: openingHoursOf(market, published.datesOf(market.id)), dates };
-    })
+    return { ...about, total: matching.length, page, per_page: perPage, markets };
+  }
+  const markets = published.markets
+    .filter(matchesPlace)
+    .map((market) => feedMarket(market))
     .filter((market) => !query.year || market.dates.length > 0)
     .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));
-  return { licence: LICENCE, attribution: attributionOf(providerName), campaign, markets };
+  return { ...about, markets };
 }

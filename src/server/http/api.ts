@@ -178,7 +178,7 @@ export function createApi({
   marketPhotoRoutes(api, photos, db, clock);
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath, pageViewLimits(config, clock));
-  publicFeedRoutes(api, db, config);
+  publicFeedRoutes(api, db, config, publisher);
   const campaigns = createCampaignService({ db, clock });
   campaignRoutes(api, campaigns);
   const mailContext = {

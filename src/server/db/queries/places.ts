@@ -36,9 +36,20 @@ export async function listMunicipalitiesWithMarkets(db: Queryable): Promise<Muni
   );
 }
 
-/** Every municipality on file, by code. */
-export async function listMunicipalities(db: Queryable): Promise<{ gkz: string; name: string }[]> {
-  return db.query<{ gkz: string; name: string }>('SELECT gkz, name FROM municipalities ORDER BY gkz');
+export interface MunicipalityOnFile {
+  gkz: string;
+  name: string;
+  /** Statistik Austria's: SR, ST, M or ''. */
+  status: string;
+  postcode: string;
+  other_postcodes: string[];
+}
+
+/** Every municipality on file, by code, with its postcodes: the office's and the others. */
+export async function listMunicipalities(db: Queryable): Promise<MunicipalityOnFile[]> {
+  return db.query<MunicipalityOnFile>(
+    'SELECT gkz, name, status, postcode, other_postcodes FROM municipalities ORDER BY gkz',
+  );
 }
 
 export async function municipalityName(db: Queryable, gkz: string): Promise<string | undefined> {

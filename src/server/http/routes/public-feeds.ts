@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { translator } from '../../../lib/i18n.ts';
+import { viennaDay } from '../../../lib/market-rules.ts';
 import { ApiError } from '../../api-error.ts';
 import { compressedBody, keptPerVersion, type CompressedBody } from '../../compression/compressed-body.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { municipalityName } from '../../db/queries/places.ts';
+import { listMunicipalities, municipalityName } from '../../db/queries/places.ts';
+import type { Publisher } from '../../directory/publisher.ts';
+import { placesOnFile } from '../../directory/places.ts';
+import { directoryOf } from '../../directory/read-directory.ts';
 import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
 import { campaignCountSource } from '../../feeds/campaign-count.ts';
-import { feedQuerySchema, openDataJsonSchema, openDataOf } from '../../feeds/open-data.ts';
+import { feedQuerySchema, isSearch, openDataJsonSchema, openDataOf, type FeedSource } from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
 import { createPublishedSource } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { compressedAnswer } from '../compressed-answer.ts';
+
+/** What a search of the feed reads, with the snapshot it belongs to. */
+type Searchable = Pick<Required<FeedSource>['searchable'], 'directory' | 'places'> & Pick<FeedSource, 'snapshot'>;
 
 /** Feeds change with the data; a client asks again with If-None-Match and mostly gets 304. */
 const CACHE = 'public, max-age=0, must-revalidate';
@@ -25,7 +32,7 @@ const MAX_KEPT_CALENDARS = 200;
  * The open feeds (api.md, "Public feeds"): every published market as JSON with its JSON Schema,
  * and iCalendar files per market and per municipality. Only published data, for anyone.
  */
-export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config): void {
+export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config, publisher?: Publisher): void {
   const published = createPublishedSource(db);
   const campaignCount = campaignCountSource(db);
   const host = new URL(publicBaseUrl(config)).host;
@@ -33,15 +40,50 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
   const keptFeeds = keptPerVersion(MAX_KEPT_ANSWERS);
   const keptCalendars = keptPerVersion(MAX_KEPT_CALENDARS);
 
+  /**
+   * What a search of the feed reads: the snapshot the directory's pages show, so the feed and the
+   * search page give the same list (issue 52). Without a publisher (API tests) one made here.
+   */
+  const made = new WeakMap<Published, Promise<Searchable>>();
+  const searchable = async (): Promise<Searchable> => {
+    if (publisher?.isReady()) {
+      const { snapshot, directory, places } = publisher.current();
+      return { snapshot, directory, places };
+    }
+    const snapshot = await published.current();
+    let reading = made.get(snapshot);
+    if (!reading) {
+      reading = listMunicipalities(db).then((onFile) => ({
+        snapshot,
+        directory: directoryOf(snapshot, new Date()),
+        places: placesOnFile(onFile),
+      }));
+      made.set(snapshot, reading);
+    }
+    return reading;
+  };
+
   api.get('/public/markets.json', async (c) => {
     const query = feedQuerySchema.safeParse(c.req.query());
     if (!query.success) throw new ApiError('invalid_request');
-    const data = await published.current();
+    const { from, to } = query.data;
+    if (from && to && to < from) throw new ApiError('invalid_request');
+    const search = isSearch(query.data) ? await searchable() : undefined;
+    const data = search?.snapshot ?? (await published.current());
     const campaign = await campaignCount.current();
-    const key = JSON.stringify([...Object.entries(query.data).sort(), campaign]);
+    // A search's list depends on the day (the next dates) and on the language its words are read in.
+    const today = viennaDay(new Date());
+    const locale = c.get('locale')();
+    const key = JSON.stringify([...Object.entries(query.data).sort(), campaign, ...(search ? [today, locale] : [])]);
     const body = keptFeeds(data.version, key, () =>
       JSON.stringify({
-        data: openDataOf(data, query.data, config.PROVIDER_NAME, campaign, publicBaseUrl(config)),
+        data: openDataOf(
+          search ? { snapshot: data, searchable: { ...search, today, t: translator(locale) } } : { snapshot: data },
+          query.data,
+          config.PROVIDER_NAME,
+          campaign,
+          publicBaseUrl(config),
+        ),
       }),
     );
     const headers = {
