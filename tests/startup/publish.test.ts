@@ -171,6 +171,58 @@ describe('publishing on save', () => {
     expect((await pageOf('q=Suchmarkt&land=9')).titles).toEqual([]);
   }, 90_000);
 
+  it('keeps a one-day market whose only date is cancelled public, marked cancelled, within 10 s (issue 52)', async () => {
+    const created = await call('save_market', market('Kirtag mit Absage', 'Fällt aus'));
+    const pagePath = await publicPath(created.id, 60_000);
+    const own = (await (await fetch(new URL('/api/get_content/1', running.url))).json()) as {
+      data: { wko_market_dates: Record<string, { id: string; wko_market_id: string; version: number }> };
+    };
+    const date = Object.values(own.data.wko_market_dates).find((one) => one.wko_market_id === created.id)!;
+    const cancelled = await fetch(new URL('/api/save_market_date', running.url), {
+      method: 'POST',
+      body: JSON.stringify({
+        id: date.id,
+        version: date.version,
+        wko_market_id: created.id,
+        date_start: '2027-07-25',
+        date_end: '2027-07-25',
+        status: 'cancelled',
+        type: 'cancelled',
+      }),
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    });
+    expect(cancelled.status).toBe(200);
+    const started = Date.now();
+    await publisher.settled();
+    const page = await get(pagePath);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Abgesagt');
+    expect(html).toContain('https://schema.org/EventCancelled');
+    const feed = (await (await get(`/api/public/markets.json?gkz=${GKZ_A}`)).json()) as {
+      data: { markets: { id: string; dates: { status: string }[] }[] };
+    };
+    expect(feed.data.markets.find((one) => one.id === created.id)?.dates).toMatchObject([{ status: 'cancelled' }]);
+    // The app's content follows the publication a moment later (its answers are made beside the requests).
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await get('/api/get_content/1')).json()) as {
+              data: { wko_market_dates: Record<string, { status: string }> };
+            }
+          ).data.wko_market_dates[date.id]?.status,
+        { timeout: 10_000 - (Date.now() - started) },
+      )
+      .toBe('cancelled');
+    const stops = (await (await get('/api/get_content_stops/1')).json()) as {
+      data: { wko_markets: Record<string, Record<string, unknown>> };
+    };
+    expect(stops.data.wko_markets['2']).toHaveProperty(created.id);
+    expect(await (await get('/verzeichnis/suche?q=Absage')).text()).toContain(`href="${pagePath}"`);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 90_000);
+
   it('takes a hidden market off: its page answers 404, the sitemap and the search no longer name it', async () => {
     const created = await call('save_market', market('Kirtag zum Verbergen', 'Bald weg'));
     const pagePath = await publicPath(created.id, 60_000);

@@ -94,6 +94,25 @@ describe('dateOverview', () => {
           expect(overview.next.date.date_end >= today).toBe(true);
           expect(markOf(overview.next.date)).not.toBe('cancelled');
         }
+        // Issue 52: the state the page's top shows agrees with the dates.
+        const coming = list.filter((d) => d.date_end >= today);
+        const takingPlace = coming.filter((d) => markOf(d) !== 'cancelled');
+        const first = takingPlace[0];
+        const expected = first
+          ? first.date_start <= today
+            ? 'open'
+            : 'next'
+          : coming.length > 0
+            ? 'cancelled'
+            : 'seasonOver';
+        expect(overview.state).toBe(expected);
+        expect(overview.next?.date).toBe(first);
+        expect(overview.cancelled?.date).toBe(first ? undefined : coming[0]);
+        if (overview.state === 'open')
+          expect(list.some((d) => d.date_start <= today && today <= d.date_end)).toBe(true);
+        if (overview.next?.date.status === 'pending') expect(overview.next.mark).toBe('pending');
+        // Without a rule nothing ahead is just that, not a season's end.
+        if (expected === 'seasonOver') expect(dateOverview({ rule: null, dates: list }, today).state).toBe('none');
       }),
     );
   });

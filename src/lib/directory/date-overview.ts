@@ -18,10 +18,19 @@ export interface MonthOfDates {
   dates: ShownDate[];
 }
 
+/**
+ * What the top of a market's page says (issue 52): open today, its next date, that the next one is
+ * cancelled, that its season is over, or that no date is ahead.
+ */
+export type MarketState = 'open' | 'next' | 'cancelled' | 'seasonOver' | 'none';
+
 /** A market's dates as its public page shows them (issue 19): the next one first, then by month. */
 export interface DateOverview {
+  state: MarketState;
   /** The first date from today on that still takes place (a visitor's one question). */
   next: ShownDate | undefined;
+  /** With no such date: the first coming one, cancelled. */
+  cancelled: ShownDate | undefined;
   /** Coming dates that differ from the rule; empty for a market without one. */
   exceptions: ShownDate[];
   upcoming: MonthOfDates[];
@@ -59,8 +68,21 @@ export function dateOverview(market: Pick<DirectoryMarket, 'rule' | 'dates'>, to
   const coming = market.dates.filter((date) => date.date_end >= today).map(shown);
   const gone = market.dates.filter((date) => date.date_end < today).map(shown);
   const { rule } = market;
+  const next = coming.find(({ date }) => markOf(date) !== 'cancelled');
+  const cancelled = next ? undefined : coming[0];
+  const state: MarketState = next
+    ? next.date.date_start <= today
+      ? 'open'
+      : 'next'
+    : cancelled
+      ? 'cancelled'
+      : rule
+        ? 'seasonOver'
+        : 'none';
   return {
-    next: coming.find(({ date }) => date.status !== 'cancelled' && date.type !== 'cancelled'),
+    state,
+    next,
+    cancelled,
     exceptions: rule ? coming.filter(({ date }) => !followsRule(date, rule)) : [],
     upcoming: byMonth(coming),
     past: byMonth(gone),

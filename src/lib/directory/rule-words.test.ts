@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../i18n.ts';
 import type { RecurrenceRule } from '../market.ts';
 import { makeTranslator } from '../translate.ts';
-import { ruleInWords } from './rule-words.ts';
+import { ruleInWords, seasonInWords } from './rule-words.ts';
 
 const weekly: RecurrenceRule = {
   freq: 'weekly',
@@ -39,5 +39,27 @@ describe('ruleInWords', () => {
     expect(ruleInWords({ ...rule, nth: 2, interval: 3 }, makeTranslator(MESSAGES.fr, 'fr'))).toBe(
       'le deuxième vendredi tous les 3 mois, de 07:00 à 12:00',
     );
+  });
+
+  it('names the season in each language (issue 52)', () => {
+    const say = (locale: 'de' | 'en' | 'fr', date_start: string | null, date_end: string | null) => {
+      const t = makeTranslator(MESSAGES[locale], locale);
+      return ruleInWords(weekly, t, seasonInWords({ date_start, date_end }, t, locale));
+    };
+    expect(say('de', '2027-04-01', '2027-10-31')).toBe('jeden Samstag, April bis Oktober, 07:00–12:00 Uhr');
+    expect(say('en', '2027-04-01', '2027-10-31')).toBe('every Saturday, April to October, 07:00–12:00');
+    expect(say('fr', '2027-04-01', '2027-10-31')).toBe('chaque samedi, d’avril à octobre, de 07:00 à 12:00');
+    expect(say('fr', '2027-05-01', '2027-09-30')).toBe('chaque samedi, de mai à septembre, de 07:00 à 12:00');
+    expect(say('de', '2027-01-01', '2027-02-28')).toBe('jeden Samstag, Jänner bis Februar, 07:00–12:00 Uhr');
+    expect(say('de', '2027-03-15', '2027-10-31')).toBe('jeden Samstag, 15. März bis 31. Oktober, 07:00–12:00 Uhr');
+    expect(say('en', '2027-03-15', '2027-10-31')).toBe('every Saturday, 15 March to 31 October, 07:00–12:00');
+    expect(say('fr', '2027-03-15', '2027-10-31')).toBe('chaque samedi, du 15 mars au 31 octobre, de 07:00 à 12:00');
+    // A whole year, or more, or none: no season to name.
+    for (const [from, to] of [
+      ['2027-01-01', '2027-12-31'],
+      ['2026-06-01', '2027-12-31'],
+      [null, null],
+    ] as const)
+      expect(say('de', from, to)).toBe('jeden Samstag, 07:00–12:00 Uhr');
   });
 });

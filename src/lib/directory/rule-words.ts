@@ -1,8 +1,12 @@
-import type { RecurrenceRule } from '../market.ts';
+import { FORMAT_TAGS, type Locale } from '../languages.ts';
+import type { MarketRecord, RecurrenceRule } from '../market.ts';
 import type { MessageKey, Translate } from '../translate.ts';
 
-/** A market's recurrence in a sentence: "jeden ersten Freitag im Monat, 14:00–18:00 Uhr". */
-export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate): string {
+/**
+ * A market's recurrence in a sentence: "jeden ersten Freitag im Monat, 14:00–18:00 Uhr"; with its
+ * season (issue 52), "jeden Samstag, April bis Oktober, 08:00–12:00 Uhr".
+ */
+export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate, season = ''): string {
   const days = rule.weekdays.map((day) => t(`weekday.${day}`));
   const weekdays =
     days.length > 1 ? `${days.slice(0, -1).join(', ')} ${t('rule.and')} ${days.at(-1)}` : (days[0] ?? '');
@@ -19,7 +23,11 @@ export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate)
             n,
             nth: t(`rule.nth.${rule.nth}` as MessageKey),
           });
-  const sentence = t('rule.withTime', { rule: when, from: rule.time_from, to: rule.time_to });
+  const sentence = t('rule.withTime', {
+    rule: season ? `${when}, ${season}` : when,
+    from: rule.time_from,
+    to: rule.time_to,
+  });
   const except = rule.skip_holidays
     ? rule.skip_state_holidays
       ? 'rule.exceptStateHolidays'
@@ -28,4 +36,38 @@ export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate)
       ? 'rule.exceptStateHolidayOnly'
       : null;
   return except ? `${sentence} ${t(except)}` : sentence;
+}
+
+/**
+ * The season of a market on a rule in words: "April bis Oktober" when it runs from the first of a
+ * month to the last of one, else "15. März bis 31. Oktober"; '' for a season of a whole year or
+ * more, or none.
+ */
+export function seasonInWords(
+  market: Pick<MarketRecord, 'date_start' | 'date_end'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  const { date_start: from, date_end: to } = market;
+  if (!from || !to) return '';
+  const yearLater = `${Number(from.slice(0, 4)) + 1}${from.slice(4)}`;
+  if (to >= yearLater || (from.endsWith('-01-01') && to.slice(0, 4) === from.slice(0, 4) && to.endsWith('-12-31')))
+    return '';
+  const day = (text: string) => new Date(`${text}T12:00:00Z`);
+  const wholeMonths = from.endsWith('-01') && day(to).getUTCDate() === lastDayOf(day(to));
+  const format = new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
+    ...(wholeMonths ? {} : { day: 'numeric' }),
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const words = t(wholeMonths ? 'rule.seasonMonths' : 'rule.seasonDays', {
+    from: format.format(day(from)),
+    to: format.format(day(to)),
+  });
+  // French elides "de" before a vowel: "d’avril à octobre".
+  return locale === 'fr' ? words.replace(/^de (?=[aeiouyàâéèêîôû])/iu, 'd’') : words;
+}
+
+function lastDayOf(date: Date): number {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
 }

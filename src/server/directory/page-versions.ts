@@ -12,7 +12,7 @@ import { nextDateOf } from '../../lib/directory/next-date.ts';
  * Every page shows the two years and today (which dates are next and which are past), and the
  * names and paths of the places above it (the breadcrumb). Beyond that, a version is made of
  * exactly what the page shows (components/directory): a market's page the whole market; a
- * municipality's its markets as its list shows them (title, type, rule or next date); the
+ * municipality's its markets as its list shows them (title, type, rule and season or next date); the
  * overview, a state's and a district's page the places below with how many markets each has. So a
  * market's new description or a date after its next one leaves the pages above it as they were.
  * `tests/api/page-versions.test.ts` renders pages to check that a page whose HTML changes gets a
@@ -30,9 +30,18 @@ export function pageVersions(
   /** A place as a list of places shows it: its name and address, and how many markets it has. */
   const listed = (place: { name: string; path: string }, markets: number) =>
     JSON.stringify([place.name, place.path, markets]);
-  /** A market as its municipality's list shows it (market-list.astro). */
+  /** A market as its municipality's list shows it (market-list.astro): its season, and a cancelled date ahead too. */
   const inList = (market: DirectoryMarket) =>
-    JSON.stringify([market.title, market.path, market.type, market.rule, nextDateOf(market.dates, today)]);
+    JSON.stringify([
+      market.title,
+      market.path,
+      market.type,
+      market.rule,
+      market.date_start,
+      market.date_end,
+      nextDateOf(market.dates, today),
+      market.dates.find((date) => date.date_end >= today && date.status === 'cancelled')?.date_start,
+    ]);
 
   const versionOf = (page: DirectoryPage): string => {
     switch (page.kind) {

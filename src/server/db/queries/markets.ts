@@ -43,10 +43,11 @@ export const DATE_COLUMNS = `d.id, d.market_id AS wko_market_id, d.date_start, d
 
 /**
  * Which markets the public sees (api.md, get_content_stops): not hidden, active, with a date from
- * `since` on that is neither hidden nor cancelled.
+ * `since` on that is not hidden. A cancelled date counts: a market whose dates are all cancelled
+ * stays public, marked cancelled, so a visitor who planned to go learns it (issue 52).
  */
 export const PUBLISHED_MARKET = `NOT m.hidden AND m.status = 'active' AND EXISTS (
-  SELECT 1 FROM market_dates p WHERE p.market_id = m.id AND NOT p.hidden AND p.status <> 'cancelled' AND p.date_end >= $1)`;
+  SELECT 1 FROM market_dates p WHERE p.market_id = m.id AND NOT p.hidden AND p.date_end >= $1)`;
 
 type MarketRow = Omit<MarketRecord, 'updated_at'> & { updated_at: Date };
 
