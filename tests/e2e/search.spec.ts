@@ -95,3 +95,32 @@ test('the results go by date over every page, the days chosen kept when paging',
   expect(dates).toEqual([...dates].sort());
   expect(dates.every((date) => date >= from)).toBe(true);
 });
+
+test('"near me" sends the nearest municipality’s code alone, and says what to do without a position', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    geolocation: { latitude: 47.2831, longitude: 15.9794 }, // Hartberg's Hauptplatz
+    permissions: ['geolocation'],
+    locale: 'de-AT',
+  });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url() + (request.postData() ?? '')));
+  await page.goto('/');
+  await page.getByRole('button', { name: de('search.nearMe') }).click();
+  await expect(page).toHaveURL(/\/verzeichnis\/suche\?q=&ort=62219$/);
+  await expect(page.getByText('Im Umkreis von 20 km um Hartberg (8230)')).toBeVisible();
+  // The position never left the browser: only the portal's own file of centres was fetched for it.
+  expect(asked.filter((url) => /47\.28|15\.97/.test(url))).toEqual([]);
+  expect(asked.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
+  await context.close();
+
+  const refused = await browser.newContext({ permissions: [], locale: 'de-AT' });
+  const other = await refused.newPage();
+  await other.goto('/verzeichnis/suche');
+  await other.getByRole('button', { name: de('search.nearMe') }).click();
+  await expect(other.getByRole('status').filter({ hasText: de('search.nearMeFailed') })).toBeVisible();
+  await expect(other).toHaveURL(/\/verzeichnis\/suche$/);
+  await refused.close();
+});

@@ -37,6 +37,10 @@ describe.each(ANSWERS)('security headers on %s', (_kind, pathname, status, kind)
     expect(overTls.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(overTls.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(overTls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // The position only for the portal's own pages ("In meiner Nähe", issue 52), camera and microphone for none.
+    expect(overTls.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(self), interest-cohort=()',
+    );
 
     const plain = await fetch(url + pathname);
     expect(plain.headers.get('strict-transport-security')).toBeNull();

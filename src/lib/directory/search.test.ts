@@ -242,6 +242,11 @@ describe('searchDirectory (issue 52)', () => {
       from: '2028-01-01',
       to: '2028-01-02',
     });
+    // Days gone are not searched.
+    expect(daysOf({ from: '2027-01-01', to: '2027-06-01', when: null }, '2027-05-10')).toEqual({
+      from: '2027-05-10',
+      to: '2027-06-01',
+    });
     expect(daysOf({ from: '2027-06-01', to: null, when: null }, '2027-05-10')).toEqual({
       from: '2027-06-01',
       to: null,

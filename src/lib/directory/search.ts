@@ -124,7 +124,7 @@ export function asksForAnything(query: SearchQuery): boolean {
   );
 }
 
-/** The days a query asks for, from `today` (a Vienna day): `to` null is open. */
+/** The days a query asks for, from `today` (a Vienna day) on: `to` null is open, before `today` empty. */
 export function daysOf(query: Pick<SearchQuery, 'from' | 'to' | 'when'>, today: string): SearchResults['days'] {
   const day = (offset: number) => formatISO(addDays(`${today}T12:00:00`, offset), { representation: 'date' });
   switch (query.when) {
@@ -138,7 +138,8 @@ export function daysOf(query: Pick<SearchQuery, 'from' | 'to' | 'when'>, today: 
       return weekday >= 6 ? { from: today, to: day(7 - weekday) } : { from: day(6 - weekday), to: day(7 - weekday) };
     }
     case null:
-      return { from: query.from ?? today, to: query.to };
+      // What is on: days gone are not searched (the year's dates are on the market's page).
+      return { from: query.from && query.from > today ? query.from : today, to: query.to };
   }
 }
 

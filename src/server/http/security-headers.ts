@@ -24,6 +24,8 @@ export function setSecurityHeaders(
   // X-Frame-Options knows no "anyone": left out, frame-ancestors alone decides.
   if (!framable) res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  // The portal's own pages may ask for the position ("In meiner Nähe", issue 52), only on a click;
+  // a frame of another site never.
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), interest-cohort=()');
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
