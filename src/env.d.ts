@@ -1,6 +1,7 @@
 /// <reference types="astro/client" />
 import type { Directory, DirectoryMunicipality } from './lib/directory/directory.ts';
 import type { DirectoryPage } from './lib/directory/listing.ts';
+import type { Places } from './lib/directory/places.ts';
 import type { PageFiles } from './server/http/page-files.ts';
 
 declare global {
@@ -26,6 +27,8 @@ declare global {
         pageVersion: (path: string) => string;
         /** Every municipality on file by its code, with its directory entry when it has markets (issue 23). */
         municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
+        /** Every municipality on file, found by code, postcode or name, with its centre: the search's places (issue 52). */
+        places: Places;
       };
     }
   }
