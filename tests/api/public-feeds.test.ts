@@ -183,6 +183,28 @@ describe('iCalendar files', () => {
     expect(byDay.get('2027-01-09')!.summary).toBe('Bauernmarkt am Hauptplatz');
   });
 
+  it('hold what a search finds, to subscribe to, with only the days asked; a search of nothing is refused (issue 52)', async () => {
+    const calendar = async (query: string) => {
+      const response = await server.fetch(`/api/public/markets.ics${query}`);
+      return { response, text: await response.text() };
+    };
+    const around = await calendar('?near=8230&km=20&lang=de');
+    expect(around.response.status).toBe(200);
+    expect(around.response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(around.text).toContain('X-WR-CALNAME:Märkte: 20 km – Hartberg (8230)');
+    const titles = eventsOf(around.text).map((event) => event.summary);
+    expect(titles.some((title) => title.includes('Bauernmarkt am Hauptplatz'))).toBe(true);
+    expect(titles.some((title) => title.includes('Kremser Kirtag'))).toBe(false);
+    const june = eventsOf((await calendar('?near=8230&from=2027-06-01&to=2027-06-30')).text);
+    expect(june.length).toBeGreaterThan(0);
+    for (const event of june) {
+      const day = event.startDate.toString().slice(0, 10);
+      expect(day >= '2027-06-01' && day <= '2027-06-30', day).toBe(true);
+    }
+    for (const query of ['', '?lang=de', '?near=9999', '?from=2027-06-02&to=2027-06-01'])
+      expect((await calendar(query)).response.status, query).toBe(400);
+  });
+
   it('hold a municipality’s markets, whole days as dates', async () => {
     const response = await server.fetch(`/api/public/municipalities/${GKZ_B}.ics?lang=fr`);
     const events = eventsOf(await response.text());

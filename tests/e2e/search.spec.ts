@@ -89,6 +89,12 @@ test('the results go by date over every page, the days chosen kept when paging',
     await expect(next).toHaveAttribute('href', new RegExp(`von=${from}`));
     await next.click();
   }
+  // The search to subscribe to, the place by its code: a calendar of what was found.
+  const subscribe = page.getByRole('link', { name: de('search.subscribe') });
+  await expect(subscribe).toHaveAttribute('href', /\/api\/public\/markets\.ics\?lang=de&near=62219&km=100&from=/);
+  const calendar = await page.request.get((await subscribe.getAttribute('href'))!);
+  expect(calendar.status()).toBe(200);
+  expect(await calendar.text()).toContain('BEGIN:VEVENT');
   const total = Number(/\d+/.exec((await page.getByRole('status').textContent())!)![0]);
   expect(shown).toBe(total);
   expect(dates.length).toBe(total);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { uploadedPhotoOf } from '../../lib/market-photo.ts';
 import type { Directory } from '../../lib/directory/directory.ts';
 import type { Places } from '../../lib/directory/places.ts';
-import { DEFAULT_RADIUS_KM, findMarkets } from '../../lib/directory/search.ts';
+import { DEFAULT_RADIUS_KM, findMarkets, type SearchQuery } from '../../lib/directory/search.ts';
 import {
   MARKET_TYPES,
   marketDateRecordSchema,
@@ -48,6 +48,20 @@ export const DEFAULT_PER_PAGE = 20;
 
 export function isSearch(query: FeedQuery): boolean {
   return SEARCH_FILTERS.some((filter) => query[filter] !== undefined);
+}
+
+/** The directory's search that the feed's filters ask for (lib/directory/search.ts). */
+export function searchOfFeed(query: FeedQuery): Omit<SearchQuery, 'page'> {
+  return {
+    text: query.q ?? '',
+    type: query.type ?? null,
+    state: query.state ?? null,
+    place: query.near ?? '',
+    km: query.km ?? DEFAULT_RADIUS_KM,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    when: null,
+  };
 }
 
 /** An empty text, or one of the given format: what the input schemas let a clerk store. */
@@ -144,17 +158,7 @@ export function openDataOf(
   const about = { licence: LICENCE, attribution: attributionOf(providerName), campaign };
   if (isSearch(query) && source.searchable) {
     const { directory, places, today, t } = source.searchable;
-    const asked = {
-      text: query.q ?? '',
-      type: query.type ?? null,
-      state: query.state ?? null,
-      place: query.near ?? '',
-      km: query.km ?? DEFAULT_RADIUS_KM,
-      from: query.from ?? null,
-      to: query.to ?? null,
-      when: null,
-    };
-    const { found, place } = findMarkets(directory, asked, today, t, places);
+    const { found, place } = findMarkets(directory, searchOfFeed(query), today, t, places);
     if (place && place.kind !== 'one') throw new ApiError('invalid_request');
     const byId = new Map(published.markets.map((market) => [market.id, market]));
     const matching = found.flatMap(({ market, distanceKm }) => {

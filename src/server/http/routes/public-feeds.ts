@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { translator } from '../../../lib/i18n.ts';
 import { viennaDay } from '../../../lib/market-rules.ts';
+import { DEFAULT_RADIUS_KM, findMarkets } from '../../../lib/directory/search.ts';
 import { ApiError } from '../../api-error.ts';
 import { compressedBody, keptPerVersion, type CompressedBody } from '../../compression/compressed-body.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
@@ -12,7 +13,14 @@ import { placesOnFile } from '../../directory/places.ts';
 import { directoryOf } from '../../directory/read-directory.ts';
 import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
 import { campaignCountSource } from '../../feeds/campaign-count.ts';
-import { feedQuerySchema, isSearch, openDataJsonSchema, openDataOf, type FeedSource } from '../../feeds/open-data.ts';
+import {
+  feedQuerySchema,
+  isSearch,
+  openDataJsonSchema,
+  openDataOf,
+  searchOfFeed,
+  type FeedSource,
+} from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
 import { createPublishedSource } from '../../feeds/published.ts';
 import type { ApiEnv } from '../api-env.ts';
@@ -25,6 +33,8 @@ type Searchable = Pick<Required<FeedSource>['searchable'], 'directory' | 'places
 const CACHE = 'public, max-age=0, must-revalidate';
 /** Answers of the markets feed kept per content version, one per distinct filter. */
 const MAX_KEPT_ANSWERS = 32;
+/** A search's calendar holds at most this many markets, the first it finds. */
+const SEARCH_CALENDAR_MARKETS = 100;
 /** Calendars kept per content version: the municipalities and markets visitors open most, by language. */
 const MAX_KEPT_CALENDARS = 200;
 
@@ -125,19 +135,58 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     return calendarAnswer(c, data, `municipality-${gkz}`, name, markets);
   });
 
+  /**
+   * Issue 52, a search as a calendar to subscribe to: the markets the search finds for the feed's
+   * filters (the first SEARCH_CALENDAR_MARKETS, by date and distance), with their dates in
+   * `from`–`to` when given. Without a filter it is refused: the whole of Austria is no calendar.
+   */
+  api.get('/public/markets.ics', async (c) => {
+    const query = feedQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new ApiError('invalid_request');
+    const { from, to, q, near, km, type, state } = query.data;
+    if ((from && to && to < from) || !(q || near || from || to || type || state)) throw new ApiError('invalid_request');
+    const search = await searchable();
+    const locale = c.get('locale')();
+    const t = translator(locale);
+    const today = viennaDay(new Date());
+    const { found, place } = findMarkets(search.directory, searchOfFeed(query.data), today, t, search.places);
+    if (place && place.kind !== 'one') throw new ApiError('invalid_request');
+    const ids = new Set(found.slice(0, SEARCH_CALENDAR_MARKETS).map(({ market }) => market.id));
+    const markets = search.snapshot.markets.filter((market) => ids.has(market.id));
+    const words = [
+      q,
+      type && t(`market.type.${type}`),
+      place?.kind === 'one' && `${km ?? DEFAULT_RADIUS_KM} km – ${place.place.name} (${place.place.postcodes[0]})`,
+      (from || to) && `${from ?? ''}–${to ?? ''}`,
+    ].filter(Boolean);
+    const key = `search-${shortHash(JSON.stringify([...Object.entries(query.data).sort(), today]))}`;
+    const inDays = (date: { date_start: string; date_end: string }) =>
+      (!from || date.date_end >= from) && (!to || date.date_start <= to);
+    return calendarAnswer(
+      c,
+      search.snapshot,
+      key,
+      t('feeds.searchCalendar', { search: words.join(', ') }),
+      markets,
+      inDays,
+    );
+  });
+
   function calendarAnswer(
     c: Context<ApiEnv>,
     data: Published,
     name: string,
     title: string,
     markets: Published['markets'],
+    /** Which of a market's dates it holds; all by default. */
+    holds: (date: ReturnType<Published['datesOf']>[number]) => boolean = () => true,
   ): Promise<Response> {
     const locale = c.get('locale')();
     const body = keptCalendars(data.version, `${name}-${locale}`, () => {
       const entries: CalendarMarket[] = markets.map((market) => ({
         market,
         place: data.placeOf(market.gkz),
-        dates: data.datesOf(market.id),
+        dates: data.datesOf(market.id).filter(holds),
         revision: data.revisionOf(market.id),
       }));
       return calendarOf(title, entries, host, locale);
