@@ -24,6 +24,7 @@ const SCREENS = [
   '/seite/barrierefreiheit',
   '/seite/nutzungsbedingungen',
   '/gibt-es-nicht',
+  `${PLACE}/markt-der-nicht-mehr-ist`, // 410, issue 52
 ];
 
 for (const prefix of ['', '/en', '/fr']) {

@@ -69,12 +69,12 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   await visitor.goto(pagePath);
   await expect(visitor.locator('.date-cancelled')).toContainText(m('directory.mark.cancelled'));
 
-  // Hidden: the page is gone, and so are its sitemap entry and its search result.
+  // Hidden: the page is gone (410, issue 52), and so are its sitemap entry and its search result.
   const edit = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
   await edit.getByLabel(m('market.field.hidden')).check();
   await edit.getByRole('button', { name: m('saveBar.save') }).click();
   await expect(notice).toContainText(m('publish.notShown'), { timeout: PUBLIC_WITHIN });
-  expect((await visitor.request.get(pagePath)).status()).toBe(404);
+  expect((await visitor.request.get(pagePath)).status()).toBe(410);
   expect(await (await visitor.request.get('/sitemap.xml')).text()).not.toContain(pagePath);
   expect(await searchFinds(visitor, 'Veröffentlichen', pagePath)).toBe(false);
 });

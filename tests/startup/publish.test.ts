@@ -223,7 +223,7 @@ describe('publishing on save', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 90_000);
 
-  it('takes a hidden market off: its page answers 404, the sitemap and the search no longer name it', async () => {
+  it('takes a hidden market off: its page answers 410 and leads to its municipality, the sitemap and the search no longer name it', async () => {
     const created = await call('save_market', market('Kirtag zum Verbergen', 'Bald weg'));
     const pagePath = await publicPath(created.id, 60_000);
     expect((await get(pagePath)).status).toBe(200);
@@ -237,8 +237,16 @@ describe('publishing on save', () => {
     });
     await publisher.settled();
     expect((await status(created.id)).path).toBeNull();
-    expect((await get(pagePath)).status).toBe(404);
-    expect((await get(`/en${pagePath}`)).status).toBe(404);
+    // Issue 52: not a bare 404, but "no longer here" and the way to the place's markets.
+    const gone = await get(pagePath);
+    expect(gone.status).toBe(410);
+    const municipalityPath = pagePath.slice(0, pagePath.lastIndexOf('/'));
+    expect(await gone.text()).toContain(`href="${municipalityPath}"`);
+    const goneEn = await get(`/en${pagePath}`);
+    expect(goneEn.status).toBe(410);
+    expect(await goneEn.text()).toContain(`href="/en${municipalityPath}"`);
+    // An address of no place at all stays 404.
+    expect((await get('/verzeichnis/nirgendwo')).status).toBe(404);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
     const search = await get('/verzeichnis/suche?q=Verbergen');
     expect(search.status).toBe(200);

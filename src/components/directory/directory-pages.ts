@@ -43,3 +43,24 @@ export function shownDirectoryPage(
   const page = live.pages.get(path);
   return page ? { directory: live.directory, page } : null;
 }
+
+/**
+ * Issue 52: the nearest page above an address of the directory that no longer has one (a market
+ * removed, hidden or renamed; a municipality left without markets), for an answer 410 that leads
+ * there. Only for the depth of a municipality's or a market's page; null for anything else, and in
+ * a static build.
+ */
+export function goneDirectoryPage(
+  locals: App.Locals,
+  routePath: string | undefined,
+): { path: string; page: DirectoryPage } | null {
+  const live = locals.published;
+  const segments = (routePath ?? '').split('/').filter(Boolean);
+  if (!live || segments.length < 3 || segments.length > 4) return null;
+  for (let depth = segments.length - 1; depth >= 0; depth -= 1) {
+    const path = [DIRECTORY_PATH, ...segments.slice(0, depth)].join('/');
+    const page = live.pages.get(path);
+    if (page) return { path, page };
+  }
+  return null;
+}
