@@ -7,7 +7,13 @@
 (function () {
   'use strict';
   var CENTRES = '/gemeinden-mittelpunkte.json';
-  if (!navigator.geolocation || !window.fetch) return;
+  if (!navigator.geolocation || !window.fetch) {
+    // site.js's class showed it before the first paint; a browser without positions cannot use it.
+    document.querySelectorAll('[data-near-me]').forEach(function (button) {
+      button.remove();
+    });
+    return;
+  }
   var centres = null;
 
   function nearest(latitude, longitude) {

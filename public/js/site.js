@@ -41,6 +41,21 @@
   if (read(CONSENT_KEY) === null) root.classList.add('consent-pending');
   var account = accountOf(document.cookie);
   if (account) root.classList.add('signed-in');
+  // Issue 52: the season's type of market, which the home page offers in its weeks (month-day in
+  // Vienna); the page is built once, so the day is read here, before the first paint.
+  var SEASONS = [{ type: 'weihnachtsmarkt', from: '11-10', to: '12-24' }];
+  try {
+    var monthDay = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Vienna',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    SEASONS.forEach(function (season) {
+      if (monthDay >= season.from && monthDay <= season.to) root.setAttribute('data-season-now', season.type);
+    });
+  } catch {
+    /* no time zone data: no season's chip */
+  }
 
   function accountOf(cookies) {
     var found = cookies.split('; ').filter(function (pair) {

@@ -182,6 +182,14 @@ const query = (parameters: Record<string, Arbitrary<string>>) =>
       return pairs.length > 0 ? `?${pairs.join('&')}` : '';
     });
 const noQuery = query({});
+/** The search's filters of the feeds (issue 52). */
+const searchFilters = {
+  q: oneOf(fc.constantFrom('markt', 'Kirtag%20Hartberg', 'G%C3%B6%C3%9Fnitz'), hostileQueryValue),
+  near: oneOf(fc.constantFrom('8230', '62219', '1010', '9999'), hostileQueryValue),
+  km: oneOf(fc.constantFrom('5', '20', '100', '0'), hostileQueryValue),
+  from: oneOf(fc.constantFrom('2026-12-01', '2027-06-01', '2027-02-30'), hostileQueryValue),
+  to: oneOf(fc.constantFrom('2027-01-31', '2027-12-31'), hostileQueryValue),
+};
 
 export interface Endpoint {
   method: 'GET' | 'POST';
@@ -295,7 +303,18 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
         district: oneOf(fc.constantFrom('622', '301'), hostileQueryValue),
         gkz: oneOf(fc.constantFrom(...pools.municipalities), hostileQueryValue),
         type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
+        ...searchFilters,
+        page: oneOf(fc.constantFrom('1', '2', '999999'), hostileQueryValue),
+        per_page: oneOf(fc.constantFrom('1', '20', '100'), hostileQueryValue),
       }).map((q) => `/api/public/markets.json${q}`),
+    ),
+    // Issue 52: a search as a calendar.
+    'public/markets.ics': get(
+      query({
+        ...searchFilters,
+        type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
+        state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
+      }).map((q) => `/api/public/markets.ics${q}`),
     ),
     'public/markets.schema.json': get(noQuery.map((q) => `/api/public/markets.schema.json${q}`)),
     'public/markets/{id}.ics': get(segment(marketId).map((id) => `/api/public/markets/${id}.ics`)),
