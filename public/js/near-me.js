@@ -39,12 +39,17 @@
 
   document.querySelectorAll('[data-near-me]').forEach(function (button) {
     button.hidden = false;
+    var asking = false;
     button.addEventListener('click', function () {
+      // Not disabled while it asks: the keyboard's focus stays on it.
+      if (asking) return;
+      asking = true;
       var form = button.form;
-      button.disabled = true;
+      button.setAttribute('aria-busy', 'true');
       say(button, button.getAttribute('data-asking'));
       var failed = function () {
-        button.disabled = false;
+        asking = false;
+        button.removeAttribute('aria-busy');
         say(button, button.getAttribute('data-failed'));
       };
       navigator.geolocation.getCurrentPosition(

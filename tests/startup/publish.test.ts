@@ -247,6 +247,7 @@ describe('publishing on save', () => {
     expect(await goneEn.text()).toContain(`href="/en${municipalityPath}"`);
     // An address of no place at all stays 404.
     expect((await get('/verzeichnis/nirgendwo')).status).toBe(404);
+    expect((await get('/verzeichnis/steiermark/nirgendwo/niemand')).status).toBe(404);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(pagePath);
     const search = await get('/verzeichnis/suche?q=Verbergen');
     expect(search.status).toBe(200);

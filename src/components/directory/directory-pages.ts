@@ -57,7 +57,9 @@ export function goneDirectoryPage(
   const live = locals.published;
   const segments = (routePath ?? '').split('/').filter(Boolean);
   if (!live || segments.length < 3 || segments.length > 4) return null;
-  for (let depth = segments.length - 1; depth >= 0; depth -= 1) {
+  // Under a district that has a page: a municipality's or market's address there was one (or is a
+  // mistyped one); anything higher up is no address the directory ever had.
+  for (let depth = segments.length - 1; depth >= 2; depth -= 1) {
     const path = [DIRECTORY_PATH, ...segments.slice(0, depth)].join('/');
     const page = live.pages.get(path);
     if (page) return { path, page };

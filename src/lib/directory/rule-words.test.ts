@@ -58,6 +58,7 @@ describe('ruleInWords', () => {
     for (const [from, to] of [
       ['2027-01-01', '2027-12-31'],
       ['2026-06-01', '2027-12-31'],
+      ['2026-03-01', '2027-02-28'],
       [null, null],
     ] as const)
       expect(say('de', from, to)).toBe('jeden Samstag, 07:00–12:00 Uhr');

@@ -50,10 +50,10 @@ export function seasonInWords(
 ): string {
   const { date_start: from, date_end: to } = market;
   if (!from || !to) return '';
-  const yearLater = `${Number(from.slice(0, 4)) + 1}${from.slice(4)}`;
-  if (to >= yearLater || (from.endsWith('-01-01') && to.slice(0, 4) === from.slice(0, 4) && to.endsWith('-12-31')))
-    return '';
   const day = (text: string) => new Date(`${text}T12:00:00Z`);
+  // Twelve months or more (1 March to the last of February next year too) is the whole year.
+  const yearLater = day(`${Number(from.slice(0, 4)) + 1}${from.slice(4)}`);
+  if (day(to).getTime() >= yearLater.getTime() - 86_400_000) return '';
   const wholeMonths = from.endsWith('-01') && day(to).getUTCDate() === lastDayOf(day(to));
   const format = new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
     ...(wholeMonths ? {} : { day: 'numeric' }),

@@ -100,6 +100,8 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
       'Cache-Control': CACHE,
       'Content-Type': 'application/json; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
+      // A search's words are read in the language asked for, by `lang` or the header.
+      ...(search ? { Vary: 'Accept-Language' } : {}),
     };
     return compressedAnswer(c, body, headers, `"markets-${data.version}-${shortHash(key)}"`);
   });
@@ -151,7 +153,19 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     const today = viennaDay(new Date());
     const { found, place } = findMarkets(search.directory, searchOfFeed(query.data), today, t, search.places);
     if (place && place.kind !== 'one') throw new ApiError('invalid_request');
-    const ids = new Set(found.slice(0, SEARCH_CALENDAR_MARKETS).map(({ market }) => market.id));
+    // The feed's other filters narrow what was found, as in markets.json.
+    const { gkz, district, year } = query.data;
+    const inYear = (date: { date_start: string; date_end: string }) =>
+      !year || (date.date_start <= `${year}-12-31` && date.date_end >= `${year}-01-01`);
+    const kept = found.filter(({ market, municipality }) => {
+      const there = search.snapshot.placeOf(municipality.gkz);
+      return (
+        (!gkz || municipality.gkz === gkz) &&
+        (!district || there?.districtCode === district) &&
+        (!year || market.dates.some(inYear))
+      );
+    });
+    const ids = new Set(kept.slice(0, SEARCH_CALENDAR_MARKETS).map(({ market }) => market.id));
     const markets = search.snapshot.markets.filter((market) => ids.has(market.id));
     const words = [
       q,
@@ -161,7 +175,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     ].filter(Boolean);
     const key = `search-${shortHash(JSON.stringify([...Object.entries(query.data).sort(), today]))}`;
     const inDays = (date: { date_start: string; date_end: string }) =>
-      (!from || date.date_end >= from) && (!to || date.date_start <= to);
+      (!from || date.date_end >= from) && (!to || date.date_start <= to) && inYear(date);
     return calendarAnswer(
       c,
       search.snapshot,
