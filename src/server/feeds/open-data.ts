@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { uploadedPhotoOf } from '../../lib/market-photo.ts';
 import type { Directory } from '../../lib/directory/directory.ts';
-import type { Places } from '../../lib/directory/places.ts';
+import type { Place, Places } from '../../lib/directory/places.ts';
 import { DEFAULT_RADIUS_KM, findMarkets, type SearchQuery } from '../../lib/directory/search.ts';
 import {
   MARKET_TYPES,
@@ -51,7 +51,7 @@ export function isSearch(query: FeedQuery): boolean {
 }
 
 /** The directory's search that the feed's filters ask for (lib/directory/search.ts). */
-export function searchOfFeed(query: FeedQuery): Omit<SearchQuery, 'page'> {
+function searchOfFeed(query: FeedQuery): Omit<SearchQuery, 'page'> {
   return {
     text: query.q ?? '',
     type: query.type ?? null,
@@ -113,6 +113,49 @@ export interface FeedSource {
   searchable?: { directory: Directory; places: Places; today: string; t: Translate };
 }
 
+/** Which of a market's dates the feed's `year`, `from` and `to` keep. */
+export function datesAskedFor(query: FeedQuery): (date: Pick<MarketDateRecord, 'date_start' | 'date_end'>) => boolean {
+  const { year, from, to } = query;
+  return (d) =>
+    (!year || (d.date_start <= `${year}-12-31` && d.date_end >= `${year}-01-01`)) &&
+    (!from || d.date_end >= from) &&
+    (!to || d.date_start <= to);
+}
+
+/** Whether a market is of the type, municipality, district and state the feed's filters name. */
+function inPlaceAsked(published: Published, query: FeedQuery, market: MarketRecord): boolean {
+  const place = published.placeOf(market.gkz);
+  return (
+    (!query.type || market.type === query.type) &&
+    (!query.gkz || market.gkz === query.gkz) &&
+    (!query.district || place?.districtCode === query.district) &&
+    (!query.state || place?.stateCode === query.state)
+  );
+}
+
+/**
+ * The markets the directory's search finds for the feed's search filters (issue 52), in its order,
+ * narrowed by the feed's other filters as markets.json narrows them; markets.json and markets.ics
+ * both read it. A place the search cannot read is 400.
+ */
+export function searchedMarkets(
+  published: Published,
+  { directory, places, today, t }: Required<FeedSource>['searchable'],
+  query: FeedQuery,
+): { matching: { record: MarketRecord; distanceKm: number | null }[]; place: Place | null } {
+  const { found, place } = findMarkets(directory, searchOfFeed(query), today, t, places);
+  if (place && place.kind !== 'one') throw new ApiError('invalid_request');
+  const asked = datesAskedFor(query);
+  const byId = new Map(published.markets.map((market) => [market.id, market]));
+  const matching = found.flatMap(({ market, distanceKm }) => {
+    const record = byId.get(market.id);
+    if (!record || !inPlaceAsked(published, query, record)) return [];
+    if (query.year && !published.datesOf(record.id).some(asked)) return [];
+    return [{ record, distanceKm }];
+  });
+  return { matching, place: place?.place ?? null };
+}
+
 /**
  * Every published market that matches the filters, with its published dates (only that year's
  * with `year`, and then only markets that have some), ordered by municipality and title. With a
@@ -129,14 +172,11 @@ export function openDataOf(
   baseUrl = 'http://localhost',
 ): OpenData {
   const published = source.snapshot;
-  const inYear = (d: MarketDateRecord) =>
-    !query.year || (d.date_start <= `${query.year}-12-31` && d.date_end >= `${query.year}-01-01`);
-  const inDays = (d: MarketDateRecord) =>
-    (!query.from || d.date_end >= query.from) && (!query.to || d.date_start <= query.to);
+  const asked = datesAskedFor(query);
   const feedMarket = (market: MarketRecord, distanceKm?: number) => {
     const dates = published
       .datesOf(market.id)
-      .filter((d) => inYear(d) && inDays(d))
+      .filter(asked)
       // The schema leaves out what is only for the server (replaces_date).
       .map((date) => marketDateRecordSchema.parse(date));
     const image =
@@ -146,27 +186,9 @@ export function openDataOf(
     const opening_hours = openingHoursOf(market, published.datesOf(market.id));
     return { ...market, image, opening_hours, ...(distanceKm === undefined ? {} : { distance_km: distanceKm }), dates };
   };
-  const matchesPlace = (market: MarketRecord) => {
-    const place = published.placeOf(market.gkz);
-    return (
-      (!query.type || market.type === query.type) &&
-      (!query.gkz || market.gkz === query.gkz) &&
-      (!query.district || place?.districtCode === query.district) &&
-      (!query.state || place?.stateCode === query.state)
-    );
-  };
   const about = { licence: LICENCE, attribution: attributionOf(providerName), campaign };
   if (isSearch(query) && source.searchable) {
-    const { directory, places, today, t } = source.searchable;
-    const { found, place } = findMarkets(directory, searchOfFeed(query), today, t, places);
-    if (place && place.kind !== 'one') throw new ApiError('invalid_request');
-    const byId = new Map(published.markets.map((market) => [market.id, market]));
-    const matching = found.flatMap(({ market, distanceKm }) => {
-      const record = byId.get(market.id);
-      if (!record || !matchesPlace(record)) return [];
-      if (query.year && !published.datesOf(record.id).some((d) => inYear(d) && inDays(d))) return [];
-      return [{ record, distanceKm }];
-    });
+    const { matching } = searchedMarkets(published, source.searchable, query);
     const perPage = query.per_page ?? DEFAULT_PER_PAGE;
     const page = query.page ?? 1;
     // Only the page's markets are written out: a broad word finds thousands.
@@ -178,7 +200,7 @@ export function openDataOf(
     return { ...about, total: matching.length, page, per_page: perPage, markets };
   }
   const markets = published.markets
-    .filter(matchesPlace)
+    .filter((market) => inPlaceAsked(published, query, market))
     .map((market) => feedMarket(market))
     .filter((market) => !query.year || market.dates.length > 0)
     .sort((a, b) => a.gkz.localeCompare(b.gkz) || a.title.localeCompare(b.title, 'de') || a.id.localeCompare(b.id));

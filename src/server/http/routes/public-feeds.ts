@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { translator } from '../../../lib/i18n.ts';
 import { viennaDay } from '../../../lib/market-rules.ts';
-import { DEFAULT_RADIUS_KM, findMarkets } from '../../../lib/directory/search.ts';
+import { DEFAULT_RADIUS_KM } from '../../../lib/directory/search.ts';
 import { ApiError } from '../../api-error.ts';
 import { compressedBody, keptPerVersion, type CompressedBody } from '../../compression/compressed-body.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
@@ -18,7 +18,8 @@ import {
   isSearch,
   openDataJsonSchema,
   openDataOf,
-  searchOfFeed,
+  datesAskedFor,
+  searchedMarkets,
   type FeedSource,
 } from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
@@ -151,38 +152,22 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     const locale = c.get('locale')();
     const t = translator(locale);
     const today = viennaDay(new Date());
-    const { found, place } = findMarkets(search.directory, searchOfFeed(query.data), today, t, search.places);
-    if (place && place.kind !== 'one') throw new ApiError('invalid_request');
-    // The feed's other filters narrow what was found, as in markets.json.
-    const { gkz, district, year } = query.data;
-    const inYear = (date: { date_start: string; date_end: string }) =>
-      !year || (date.date_start <= `${year}-12-31` && date.date_end >= `${year}-01-01`);
-    const kept = found.filter(({ market, municipality }) => {
-      const there = search.snapshot.placeOf(municipality.gkz);
-      return (
-        (!gkz || municipality.gkz === gkz) &&
-        (!district || there?.districtCode === district) &&
-        (!year || market.dates.some(inYear))
-      );
-    });
-    const ids = new Set(kept.slice(0, SEARCH_CALENDAR_MARKETS).map(({ market }) => market.id));
-    const markets = search.snapshot.markets.filter((market) => ids.has(market.id));
+    const { matching, place } = searchedMarkets(search.snapshot, { ...search, today, t }, query.data);
+    const markets = matching.slice(0, SEARCH_CALENDAR_MARKETS).map(({ record }) => record);
     const words = [
       q,
       type && t(`market.type.${type}`),
-      place?.kind === 'one' && `${km ?? DEFAULT_RADIUS_KM} km – ${place.place.name} (${place.place.postcodes[0]})`,
+      place && `${km ?? DEFAULT_RADIUS_KM} km – ${place.name} (${place.postcodes[0]})`,
       (from || to) && `${from ?? ''}–${to ?? ''}`,
     ].filter(Boolean);
     const key = `search-${shortHash(JSON.stringify([...Object.entries(query.data).sort(), today]))}`;
-    const inDays = (date: { date_start: string; date_end: string }) =>
-      (!from || date.date_end >= from) && (!to || date.date_start <= to) && inYear(date);
     return calendarAnswer(
       c,
       search.snapshot,
       key,
       t('feeds.searchCalendar', { search: words.join(', ') }),
       markets,
-      inDays,
+      datesAskedFor(query.data),
     );
   });
 
