@@ -126,8 +126,8 @@ test('without JavaScript, German chosen on the English home page is kept', async
 
 test('the directory leads from the states to a market, with cancelled dates marked', async ({ page }) => {
   await page.goto('/verzeichnis');
-  await page.getByRole('link', { name: de('state.6') }).click();
-  await page.getByRole('link', { name: 'Hartberg-Fürstenfeld' }).click();
+  await page.getByRole('link', { name: de('state.6'), exact: true }).click();
+  await page.getByRole('link', { name: 'Hartberg-Fürstenfeld', exact: true }).click();
   await page.getByRole('link', { name: 'Hartberg', exact: true }).click();
   await page.getByRole('link', { name: 'Bauernmarkt am Hauptplatz' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bauernmarkt am Hauptplatz');
