@@ -41,6 +41,8 @@ const PUBLIC = [
   `${DEMO_PLACE}/hartberg`,
   `${DEMO_PLACE}/hartberg/bauernmarkt-am-hauptplatz`,
   '/verzeichnis/suche?q=markt',
+  // Issue 52: results around a place, with their map.
+  '/verzeichnis/suche?ort=8230&km=50',
 ];
 /** The public pages' plain scripts (public/js): all they may load. */
 const PLAIN_SCRIPTS = /^\/js\/[\w-]+\.js$/;
