@@ -43,8 +43,8 @@ function pageWith(
   const localStorage = { getItem: () => null, setItem: () => undefined };
   /** The page's clock stands at `now`. */
   const FixedDate = class extends Date {
-    constructor(...time: [] | [number]) {
-      super(...(time.length ? time : [now]));
+    constructor(time?: number) {
+      super(time ?? now);
     }
   };
   runInNewContext(SCRIPT, { document, location, localStorage, navigator: {}, Date: FixedDate });

@@ -384,6 +384,7 @@ const ROUTES: Record<string, string> = {
   page_view: 'POST /api/page_view',
   'public/markets.json': 'GET /api/public/markets.json',
   'public/markets.ics': 'GET /api/public/markets.ics',
+  'public/markets.atom': 'GET /api/public/markets.atom',
   'public/markets.schema.json': 'GET /api/public/markets.schema.json',
   'public/markets/{id}.ics': 'GET /api/public/markets/:file{[^/]+\\.ics}',
   'public/municipalities/{gkz}.ics': 'GET /api/public/municipalities/:file{\\d{5}\\.ics}',

@@ -1,5 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { Document } from 'domhandler';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
@@ -207,6 +209,49 @@ describe('iCalendar files', () => {
     expect(eventsOf((await calendar(`?type=kirtag&gkz=${GKZ_B}`)).text).length).toBeGreaterThan(0);
     for (const query of ['', '?lang=de', '?near=9999', '?from=2027-06-02&to=2027-06-01'])
       expect((await calendar(query)).response.status, query).toBe(400);
+  });
+
+  it('give a search’s changes as Atom, the last changed market first; a search of nothing is refused (issue 52)', async () => {
+    const atom = async (query: string) => {
+      const response = await server.fetch(`/api/public/markets.atom${query}`);
+      return { response, document: parseDocument(await response.text(), { xmlMode: true }) };
+    };
+    const entriesOf = (document: Document) =>
+      DomUtils.getElementsByTagName('entry', document).map((entry) => {
+        const text = (name: string) => DomUtils.textContent(DomUtils.getElementsByTagName(name, entry)[0]!);
+        const link = DomUtils.getElementsByTagName('link', entry)[0]!;
+        return { title: text('title'), updated: text('updated'), summary: text('summary'), link: link.attribs.href };
+      });
+    const around = await atom('?near=8230&km=20&lang=de');
+    expect(around.response.status).toBe(200);
+    expect(around.response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const feedTitle = DomUtils.getElementsByTagName('title', around.document)[0]!;
+    expect(DomUtils.textContent(feedTitle)).toBe('Märkte: 20 km – Hartberg (8230)');
+    const alternate = DomUtils.getElementsByTagName('link', around.document).find(
+      (link) => link.attribs.rel === 'alternate',
+    )!;
+    expect(alternate.attribs.href).toBe('http://portal.test/verzeichnis/suche?ort=8230&km=20');
+    const before = entriesOf(around.document);
+    expect(before.map((entry) => entry.title)).toContain('Bauernmarkt am Hauptplatz');
+    expect(before.map((entry) => entry.title)).not.toContain('Kremser Kirtag');
+    const weeklyEntry = before.find((entry) => entry.title === 'Bauernmarkt am Hauptplatz')!;
+    expect(weeklyEntry.link).toMatch(
+      /^http:\/\/portal\.test\/verzeichnis\/steiermark\/[\w-]+\/[\w-]+\/bauernmarkt-am-hauptplatz$/,
+    );
+    expect(weeklyEntry.summary).toMatch(/^Wochen- oder Monatsmarkt · \d{4} [^·]+ · Nächster Termin: /);
+
+    // A market changed around Hartberg comes first.
+    await addMarket(server.db, GKZ_A, { title: 'Neuer Adventmarkt', type: 'weihnachtsmarkt' }, [
+      { date_start: '2027-12-04', date_end: '2027-12-05' },
+    ]);
+    const after = entriesOf((await atom('?near=8230&km=20&lang=en')).document);
+    expect(after[0]!.title).toBe('Neuer Adventmarkt');
+    expect(after[0]!.summary).toContain('Christmas market');
+    const times = after.map((entry) => entry.updated);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(after).toHaveLength(before.length + 1);
+    for (const query of ['', '?lang=de', '?near=9999', '?from=2027-06-02&to=2027-06-01'])
+      expect((await atom(query)).response.status, query).toBe(400);
   });
 
   it('hold a municipality’s markets, whole days as dates', async () => {

@@ -97,6 +97,13 @@ test('the results go by date over every page, the days chosen kept when paging',
   const calendar = await page.request.get((await subscribe.getAttribute('href'))!);
   expect(calendar.status()).toBe(200);
   expect(await calendar.text()).toContain('BEGIN:VEVENT');
+  // And its changes as a feed, each entry a market's page.
+  const follow = page.getByRole('link', { name: de('search.subscribeAtom') });
+  await expect(follow).toHaveAttribute('href', /\/api\/public\/markets\.atom\?lang=de&near=62219&km=100&from=/);
+  const feed = await page.request.get((await follow.getAttribute('href'))!);
+  expect(feed.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+  const entry = /<entry><title>[^<]+<\/title><id>([^<]+)<\/id>/.exec(await feed.text())!;
+  expect((await page.request.get(entry[1]!.replaceAll('&amp;', '&'))).status()).toBe(200);
   const total = Number(/\d+/.exec((await said(page).textContent())!)![0]);
   expect(shown).toBe(total);
   expect(dates.length).toBe(total);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { uploadedPhotoOf } from '../../lib/market-photo.ts';
 import type { Directory } from '../../lib/directory/directory.ts';
 import type { Place, Places } from '../../lib/directory/places.ts';
-import { DEFAULT_RADIUS_KM, findMarkets, type SearchQuery } from '../../lib/directory/search.ts';
+import { DEFAULT_RADIUS_KM, findMarkets, type Found, type SearchQuery } from '../../lib/directory/search.ts';
 import {
   MARKET_TYPES,
   marketDateRecordSchema,
@@ -142,16 +142,16 @@ export function searchedMarkets(
   published: Published,
   { directory, places, today, t }: Required<FeedSource>['searchable'],
   query: FeedQuery,
-): { matching: { record: MarketRecord; distanceKm: number | null }[]; place: Place | null } {
+): { matching: { record: MarketRecord; found: Found }[]; place: Place | null } {
   const { found, place } = findMarkets(directory, searchOfFeed(query), today, t, places);
   if (place && place.kind !== 'one') throw new ApiError('invalid_request');
   const asked = datesAskedFor(query);
   const byId = new Map(published.markets.map((market) => [market.id, market]));
-  const matching = found.flatMap(({ market, distanceKm }) => {
-    const record = byId.get(market.id);
+  const matching = found.flatMap((one) => {
+    const record = byId.get(one.market.id);
     if (!record || !inPlaceAsked(published, query, record)) return [];
     if (query.year && !published.datesOf(record.id).some(asked)) return [];
-    return [{ record, distanceKm }];
+    return [{ record, found: one }];
   });
   return { matching, place: place?.place ?? null };
 }
@@ -194,7 +194,7 @@ export function openDataOf(
     // Only the page's markets are written out: a broad word finds thousands.
     const markets = matching
       .slice((page - 1) * perPage, page * perPage)
-      .map(({ record, distanceKm }) =>
+      .map(({ record, found: { distanceKm } }) =>
         feedMarket(record, distanceKm === null ? undefined : Math.round(distanceKm * 10) / 10),
       );
     return { ...about, total: matching.length, page, per_page: perPage, markets };

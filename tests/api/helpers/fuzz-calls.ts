@@ -316,6 +316,14 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
         state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
       }).map((q) => `/api/public/markets.ics${q}`),
     ),
+    // Issue 52: a search's changes as Atom.
+    'public/markets.atom': get(
+      query({
+        ...searchFilters,
+        type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
+        state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
+      }).map((q) => `/api/public/markets.atom${q}`),
+    ),
     'public/markets.schema.json': get(noQuery.map((q) => `/api/public/markets.schema.json${q}`)),
     'public/markets/{id}.ics': get(segment(marketId).map((id) => `/api/public/markets/${id}.ics`)),
     'public/municipalities/{gkz}.ics': get(

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { translator } from '../../../lib/i18n.ts';
 import { viennaDay } from '../../../lib/market-rules.ts';
+import { DIRECTORY_PATH } from '../../../lib/directory/directory.ts';
+import { dateSpanInWords, dayFormatter } from '../../../lib/directory/format.ts';
 import { DEFAULT_RADIUS_KM } from '../../../lib/directory/search.ts';
+import { localizedPath } from '../../../lib/languages.ts';
 import { ApiError } from '../../api-error.ts';
 import { compressedBody, keptPerVersion, type CompressedBody } from '../../compression/compressed-body.ts';
 import { publicBaseUrl, type Config } from '../../config.ts';
@@ -11,6 +14,7 @@ import { listMunicipalities, municipalityName } from '../../db/queries/places.ts
 import type { Publisher } from '../../directory/publisher.ts';
 import { placesOnFile } from '../../directory/places.ts';
 import { directoryOf } from '../../directory/read-directory.ts';
+import { atomOf } from '../../feeds/atom.ts';
 import { calendarOf, type CalendarMarket } from '../../feeds/calendar.ts';
 import { campaignCountSource } from '../../feeds/campaign-count.ts';
 import {
@@ -20,6 +24,7 @@ import {
   openDataOf,
   datesAskedFor,
   searchedMarkets,
+  type FeedQuery,
   type FeedSource,
 } from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
@@ -34,8 +39,8 @@ type Searchable = Pick<Required<FeedSource>['searchable'], 'directory' | 'places
 const CACHE = 'public, max-age=0, must-revalidate';
 /** Answers of the markets feed kept per content version, one per distinct filter. */
 const MAX_KEPT_ANSWERS = 32;
-/** A search's calendar holds at most this many markets, the first it finds. */
-const SEARCH_CALENDAR_MARKETS = 100;
+/** A search's calendar and feed hold at most this many markets, the first it finds. */
+const SEARCH_FEED_MARKETS = 100;
 /** Calendars kept per content version: the municipalities and markets visitors open most, by language. */
 const MAX_KEPT_CALENDARS = 200;
 
@@ -139,36 +144,80 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
   });
 
   /**
-   * Issue 52, a search as a calendar to subscribe to: the markets the search finds for the feed's
-   * filters (the first SEARCH_CALENDAR_MARKETS, by date and distance), with their dates in
-   * `from`–`to` when given. Without a filter it is refused: the whole of Austria is no calendar.
+   * Issue 52, a search to subscribe to: the markets the search finds for the feed's filters (the
+   * first SEARCH_FEED_MARKETS, by date and distance), in words for the feed's title. Without a
+   * filter it is refused: the whole of Austria is no subscription.
    */
-  api.get('/public/markets.ics', async (c) => {
-    const query = feedQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new ApiError('invalid_request');
-    const { from, to, q, near, km, type, state } = query.data;
+  async function searchAsked(c: Context<ApiEnv>) {
+    const parsed = feedQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) throw new ApiError('invalid_request');
+    const query = parsed.data;
+    const { from, to, q, near, km, type, state } = query;
     if ((from && to && to < from) || !(q || near || from || to || type || state)) throw new ApiError('invalid_request');
     const search = await searchable();
     const locale = c.get('locale')();
     const t = translator(locale);
     const today = viennaDay(new Date());
-    const { matching, place } = searchedMarkets(search.snapshot, { ...search, today, t }, query.data);
-    const markets = matching.slice(0, SEARCH_CALENDAR_MARKETS).map(({ record }) => record);
+    const { matching, place } = searchedMarkets(search.snapshot, { ...search, today, t }, query);
     const words = [
       q,
       type && t(`market.type.${type}`),
       place && `${km ?? DEFAULT_RADIUS_KM} km – ${place.name} (${place.postcodes[0]})`,
       (from || to) && `${from ?? ''}–${to ?? ''}`,
     ].filter(Boolean);
-    const key = `search-${shortHash(JSON.stringify([...Object.entries(query.data).sort(), today]))}`;
-    return calendarAnswer(
-      c,
-      search.snapshot,
-      key,
-      t('feeds.searchCalendar', { search: words.join(', ') }),
-      markets,
-      datesAskedFor(query.data),
+    return {
+      query,
+      snapshot: search.snapshot,
+      locale,
+      t,
+      title: t('feeds.searchCalendar', { search: words.join(', ') }),
+      matching: matching.slice(0, SEARCH_FEED_MARKETS),
+      key: `search-${shortHash(JSON.stringify([...Object.entries(query).sort(), today]))}`,
+    };
+  }
+
+  api.get('/public/markets.ics', async (c) => {
+    const { query, snapshot, title, matching, key } = await searchAsked(c);
+    const markets = matching.map(({ record }) => record);
+    return calendarAnswer(c, snapshot, key, title, markets, datesAskedFor(query));
+  });
+
+  /** Issue 52: a search's changes as an Atom feed, the last changed market first. */
+  api.get('/public/markets.atom', async (c) => {
+    const { query, snapshot, locale, t, title, matching, key } = await searchAsked(c);
+    const base = publicBaseUrl(config);
+    const formatDay = dayFormatter(locale, { year: 'numeric' });
+    const body = keptCalendars(snapshot.version, `${key}-${locale}-atom`, () =>
+      atomOf({
+        title,
+        self: new URL(`/api/public/markets.atom?${feedParamsOf(query)}`, base).href,
+        page: new URL(`${localizedPath(`${DIRECTORY_PATH}/suche`, locale)}?${searchPageParamsOf(query)}`, base).href,
+        language: locale,
+        madeAt: new Date().toISOString(),
+        entries: matching.map(({ record, found: { market, municipality, next } }) => ({
+          link: new URL(localizedPath(market.path, locale), base).href,
+          title: market.title,
+          updated: snapshot.revisionOf(record.id).changedAt,
+          summary: [
+            t(`market.type.${market.type}`),
+            `${municipality.postcode} ${municipality.name}`,
+            next &&
+              t(next.status === 'cancelled' ? 'search.cancelledDate' : 'search.nextDate', {
+                date: dateSpanInWords(next, formatDay),
+              }),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        })),
+      }),
     );
+    const headers = {
+      'Cache-Control': CACHE,
+      Vary: 'Accept-Language',
+      'Content-Type': 'application/atom+xml; charset=utf-8',
+      'Access-Control-Allow-Origin': '*',
+    };
+    return compressedAnswer(c, body, headers, `"${key}-${snapshot.version}-${locale}-atom"`);
   });
 
   function calendarAnswer(
@@ -200,6 +249,22 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     return compressedAnswer(c, body, headers, `"${name}-${data.version}-${locale}"`);
   }
 }
+
+/** The feed's filters as its address has them, in one order. */
+const feedParamsOf = (query: FeedQuery) =>
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
+
+/** The search page of the feed's filters (`searchOfFeed`'s names the other way round). */
+const searchPageParamsOf = ({ q, near, km, from, to, type, state }: FeedQuery) =>
+  new URLSearchParams(
+    Object.entries({ q, ort: near, km, von: from, bis: to, typ: type, land: state })
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
 
 function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 12);
