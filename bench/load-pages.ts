@@ -23,3 +23,33 @@ export async function directoryPages(url: string, count: number): Promise<string
   );
   return [...shallow, ...drawn];
 }
+
+/** Issue 52: places visitors search around, by postcode (state capitals and a few towns), in every language. */
+const SEARCHED_PLACES = [
+  '8230',
+  '8010',
+  '1010',
+  '4020',
+  '5020',
+  '6020',
+  '9020',
+  '3100',
+  '7000',
+  '6900',
+  '8700',
+  '4600',
+];
+
+/**
+ * Searches as visitors ask them, each a page with its map: this weekend around a place, a place
+ * with a wider radius, a word, a type; in the three languages.
+ */
+export function searchPages(): string[] {
+  const asked = [
+    ...SEARCHED_PLACES.map((place) => `ort=${place}&km=20&wann=wochenende`),
+    ...SEARCHED_PLACES.slice(0, 4).map((place) => `ort=${place}&km=50`),
+    'q=markt',
+    'typ=weihnachtsmarkt&wann=heute',
+  ];
+  return ['', '/en', '/fr'].flatMap((prefix) => asked.map((query) => `${prefix}/verzeichnis/suche?${query}`));
+}

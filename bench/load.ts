@@ -16,7 +16,7 @@ import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { generateMarkets } from '../src/server/demo/austria-scale.ts';
 import { createEditors } from './editors.ts';
 import type { Editor, EditorOutcome } from './load-editor.ts';
-import { builtPages, directoryPages } from './load-pages.ts';
+import { builtPages, directoryPages, searchPages } from './load-pages.ts';
 import { lostSaves } from './lost-saves.ts';
 import { machineBusy } from './machine-busy.ts';
 import { describeMemory, watchProcessMemory } from './process-memory.ts';
@@ -130,7 +130,11 @@ try {
   process.once('exit', () => void portal.stop()); // never leave the server behind, whatever fails
   const portalMemory = watchProcessMemory(portal.pid);
   const url = await portal.url;
-  const pagePaths = [...(await builtPages(pagesFolder)), ...(await directoryPages(url, DIRECTORY_SAMPLE))];
+  const pagePaths = [
+    ...(await builtPages(pagesFolder)),
+    ...(await directoryPages(url, DIRECTORY_SAMPLE)),
+    ...searchPages(),
+  ];
   const held: Record<string, string> = {}; // the ETags of the content an app holds
   for (const path of [...CONTENT_PATHS, ...pagePaths]) {
     const response = await fetch(url + path); // warms the caches

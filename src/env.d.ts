@@ -25,6 +25,8 @@ declare global {
         pages: ReadonlyMap<string, DirectoryPage>;
         /** What a page at a path (without a language prefix) shows, as a short hash: pages are kept by it. */
         pageVersion: (path: string) => string;
+        /** What a kept search page shows, by its query (issue 52). */
+        searchVersion: (params: URLSearchParams) => string;
         /** Every municipality on file by its code, with its directory entry when it has markets (issue 23). */
         municipalities: ReadonlyMap<string, { name: string; listed: DirectoryMunicipality | undefined }>;
         /** Every municipality on file, found by code, postcode or name, with its centre: the search's places (issue 52). */

@@ -7,7 +7,7 @@ import { sortKeyOf } from './collation.ts';
 import type { Directory, DirectoryDate, DirectoryMarket, DirectoryMunicipality, DirectoryState } from './directory.ts';
 import { marketsOf } from './listing.ts';
 import { districtNameOf, stateNameOf } from './names.ts';
-import type { PlaceFound, Places } from './places.ts';
+import type { Place, PlaceFound, Places } from './places.ts';
 import { plainText } from './plain-text.ts';
 
 /** Results on one page of the search (issue 52: 20 a page, the true total, pages to every result). */
@@ -107,6 +107,22 @@ export function searchParamsOf(query: SearchQuery, page = query.page): URLSearch
   return params;
 }
 
+/** The furthest page of a search whose rendering is kept; further ones are rendered each time. */
+const LAST_KEPT_PAGE = 20;
+
+/**
+ * A search's query as the key its page is kept under (server/http/page-files.ts), or null when the
+ * page is rendered for each request: words, days and a place by name can be spelt in endless ways,
+ * and no address may fill the disk. What is kept is a finite set of pages, like the directory's:
+ * a place by its code (gkz or postcode), a radius, "when", a type, a state, the first pages.
+ */
+export function keptSearchKey(params: URLSearchParams): string | null {
+  const query = searchQueryOf(params);
+  const bounded =
+    !query.text && !query.from && !query.to && /^(\d{4,5})?$/.test(query.place) && query.page <= LAST_KEPT_PAGE;
+  return bounded ? searchParamsOf(query).toString() : null;
+}
+
 function dayOrNull(text: string | null): string | null {
   return text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && isMatch(text, 'yyyy-MM-dd') ? text : null;
 }
@@ -169,7 +185,6 @@ export function findMarkets(
   const days = daysOf(query, today);
   const place = query.place === '' ? null : places.find(query.place);
   if (place && place.kind !== 'one') return { found: [], days, place };
-  const centre = place?.place.centre ?? null;
   const words = wordsOf(query.text);
   const listing = listOf(directory);
   const { listed } = listing;
@@ -177,17 +192,14 @@ export function findMarkets(
   const daysAsked = query.when !== null || query.from !== null || query.to !== null;
   // Without days or a place the order is the one from today, worked out once a day: nothing to sort.
   const fromToday = !daysAsked && !place ? listing.fromToday(today) : undefined;
+  // Around a place only the markets within its radius are looked at.
+  const near = place ? listing.near(place.place, query.km, places) : undefined;
   const matching: (Found & { rank: number })[] = [];
-  for (const rank of fromToday?.order ?? listed.keys()) {
+  for (const rank of fromToday?.order ?? near?.keys() ?? listed.keys()) {
     const { state, municipality, market } = listed[rank]!;
     if ((query.state !== null && state.code !== query.state) || (query.type !== null && market.type !== query.type))
       continue;
-    let distance: number | null = null;
-    if (place) {
-      const there = places.byGkz.get(municipality.gkz)?.centre;
-      distance = municipality.gkz === place.place.gkz ? 0 : centre && there ? distanceKm(centre, there) : Infinity;
-      if (distance > query.km) continue;
-    }
+    const distance = near?.get(rank) ?? null;
     const text = texts[rank];
     if (text !== undefined && !words.every((word) => text.includes(word))) continue;
     const next = fromToday ? fromToday.next[rank]! : firstDateIn(market.dates, days.from, days.to);
@@ -252,6 +264,31 @@ interface Listing {
   wordsIn: (t: Translate) => readonly string[];
   /** Each listed market's date from `today` on (by its place in the list), and the places in their order. */
   fromToday: (today: string) => { next: readonly (DirectoryDate | null)[]; order: readonly number[] };
+  /** The markets within `km` of a place, by their place in `listed`, each with its distance. */
+  near: (place: Place, km: number, places: Places) => ReadonlyMap<number, number>;
+}
+
+/** Places and radii whose markets a listing keeps at most; beyond, it begins again. */
+const MOST_PLACES_KEPT = 1000;
+
+/**
+ * The markets within `km` of a place (its own at 0), each municipality's distance worked out once:
+ * at Austria scale a search around a place looked at all 6,000 markets for each request (3–4 ms
+ * under load, when the page's version is worked out and again when it is rendered).
+ */
+function marketsNear(listed: readonly Listed[], place: Place, km: number, places: Places): Map<number, number> {
+  const distances = new Map<string, number>();
+  const near = new Map<number, number>();
+  listed.forEach(({ municipality: { gkz } }, rank) => {
+    let distance = distances.get(gkz);
+    if (distance === undefined) {
+      const there = places.byGkz.get(gkz)?.centre;
+      distance = gkz === place.gkz ? 0 : place.centre && there ? distanceKm(place.centre, there) : Infinity;
+      distances.set(gkz, distance);
+    }
+    if (distance <= km) near.set(rank, distance);
+  });
+  return near;
 }
 
 /**
@@ -288,7 +325,17 @@ function listOf(directory: Pick<Directory, 'states'>): Listing {
     }
     return day;
   };
-  const listing = { listed, wordsIn, fromToday };
+  const around = new Map<string, ReadonlyMap<number, number>>();
+  const near = (place: Place, km: number, places: Places) => {
+    const key = `${place.gkz}|${km}`;
+    let found = around.get(key);
+    if (!found) {
+      if (around.size >= MOST_PLACES_KEPT) around.clear();
+      around.set(key, (found = marketsNear(listed, place, km, places)));
+    }
+    return found;
+  };
+  const listing = { listed, wordsIn, fromToday, near };
   listings.set(directory.states, listing);
   return listing;
 }

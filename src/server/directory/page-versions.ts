@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { type Directory, type DirectoryMarket } from '../../lib/directory/directory.ts';
 import { countMarkets, type DirectoryPage } from '../../lib/directory/listing.ts';
 import { nextDateOf } from '../../lib/directory/next-date.ts';
+import type { Places } from '../../lib/directory/places.ts';
+import { searchDirectory, searchQueryOf } from '../../lib/directory/search.ts';
+import type { Translate } from '../../lib/translate.ts';
 
 /**
  * What each directory page shows, as a short hash (its "page version"), by the page's path without
@@ -91,6 +94,34 @@ export function pageVersions(
     const page = version === undefined ? pages.get(path) : undefined;
     if (page) versions.set(path, (version = versionOf(page)));
     return version;
+  };
+}
+
+/**
+ * Issue 52: what a kept search page shows (http/page-files.ts keeps those without words or typed
+ * days), as a short hash: the place asked, how many were found and on how many pages, and each
+ * result of the page as its line shows it (the market, its municipality, distance and date shown).
+ * So a publish that changes no market of a page leaves it kept: a search costs the search (a
+ * millisecond or two at Austria scale), not its rendering.
+ */
+export function searchVersions(
+  directory: Directory,
+  places: Places,
+  today: string,
+  t: Translate,
+): (params: URLSearchParams) => string {
+  const context = `${today}|${directory.years.join('|')}`;
+  return (params) => {
+    const { total, page, pages, found, place } = searchDirectory(directory, searchQueryOf(params), today, t, places);
+    const asked = place?.kind === 'one' ? [place.place] : place?.kind === 'several' ? place.places : [];
+    return hashOf(
+      'search',
+      context,
+      JSON.stringify([total, page, pages, place?.kind, asked]),
+      ...found.map(({ market, municipality, state, next, distanceKm }) =>
+        JSON.stringify([marketHash(market), own(municipality, 'markets'), state.code, next?.id, distanceKm]),
+      ),
+    );
   };
 }
 

@@ -2,12 +2,13 @@ import { setImmediate as requestsFirst } from 'node:timers/promises';
 import { type Directory, type DirectoryMunicipality } from '../../lib/directory/directory.ts';
 import { marketsOf, pagesOf, type DirectoryPage } from '../../lib/directory/listing.ts';
 import type { Places } from '../../lib/directory/places.ts';
+import { translator } from '../../lib/i18n.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import type { Database } from '../db/database.ts';
 import { readPublished, type Published, type SnapshotRecords } from '../db/published.ts';
 import { listMunicipalities } from '../db/queries/places.ts';
 import { marketImageFiles } from './market-images.ts';
-import { pageVersions } from './page-versions.ts';
+import { pageVersions, searchVersions } from './page-versions.ts';
 import { placesOnFile } from './places.ts';
 import { directoryOf, imageAddressesOf } from './read-directory.ts';
 
@@ -24,6 +25,8 @@ export interface PublishedDirectory {
    * for the sitemap and the embeddable lists, the content version and the day.
    */
   pageVersion: (path: string) => string;
+  /** What a kept search page shows, by its query (issue 52, page-versions.ts). */
+  searchVersion: (params: URLSearchParams) => string;
   /** Each public market's page, by the market's id. */
   marketPaths: ReadonlyMap<string, string>;
   /**
@@ -66,6 +69,7 @@ export async function publish(
   const directoryPages = new Map(pagesOf(directory));
   const today = viennaDay(at);
   const versions = pageVersions(directory, directoryPages, today);
+  const places = placesOnFile(onFile);
   return {
     version: published.version,
     snapshot: published,
@@ -74,7 +78,8 @@ export async function publish(
     pageVersion: (path: string) => versions(path) ?? `${published.version}-${today}`,
     marketPaths: new Map(markets.map((market) => [market.id, market.path])),
     municipalities: municipalitiesOf(directory, onFile),
-    places: placesOnFile(onFile),
+    places,
+    searchVersion: searchVersions(directory, places, today, translator('de')),
     images: new Set(markets.flatMap((market) => market.image_file?.split('/').pop() ?? [])),
     publishedAt: at,
   };

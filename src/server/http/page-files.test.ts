@@ -18,8 +18,9 @@ const PAGES = new Map([
   ['/verzeichnis/steiermark/weg', {}],
 ]);
 /** A published snapshot whose pages all have `version` (or the version a function gives a path). */
-const at = (version: string | ((path: string) => string)) => ({
+const at = (version: string | ((path: string) => string), searchVersion = () => 's1') => ({
   pageVersion: typeof version === 'string' ? () => version : version,
+  searchVersion,
   pages: PAGES,
 });
 /** Enough of Node's request and response for `sendKept`. */
@@ -96,6 +97,33 @@ describe('pages rendered once per page version and kept on disk (issues 17, 18, 
     expect(again!.headers.get('etag')).toBe('"live-b2.build"');
   });
 
+  it('keeps a search by place, radius and days named, once for every spelling while what it shows stays; words, dates and far pages are rendered each time (issue 52)', async () => {
+    const pages = keptPages().page;
+    let renders = 0;
+    const render = () => Promise.resolve(html(`search ${++renders}`));
+    const search = (query: string, shown = 's1') =>
+      pages(
+        request(`http://portal.test/fr/verzeichnis/suche${query}`),
+        at('9', () => shown),
+        render,
+      );
+    const first = await search('?ort=8230&km=50&wann=wochenende');
+    await search('?wann=wochenende&km=50&ort=8230&utm_source=x');
+    await search('/?ort=+8230+&km=50&wann=wochenende');
+    expect(renders).toBe(1);
+    expect(first!.headers.get('etag')).toBe('"live-s1.build"');
+    await search('?ort=8230&km=50&wann=wochenende&seite=2');
+    await search('');
+    expect(renders).toBe(3);
+    // Rendered again when what it shows changed, not before.
+    await search('?ort=8230&km=50&wann=wochenende', 's2');
+    expect(renders).toBe(4);
+    for (const query of ['?q=markt', '?ort=Hartberg', '?ort=8230&von=2027-01-01', '?ort=8230&seite=21']) {
+      expect(await search(query), query).toBeNull();
+      expect(await search(query), query).toBeNull();
+    }
+  });
+
   it('answers a matching If-None-Match with 304 and sends the coding asked for, with its own ETag', async () => {
     const pages = keptPages().page;
     const render = () => Promise.resolve(html('Marktplatz '));
@@ -160,7 +188,7 @@ describe('a kept page sent without Astro (issue 18)', () => {
     );
     await live.written();
     const fast = nodeExchange('/verzeichnis/steiermark/', { 'accept-encoding': 'gzip' });
-    expect(live.sendKept(fast.req, fast.res, () => 'a1')).toBe(true);
+    expect(live.sendKept(fast.req, fast.res, at('a1'))).toBe(true);
     const sent = await fast.done;
     expect(sent.status).toBe(200);
     expect(sent.headers['etag']).toBe(astro!.headers.get('etag'));
@@ -171,13 +199,13 @@ describe('a kept page sent without Astro (issue 18)', () => {
       'if-none-match': astro!.headers.get('etag')!,
       'accept-encoding': 'gzip',
     });
-    live.sendKept(revalidated.req, revalidated.res, () => 'a1');
+    live.sendKept(revalidated.req, revalidated.res, at('a1'));
     expect((await revalidated.done).status).toBe(304);
 
     const changed = nodeExchange('/verzeichnis/steiermark');
-    expect(live.sendKept(changed.req, changed.res, () => 'a2')).toBe(false); // a new version: Astro renders it
+    expect(live.sendKept(changed.req, changed.res, at('a2'))).toBe(false); // a new version: Astro renders it
     const other = nodeExchange('/maerkte');
-    expect(live.sendKept(other.req, other.res, () => 'a1')).toBe(false);
+    expect(live.sendKept(other.req, other.res, at('a1'))).toBe(false);
   });
 
   it('leaves a page to Astro when its file is gone (another process replaced it)', async () => {
@@ -187,15 +215,15 @@ describe('a kept page sent without Astro (issue 18)', () => {
     await live.written();
     rmSync(folder, { recursive: true });
     const asked = nodeExchange('/verzeichnis/steiermark');
-    expect(live.sendKept(asked.req, asked.res, () => 'g1')).toBe(false);
-    expect(live.sendKept(asked.req, asked.res, () => 'g1')).toBe(false); // forgotten: not looked for again
+    expect(live.sendKept(asked.req, asked.res, at('g1'))).toBe(false);
+    expect(live.sendKept(asked.req, asked.res, at('g1'))).toBe(false); // forgotten: not looked for again
   });
 });
 
 describe('what a request may not break', () => {
   it('takes a request target no URL parses for no page', () => {
     const asked = nodeExchange('//[');
-    expect(keptPages().sendKept(asked.req, asked.res, () => '1')).toBe(false);
+    expect(keptPages().sendKept(asked.req, asked.res, at('1'))).toBe(false);
   });
 
   it('renders a page whose headers outlived its files, and writes it anew', async () => {
@@ -216,7 +244,7 @@ describe('what a request may not break', () => {
     await restarted.written();
     expect(renders).toBe(2);
     const asked = nodeExchange('/verzeichnis/steiermark');
-    expect(restarted.sendKept(asked.req, asked.res, () => 'h1')).toBe(true); // whole again
+    expect(restarted.sendKept(asked.req, asked.res, at('h1'))).toBe(true); // whole again
   });
 });
 
@@ -236,7 +264,7 @@ describe('a disk that refuses the files', () => {
     expect(await first!.text()).toContain('Ostermarkt');
     await live.written();
     const asked = nodeExchange('/verzeichnis/steiermark');
-    expect(live.sendKept(asked.req, asked.res, () => 'd1')).toBe(false);
+    expect(live.sendKept(asked.req, asked.res, at('d1'))).toBe(false);
     await live.page(request(PAGE), at('d1'), render);
     expect(renders).toBe(2);
     expect(said.some((message) => message.includes('rendered again when next asked for'))).toBe(true);

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { encodedEtag, negotiateEncoding, withVary, type Encoding } from '../compression/negotiate.ts';
+import { keptSearchKey } from '../../lib/directory/search.ts';
 import { parseEmbedQuery } from '../../lib/embed/embed-query.ts';
 import { etagMatches } from './etag.ts';
 import { EMBED_PATH } from './framable.ts';
@@ -20,11 +21,15 @@ import {
 /** What page files are kept of: the published snapshot's page versions, and its pages by path. */
 export interface PublishedPages {
   pageVersion: (path: string) => string;
+  /** Kept search pages' versions, by the query (issue 52). */
+  searchVersion: (params: URLSearchParams) => string;
   pages: ReadonlyMap<string, unknown>;
 }
 
 /** The directory's pages and the sitemap: rendered from the published snapshot, not pre-rendered (issue 17). */
 const LIVE_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis(?:\/.*)?$|^\/sitemap\.xml$/;
+/** The directory's search (issue 52): its pages are kept per query, of those `keptSearchKey` keeps. */
+const SEARCH_PATH = /^\/(?:(?:en|fr)\/)?verzeichnis\/suche$/;
 const SITEMAP = '/sitemap.xml';
 
 /**
@@ -78,12 +83,12 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
    * Sends the page written for this very version before Astro is asked (issue 18: a third of a
    * page's cost); false when there is none, or its file is gone: Astro renders it.
    */
-  const sendKept = (req: IncomingMessage, res: ServerResponse, pageVersion: (path: string) => string): boolean => {
+  const sendKept = (req: IncomingMessage, res: ServerResponse, published: PublishedPages): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = addressOf(req.url ?? '/');
     const key = url && keyOf(url);
     const page = key ? known.get(key) : undefined;
-    if (!url || !key || !page || page.version !== pageVersion(pathOf(url))) return false;
+    if (!url || !key || !page || page.version !== versionOf(published, url)) return false;
     let answer: ReturnType<typeof answerOf>;
     try {
       answer = answerOf(req.method, (name) => req.headers[name], build, page);
@@ -108,8 +113,9 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     if (!published || key === null || request.method !== 'GET') return null;
     const pagePath = pathOf(url);
     // Any other spelling of a page (`/verzeichnis/steierm%61rk`) is rendered, never kept: no address can fill the disk.
-    if (LIVE_PATH.test(pagePath) && pagePath !== SITEMAP && !published.pages.has(pagePath)) return null;
-    const version = published.pageVersion(pagePath);
+    const hasPage = pagePath === SITEMAP || published.pages.has(pagePath) || SEARCH_PATH.test(pagePath);
+    if (LIVE_PATH.test(pagePath) && !hasPage) return null;
+    const version = versionOf(published, url);
     if (!FILE_VERSION.test(version)) return null;
     const file = path.join(folder, `${createHash('sha256').update(key).digest('base64url').slice(0, 24)}-${version}`);
     let made = rendering.get(file);
@@ -167,6 +173,10 @@ export type PageFiles = ReturnType<typeof pageFiles>;
  */
 function keyOf({ pathname, searchParams }: Address): string | null {
   const path = pathname.replace(/(.)\/+$/, '$1');
+  if (SEARCH_PATH.test(path)) {
+    const query = keptSearchKey(searchParams);
+    return query === null ? null : `${path}?${query}`;
+  }
   if (LIVE_PATH.test(path)) return path;
   if (!EMBED_PATH.test(path)) return null;
   const query = parseEmbedQuery(searchParams);
@@ -187,6 +197,12 @@ function addressOf(target: string): Address | null {
   } catch {
     return null;
   }
+}
+
+/** What the page at an address shows: a search's by its query, any other page's by its path. */
+function versionOf(published: PublishedPages, url: Address): string {
+  const path = pathOf(url);
+  return SEARCH_PATH.test(path) ? published.searchVersion(url.searchParams) : published.pageVersion(path);
 }
 
 /** The page's path without a language prefix and a trailing slash: what page versions are kept by. */

@@ -125,7 +125,7 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
       );
     // A page written for this version is sent before the built site's files are looked up, which
     // took a twentieth of the server's time under load (issue 18).
-    if (!published || !kept?.sendKept(req, res, published.pageVersion)) others();
+    if (!published || !kept?.sendKept(req, res, published)) others();
   };
   // Issue 49 review: Node's own bound for receiving a request is 300 s. The largest honest one is a
   // 10 MB photo: 80 s on a 1 Mbit/s line, so 120 s leaves it room and cuts a trickling client far
