@@ -190,6 +190,12 @@ const searchFilters = {
   from: oneOf(fc.constantFrom('2026-12-01', '2027-06-01', '2027-02-30'), hostileQueryValue),
   to: oneOf(fc.constantFrom('2027-01-31', '2027-12-31'), hostileQueryValue),
 };
+/** A search's calendar or feed of changes (issue 52): the search's filters, a type and a state. */
+const searchFeedQuery = query({
+  ...searchFilters,
+  type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
+  state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
+});
 
 export interface Endpoint {
   method: 'GET' | 'POST';
@@ -308,22 +314,9 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
         per_page: oneOf(fc.constantFrom('1', '20', '100'), hostileQueryValue),
       }).map((q) => `/api/public/markets.json${q}`),
     ),
-    // Issue 52: a search as a calendar.
-    'public/markets.ics': get(
-      query({
-        ...searchFilters,
-        type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
-        state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
-      }).map((q) => `/api/public/markets.ics${q}`),
-    ),
-    // Issue 52: a search's changes as Atom.
-    'public/markets.atom': get(
-      query({
-        ...searchFilters,
-        type: oneOf(fc.constantFrom(...MARKET_TYPES), hostileQueryValue),
-        state: oneOf(fc.constantFrom('6', '3'), hostileQueryValue),
-      }).map((q) => `/api/public/markets.atom${q}`),
-    ),
+    // Issue 52: a search as a calendar, and its changes as Atom.
+    'public/markets.ics': get(searchFeedQuery.map((q) => `/api/public/markets.ics${q}`)),
+    'public/markets.atom': get(searchFeedQuery.map((q) => `/api/public/markets.atom${q}`)),
     'public/markets.schema.json': get(noQuery.map((q) => `/api/public/markets.schema.json${q}`)),
     'public/markets/{id}.ics': get(segment(marketId).map((id) => `/api/public/markets/${id}.ics`)),
     'public/municipalities/{gkz}.ics': get(
