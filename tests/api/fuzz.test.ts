@@ -210,6 +210,11 @@ function checkAnswer(request: RawRequest, answer: RawAnswer, about: string): voi
   if (answer.status < 300 && type.startsWith('text/calendar')) {
     expect(request.path, about).toMatch(/\.ics(\?|$)/);
     expect(text, about).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  } else if (answer.status < 300 && type.startsWith('application/atom+xml')) {
+    expect(request.path, about).toMatch(/^\/api\/public\/markets\.atom(\?|$)/);
+    expect(text, about).toMatch(
+      /^<\?xml version="1\.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/,
+    );
   } else if (answer.status < 300 && type.startsWith('application/schema+json')) {
     expect(request.path, about).toMatch(/^\/api\/public\/markets\.schema\.json(\?|$)/);
     expect(JSON.parse(text), about).toHaveProperty('$schema');

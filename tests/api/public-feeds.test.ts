@@ -250,6 +250,9 @@ describe('iCalendar files', () => {
     const times = after.map((entry) => entry.updated);
     expect(times).toEqual([...times].sort().reverse());
     expect(after).toHaveLength(before.length + 1);
+    // A search by state alone is named by it.
+    const styria = (await atom('?state=6&lang=de')).document;
+    expect(DomUtils.textContent(DomUtils.getElementsByTagName('title', styria)[0]!)).toBe('Märkte: Steiermark');
     for (const query of ['', '?lang=de', '?near=9999', '?from=2027-06-02&to=2027-06-01'])
       expect((await atom(query)).response.status, query).toBe(400);
   });

@@ -4,6 +4,7 @@ import { translator } from '../../../lib/i18n.ts';
 import { viennaDay } from '../../../lib/market-rules.ts';
 import { DIRECTORY_PATH } from '../../../lib/directory/directory.ts';
 import { dateSpanInWords, dayFormatter } from '../../../lib/directory/format.ts';
+import { stateNameOf } from '../../../lib/directory/names.ts';
 import { DEFAULT_RADIUS_KM } from '../../../lib/directory/search.ts';
 import { localizedPath } from '../../../lib/languages.ts';
 import { ApiError } from '../../api-error.ts';
@@ -162,6 +163,7 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
     const words = [
       q,
       type && t(`market.type.${type}`),
+      state && stateNameOf(state, t),
       place && `${km ?? DEFAULT_RADIUS_KM} km – ${place.name} (${place.postcodes[0]})`,
       (from || to) && `${from ?? ''}–${to ?? ''}`,
     ].filter(Boolean);
