@@ -157,6 +157,16 @@
         (HTTPS ? '; secure' : '');
     });
 
+    // The search's days (issue 52): typed days win over "Wann" when the form sends both, so the one
+    // chosen last clears the other, and a visitor who changes "Wann" after a search by dates gets it.
+    document.addEventListener('change', function (event) {
+      var field = event.target;
+      var form = field.form;
+      if (!form || !form.elements.wann || !form.elements.von) return;
+      if (field.name === 'wann' && field.value) form.elements.von.value = form.elements.bis.value = '';
+      if ((field.name === 'von' || field.name === 'bis') && field.value) form.elements.wann.value = '';
+    });
+
     setUpAccount();
     setUpPreloads();
   }

@@ -139,3 +139,14 @@ test('"near me" sends the nearest municipality’s code alone, and says what to 
   await expect(other).toHaveURL(/\/verzeichnis\/suche$/);
   await refused.close();
 });
+
+test('the days chosen last count: "Wann" after a search by dates, dates after "Wann"', async ({ page }) => {
+  await page.goto('/verzeichnis/suche?ort=8230&von=2027-05-01&bis=2027-05-31');
+  await page.getByLabel(de('search.when')).selectOption('wochenende');
+  await expect(page.getByLabel(de('search.from'))).toHaveValue('');
+  await page.getByRole('button', { name: de('search.submit') }).click();
+  await expect(page).toHaveURL(/wann=wochenende/);
+  await expect(page).not.toHaveURL(/von=2027/);
+  await page.getByLabel(de('search.from')).fill('2027-06-01');
+  await expect(page.getByLabel(de('search.when'))).toHaveValue('');
+});
