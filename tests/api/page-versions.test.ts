@@ -4,7 +4,10 @@ import { pagesOf } from '../../src/lib/directory/listing.ts';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
-import { pageVersions } from '../../src/server/directory/page-versions.ts';
+import { translator } from '../../src/lib/i18n.ts';
+import { listMunicipalities } from '../../src/server/db/queries/places.ts';
+import { pageVersions, searchVersions } from '../../src/server/directory/page-versions.ts';
+import { placesOnFile } from '../../src/server/directory/places.ts';
 import { readDirectory } from '../../src/server/directory/read-directory.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
 import { addMarket, GKZ_A, GKZ_B } from './helpers/fixtures.ts';
@@ -47,12 +50,23 @@ afterAll(async () => {
 });
 
 /** Every page but the overview (the renderer shows the overview of the first directory), by path. */
+/** Kept searches (issue 52): around a place, by a type, a state; their versions follow their HTML too. */
+const SEARCHES = [`ort=${GKZ_A}&km=20`, `ort=${GKZ_A}&km=100&typ=kirtag`, `ort=${GKZ_B}`, 'typ=wochenmarkt', 'land=6'];
+
 async function rendered(directory: Directory) {
   const pages = pagesOf(directory).filter(([, page]) => page.kind !== 'overview');
   const versionOf = pageVersions(directory, new Map(pages), viennaDay(NOW));
   const html = new Map<string, { kind: string; version: string; html: string }>();
   for (const [path, page] of pages)
     html.set(path, { kind: page.kind, version: versionOf(path)!, html: await renderer.render(page, path, 'de') });
+  const places = placesOnFile(await listMunicipalities(db));
+  const searchVersionOf = searchVersions(directory, places, viennaDay(NOW), translator('de'));
+  for (const query of SEARCHES)
+    html.set(`search?${query}`, {
+      kind: 'search',
+      version: searchVersionOf(new URLSearchParams(query)),
+      html: await renderer.renderSearch(query, { directory, places }),
+    });
   return html;
 }
 
@@ -82,13 +96,15 @@ const CHANGES: [string, () => Promise<unknown>, kinds?: string[]][] = [
     'a place described',
     async () =>
       db.query(`UPDATE markets SET location = 'Rathausplatz 1', version = version + 1 WHERE title = 'Wochenmarkt'`),
-    ['market'], // the pages above list the market by its title, type and next date only
+    // The pages above list the market by its title, type and next date only; a search's version
+    // takes the whole market, so its page is rendered again, never left stale.
+    ['market', 'search'],
   ],
   [
     'a date after the next one moved',
     async () =>
       db.query(`UPDATE market_dates SET note = 'Mit Musik', version = version + 1 WHERE date_start = '2027-03-13'`),
-    ['market'],
+    ['market', 'search'],
   ],
   ['a market added', async () => addMarket(db, GKZ_B, { title: 'Flohmarkt' })],
   ['a market hidden', async () => db.query(`UPDATE markets SET hidden = true WHERE title = 'Großer Kirtag'`)],

@@ -23,6 +23,11 @@ const ROUTES: Record<Locale, string> = {
 export interface DirectoryRenderer {
   /** The HTML of one directory page, rendered by the real route and components. */
   render(page: DirectoryPage, pagePath: string, locale: Locale): Promise<string>;
+  /** The HTML of the search page for a query, as the portal renders it from what it published (issue 52). */
+  renderSearch(
+    query: string,
+    published: Pick<NonNullable<App.Locals['published']>, 'directory' | 'places'>,
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,17 @@ export async function startDirectoryRenderer(directory: Directory, site: string)
         props: { page },
         params: { path: pagePath.slice(DIRECTORY_PATH.length + 1) || undefined },
         request: new Request(url),
+        partial: false,
+      });
+    },
+    async renderSearch(query, published) {
+      const route = (
+        (await vite.ssrLoadModule('/src/pages/verzeichnis/suche.astro')) as { default: AstroComponentFactory }
+      ).default;
+      return container.renderToString(route, {
+        request: new Request(new URL(`${DIRECTORY_PATH}/suche?${query}`, site)),
+        // The search page reads only these of what the portal published.
+        locals: { published } as App.Locals,
         partial: false,
       });
     },
