@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   outside_season: 422,
   date_in_past: 422,
   date_follows_rule: 422,
+  /** Issue 53: a day chosen to change lies outside the date of several days it belongs to. */
+  day_outside_date: 422,
   invalid_email: 422,
   invalid_url: 422,
   invalid_phone: 422,

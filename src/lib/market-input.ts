@@ -34,7 +34,7 @@ const text = (max: number, multiline: boolean, required = false) =>
       error: 'invalid_characters',
     }),
   );
-const optionalText = (max: number, multiline = false) => z._default(text(max, multiline), '');
+export const optionalText = (max: number, multiline = false) => z._default(text(max, multiline), '');
 
 /** Form data is flat text: an empty field means "not given", nested values come as JSON text. */
 const blankAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -69,11 +69,11 @@ const recordId = z
 export const isoDaySchema = z.iso
   .date({ error: missingOr('invalid_date') })
   .check(z.refine((day) => !day.startsWith('0000-'), { error: 'invalid_date' }));
-const optionalDay = z._default(z.pipe(z.transform(blankAsNull), z.nullable(isoDaySchema)), null);
+export const optionalDay = z._default(z.pipe(z.transform(blankAsNull), z.nullable(isoDaySchema)), null);
 const clockTime = z
   .string({ error: missingOr('invalid_time') })
   .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalid_time' }));
-const optionalTime = z._default(z.pipe(z.transform(blankAsNull), z.nullable(clockTime)), null);
+export const optionalTime = z._default(z.pipe(z.transform(blankAsNull), z.nullable(clockTime)), null);
 
 /** Seed: +43/3332/1231234, or with an extension +43/3332/1234123/12. */
 export const PHONE_PATTERN = /^\+\d{1,3}\/\d{1,5}\/\d{3,12}(\/\d{1,6})?$/;

@@ -1,5 +1,6 @@
 import * as published from './db/published.ts';
 import * as contentReads from './services/content-reads.ts';
+import * as marketDays from './services/market-days.ts';
 import * as marketSaves from './services/market-saves.ts';
 
 /**
@@ -9,4 +10,9 @@ import * as marketSaves from './services/market-saves.ts';
  * names it. It sits above services/, whose modules it lists (LAYERS in eslint.config.js). Tests
  * add their own procedure modules through DatabaseSettings.testProcedures, never here.
  */
-export const PROCEDURE_MODULES: readonly Readonly<Record<string, unknown>>[] = [published, contentReads, marketSaves];
+export const PROCEDURE_MODULES: readonly Readonly<Record<string, unknown>>[] = [
+  published,
+  contentReads,
+  marketSaves,
+  marketDays,
+];

@@ -62,6 +62,15 @@ export async function saveMarketDate(fields: MarketFields): Promise<void> {
   saved(fields['wko_market_id'] ?? null);
 }
 
+/** Issue 53: some days of a date cancelled or given other times (change_market_days), also while it runs. */
+export async function changeMarketDays(marketId: string, fields: MarketFields): Promise<string[]> {
+  const answer = await callApi<SavedRecords>('change_market_days', { fields });
+  mergeSaved(answer);
+  saved(marketId);
+  // The dates written, in the order of their days (the answer is).
+  return Object.keys(answer.wko_market_dates);
+}
+
 export async function deleteMarketDate(id: string): Promise<void> {
   const marketId = $content.get().wko_market_dates[id]?.wko_market_id ?? null;
   await callApi('delete_market_date', { fields: { id } });

@@ -40,7 +40,8 @@ export function DateTable({ locale, entries, caption, ruled, actions, below }: D
           const extra = below?.(entry);
           return [
             <tr key={entry.day + ('date' in entry ? entry.date.id : 'holiday')} className={classOf(entry)}>
-              <th scope="row">
+              {/* A row a change lands on takes the focus (issue 53), so it can be focused by script. */}
+              <th scope="row" id={'date' in entry ? `date-${entry.date.id}` : undefined} tabIndex={-1}>
                 {'date' in entry ? describeDays(entry.date, locale) : describeDay(entry.day, locale)}
                 {'date' in entry && describeTimes(entry.date) && (
                   <span className="date-times">{describeTimes(entry.date)}</span>

@@ -11,6 +11,7 @@ import { messageOf } from '../forms/use-form.ts';
 import { DateTable, type DateEntry } from './date-rows.tsx';
 import { describeDays } from './date-words.ts';
 import { MarketDateForm } from './market-date-form.tsx';
+import { MarketDaysForm } from './market-days-form.tsx';
 
 interface MarketDatesProps {
   locale: Locale;
@@ -33,6 +34,8 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
   const { t } = useTranslation();
   const [editing, setEditing] = useState<MarketDateRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MarketDateRecord | null>(null);
+  /** Issue 53: a date of several days whose single days change, also while it runs. */
+  const [changingDays, setChangingDays] = useState<MarketDateRecord | null>(null);
   const today = viennaDay(new Date());
   const entries = entriesOf(market, dates, today);
   const upcoming = entries.filter((entry) => ('date' in entry ? entry.date.date_end : entry.day) >= today);
@@ -76,28 +79,53 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
       level={level === 3 ? 4 : 6}
     />
   );
-  // A date that has begun is locked (the server refuses changes): it shows among the upcoming ones until its end.
-  const actions = (entry: DateEntry) =>
-    entry.day < today ? null : 'holiday' in entry ? (
+  // A date that has begun is locked whole (the server refuses changes); its days from today on can
+  // still be cancelled or given other times (issue 53), as can single days of a coming one.
+  const daysButton = (date: MarketDateRecord) =>
+    date.date_end > date.date_start &&
+    date.date_end >= today && (
       <button
         type="button"
         className="button-secondary"
-        onClick={() => void addBack(entry.day)}
-        aria-label={`${t('marketDate.addBack')} ${entry.day}`}
+        onClick={() => {
+          setEditing(null);
+          setChangingDays(date);
+        }}
+        aria-expanded={changingDays === date}
+        aria-label={`${t('marketDate.days.open')} ${describeDays(date, locale)}`}
       >
-        {t('marketDate.addBack')}
+        {t('marketDate.days.open')}
       </button>
+    );
+  const actions = (entry: DateEntry) =>
+    'holiday' in entry ? (
+      entry.day < today ? null : (
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => void addBack(entry.day)}
+          aria-label={`${t('marketDate.addBack')} ${entry.day}`}
+        >
+          {t('marketDate.addBack')}
+        </button>
+      )
+    ) : entry.day < today ? (
+      daysButton(entry.date) || null
     ) : (
       <>
         <button
           type="button"
           className="button-secondary"
-          onClick={() => setEditing(entry.date)}
+          onClick={() => {
+            setChangingDays(null);
+            setEditing(entry.date);
+          }}
           aria-expanded={editing === entry.date}
           aria-label={`${t('marketDate.edit')} ${entry.day}`}
         >
           {t('marketDate.edit')}
         </button>
+        {daysButton(entry.date)}
         {/* The rule would bring a deleted regular date back: it is cancelled in its form instead. */}
         {!(market.rule && entry.date.type === 'regular') && (
           <button
@@ -111,6 +139,20 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
         )}
       </>
     );
+  const below = (entry: DateEntry) =>
+    'date' in entry &&
+    (editing === entry.date
+      ? form(entry.date)
+      : changingDays === entry.date && (
+          <MarketDaysForm
+            locale={locale}
+            market={market}
+            date={entry.date}
+            lastMonth={lastMonth}
+            onDone={() => setChangingDays(null)}
+            level={level === 3 ? 4 : 6}
+          />
+        ));
 
   return (
     <section className="market-dates" aria-label={heading}>
@@ -133,7 +175,7 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
           caption={heading}
           ruled={market.schedule === 'regular'}
           actions={actions}
-          below={(entry) => 'date' in entry && editing === entry.date && form(entry.date)}
+          below={below}
         />
       )}
       {past.length > 0 && (

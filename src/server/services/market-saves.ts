@@ -57,7 +57,7 @@ export interface Edit<Input> {
  * The session's user, allowed to write (or only logged in), and the input: a caller not logged in
  * hears so before anything about their fields.
  */
-async function checkedEdit<Input>(
+export async function checkedEdit<Input>(
   tx: Queryable,
   { session, input }: Edit<Input>,
   may: typeof writer = writer,
@@ -202,14 +202,14 @@ export const marketHistory = procedure(import.meta.url, 'marketHistory', async (
 });
 
 /** A market of the user's municipality, locked for the change; refused otherwise. */
-async function ownMarket(tx: Queryable, user: SessionUser, id: string): Promise<MarketRecord> {
+export async function ownMarket(tx: Queryable, user: SessionUser, id: string): Promise<MarketRecord> {
   const market = await lockMarket(tx, id);
   if (!market) throw new ApiError('market_not_found');
   if (market.gkz !== user.gkz) throw new ApiError('forbidden');
   return market;
 }
 
-function record(tx: Queryable, user: SessionUser, now: Date, change: Omit<MarketChange, 'user' | 'at'>) {
+export function record(tx: Queryable, user: SessionUser, now: Date, change: Omit<MarketChange, 'user' | 'at'>) {
   return insertMarketChange(tx, { ...change, user, at: now });
 }
 
@@ -254,7 +254,7 @@ async function writeMarketDate(
  * that the answer holds (only dates_revision and dates_changed_at, migration 0012), so the market
  * locked for it is answered.
  */
-function answer(market: MarketRecord, dates: readonly MarketDateRecord[]): SavedRecords {
+export function answer(market: MarketRecord, dates: readonly MarketDateRecord[]): SavedRecords {
   // The schema leaves out what is only for the server (replaces_date).
   const publicDates = dates.map((date) => marketDateRecordSchema.parse(date));
   return { wko_markets: groupsByLanguage([market]), wko_market_dates: byId(publicDates) };
@@ -263,7 +263,7 @@ function answer(market: MarketRecord, dates: readonly MarketDateRecord[]): Saved
 /** The contract's code for a refusal whose field names a more precise one (api.md: days before today are `date_locked`). */
 const CONTRACT_CODE: Partial<Record<ErrorCode, ErrorCode>> = { date_in_past: 'date_locked' };
 
-function refuseIfAny(errors: FieldErrors, prefix = ''): void {
+export function refuseIfAny(errors: FieldErrors, prefix = ''): void {
   const [first] = Object.values(errors);
   if (!first) return;
   const fields = Object.fromEntries(Object.entries(errors).map(([field, code]) => [prefix + field, code]));

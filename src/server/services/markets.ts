@@ -1,7 +1,9 @@
 import type { Checked } from '../api-error.ts';
 import type { MarketDateInput, MarketInput } from '../../lib/market-input.ts';
+import type { DaysChangeInput } from '../../lib/market-days.ts';
 import type { Database, Procedure } from '../db/database.ts';
 import type { PhotoOwnership } from './market-photos.ts';
+import { changeMarketDays } from './market-days.ts';
 import {
   addMarketDates,
   deleteMarket,
@@ -63,6 +65,10 @@ export function createMarketService({
       session: string,
       input: Checked<{ marketId: string; dates: readonly MarketDateInput[] }>,
     ): Promise<SavedRecords> => write(addMarketDates, session, input),
+
+    /** Issue 53: some days of a date cancelled or given other times, also while it runs. */
+    changeMarketDays: (session: string, input: Checked<DaysChangeInput>): Promise<SavedRecords> =>
+      write(changeMarketDays, session, input),
 
     /** Answers the id deleted. */
     deleteMarketDate: (session: string, id: Checked<string>): Promise<string> => write(deleteMarketDate, session, id),

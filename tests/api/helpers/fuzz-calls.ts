@@ -297,6 +297,26 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
       dates: fc.array(hostileFields(dateFields(null, marketId), DATE_KEYS), { minLength: 1, maxLength: 3 }),
     }),
     delete_market_date: post('delete_market_date', { id: dateId }),
+    // Issue 53: some days of a date cancelled or given other times.
+    change_market_days: postWith(
+      'change_market_days',
+      fc
+        .tuple(
+          fieldsOf(
+            {
+              id: dateId,
+              version: oneOf(fc.constantFrom(1, '1'), fc.constantFrom(0, 'x')),
+              status: fc.constantFrom('takes_place', 'cancelled', 'pending'),
+              note: text,
+            },
+            ['status', 'note'],
+          ),
+          span,
+          times,
+        )
+        .map(([fields, [from, to], [time_from, time_to]]) => ({ ...fields, from, to, time_from, time_to })),
+      ['id', 'version', 'from', 'to', 'status', 'time_from', 'time_to', 'note'],
+    ),
     get_market_history: get(segment(marketId).map((id) => `/api/get_market_history/${id}`)),
     page_view: post('page_view', {
       path: oneOf(fc.constantFrom('/verzeichnis', '/en/info', '/seite/impressum'), hostileString),

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { MARKET_CHECK_ORDER, marketDateInputSchema, marketInputSchema } from '../../../lib/market-input.ts';
+import { daysChangeInputSchema } from '../../../lib/market-days.ts';
 import { isStorableText } from '../../../lib/validation.ts';
 import { ApiError } from '../../api-error.ts';
 import type { MarketService } from '../../services/markets.ts';
@@ -85,6 +86,15 @@ export function marketRoutes(api: Hono<ApiEnv>, markets: MarketService): void {
       return { marketId: request.wko_market_id, dates };
     });
     return c.json({ data: await markets.addMarketDates(session, input) }, 200, PRIVATE);
+  });
+
+  /** Beyond api.md (issue 53): some days of a date of several days cancelled or given other times. */
+  api.post('/change_market_days', async (c) => {
+    const session = sessionToken(c);
+    const input = await checked(async () =>
+      parseFields(daysChangeInputSchema, await readFields(c), MARKET_CHECK_ORDER),
+    );
+    return c.json({ data: await markets.changeMarketDays(session, input) }, 200, PRIVATE);
   });
 
   api.post('/delete_market_date', async (c) => {
