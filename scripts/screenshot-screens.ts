@@ -174,6 +174,20 @@ export const EDITING_SCREENS: Screen[] = [
     part: dateTable,
   },
   {
+    id: 'date-days',
+    title: 'Cancelling or changing some days of a date of several days (issue 53)',
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    market: ADVENT,
+    act: (page, text) =>
+      dateTable(page, text)
+        .getByRole('button', { name: new RegExp(`^${text('marketDate.days.open')} `) })
+        .first()
+        .click(),
+    part: dateTable,
+  },
+  {
     id: 'save-area',
     title: 'The save area after a change',
     path: '/maerkte',

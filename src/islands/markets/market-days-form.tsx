@@ -103,7 +103,7 @@ export function MarketDaysForm({ locale, market, date, lastMonth, onDone, level 
       }}
     >
       <Heading id={idOf('heading')} ref={heading} tabIndex={-1}>
-        {t('marketDate.days.heading')}: {describeDays(date, locale)}
+        {t('marketDate.days.heading', { date: describeDays(date, locale) })}
       </Heading>
       <p className="field-hint">{t('marketDate.days.intro')}</p>
       <div className="field-row">
