@@ -7,6 +7,11 @@ import { TEXT_MAX } from './market-fields.ts';
 import { isoDaySchema, optionalDay, optionalText, optionalTime } from './market-input.ts';
 import { isStorableText, type FieldErrors } from './validation.ts';
 
+/** A value not given is `required_fields` (api.md), whatever else its check would say. */
+const missingOr = (code: ErrorCode) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? 'required_fields' : code;
+const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
 /**
  * Issue 53: some days of a date of several days change — the rest of a running Advent market is
  * cancelled after a storm, a Jahrmarkt's Monday is called off, the last week opens later. The
@@ -14,11 +19,6 @@ import { isStorableText, type FieldErrors } from './validation.ts';
  * so the days already past stay as they were), the days chosen become a date of their own with the
  * change, and the days after them, if any, another one as the date was.
  */
-/** A value not given is `required_fields` (api.md), whatever else its check would say. */
-const missingOr = (code: ErrorCode) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? 'required_fields' : code;
-const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
-
 const daysChangeObject = z.object({
   id: z.pipe(
     z.transform(blankAsMissing),
