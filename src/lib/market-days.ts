@@ -4,12 +4,10 @@ import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import type { ErrorCode } from './error-codes.ts';
 import { TEXT_MAX } from './market-fields.ts';
-import { isoDaySchema, optionalDay, optionalText, optionalTime } from './market-input.ts';
+import { isoDaySchema, missingOr, optionalDay, optionalText, optionalTime } from './market-input.ts';
 import { isStorableText, type FieldErrors } from './validation.ts';
 
-/** A value not given is `required_fields` (api.md), whatever else its check would say. */
-const missingOr = (code: ErrorCode) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? 'required_fields' : code;
+/** An empty field is a field not given: `required_fields` (api.md), as in the other editing calls. */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /**
@@ -27,7 +25,9 @@ const daysChangeObject = z.object({
       .check(z.maxLength(64, { error: 'invalid_request' }), z.refine(isStorableText, { error: 'invalid_request' })),
   ),
   version: z.pipe(
-    z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value)),
+    z.transform((value: unknown) =>
+      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : blankAsMissing(value),
+    ),
     z.int({ error: missingOr('invalid_request') }).check(z.minimum(1, { error: 'invalid_request' })),
   ),
   /** The first day changed; today or later. */

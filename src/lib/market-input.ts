@@ -20,7 +20,7 @@ const UNALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2
 const LINE_BREAK = /[\r\n\t]/;
 
 /** A required value that is missing is `required_fields` (api.md), whatever else its check would say. */
-const missingOr =
+export const missingOr =
   (code: ErrorCode) =>
   (issue: { input?: unknown }): ErrorCode =>
     issue.input === undefined || issue.input === null ? 'required_fields' : code;
