@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -94,5 +95,28 @@ describe('the embedded database’s lock', () => {
     }
     // A new data dir is initialised first (PGlite's initdb): seconds on a busy 2-core machine, where
     // the default 5 s failed before and after the procedures were imported at the thread's start.
+  }, 20_000);
+
+  it('is given back by a close whose last answer is a refused query, when nothing else keeps the process alive', () => {
+    // As a clean stop met the housekeeping's vacuum: its refusal unref'd the thread while the close
+    // waited for the thread's end, and the process ended on an empty event loop, the lock left behind.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
+    const script = `
+      const { openOnThread } = await import(${JSON.stringify(new URL('./database-thread.ts', import.meta.url).href)});
+      const db = await openOnThread({ dataDir: ${JSON.stringify(dataDir)} });
+      const closed = db.close();
+      db.query('SELECT 1').catch(() => {});
+      await closed;
+      console.log('closed');`;
+    const file = path.join(dataDir, 'close.mjs');
+    writeFileSync(file, script);
+    try {
+      const child = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+      expect(child.stderr).toBe('');
+      expect(child.stdout).toBe('closed\n');
+      expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 20_000);
 });

@@ -34,8 +34,8 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   worker.on('message', (reply: Reply) => {
     const waiter = waiting.get(reply.id);
     waiting.delete(reply.id);
-    // The thread keeps the process alive only while something waits for it.
-    if (waiting.size === 0) worker.unref();
+    // The thread keeps the process alive only while something waits for it, and while it ends (end).
+    if (waiting.size === 0 && !stopped) worker.unref();
     if (reply.ok) {
       outage.answered();
       waiter?.resolve(reply.value);
@@ -59,6 +59,17 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   });
   worker.on('exit', (code) => stop(new Error(`The database's thread stopped (exit code ${code}).`)));
 
+  /**
+   * Ends the thread, then gives back the lock. The thread is held (ref) while it ends: were it let go,
+   * a process with nothing else to wait for (a clean stop) would end before the lock is given back,
+   * leaving it for the next start to take over.
+   */
+  const end = async () => {
+    worker.ref();
+    await worker.terminate();
+    release();
+  };
+
   const ask = <T>(request: Ask): Promise<T> =>
     new Promise<unknown>((resolve, reject) => {
       if (stopped) return reject(stopped);
@@ -71,8 +82,7 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
   try {
     await ready;
   } catch (error) {
-    await worker.terminate();
-    release();
+    await end();
     throw new DatabaseStartError((error as Error).message);
   }
 
@@ -106,8 +116,7 @@ export async function openOnThread(settings: DatabaseSettings): Promise<Database
         await ask({ op: 'close' });
       } finally {
         stopped ??= new Error('The database is closed');
-        await worker.terminate();
-        release();
+        await end();
       }
     })());
   const inLane = (first: boolean): Omit<Database, 'ahead'> => ({
