@@ -188,6 +188,24 @@ export const EDITING_SCREENS: Screen[] = [
     part: dateTable,
   },
   {
+    id: 'rule-yearly',
+    title: 'A yearly rule: the Kirtag on the Sunday on or after the Assumption, with its preview (issue 53)',
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    market: KIRTAG,
+    act: async (page, text) => {
+      await page.getByLabel(text('market.schedule.regular'), { exact: true }).check();
+      await page.getByLabel(text('market.rule.freq'), { exact: true }).selectOption('yearly');
+      await page.getByLabel(text('market.rule.yearlyBy.feast'), { exact: true }).check();
+      await page.getByLabel(text('market.rule.weekday'), { exact: true }).selectOption('SU');
+      await page.getByLabel(text('market.rule.relation'), { exact: true }).selectOption('on_or_after');
+      await page.getByLabel(text('market.rule.feast'), { exact: true }).selectOption('08-15');
+      await page.getByLabel(text('market.rule.days'), { exact: true }).selectOption('2');
+    },
+    part: (page) => page.locator('fieldset:has(> .rule-fields)'),
+  },
+  {
     id: 'save-area',
     title: 'The save area after a change',
     path: '/maerkte',

@@ -129,7 +129,7 @@ export function publicHolidays(year: number, stateNumber: number): PublicHoliday
 }
 
 /** Easter Sunday of the Gregorian calendar (anonymous algorithm, Meeus/Jones/Butcher). */
-function easterSunday(year: number): { month: number; day: number } {
+export function easterSunday(year: number): { month: number; day: number } {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;

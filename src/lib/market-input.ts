@@ -1,6 +1,17 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
-import { MARKET_DATE_STATUSES, MARKET_DATE_TYPES, MARKET_STATUSES, MARKET_TYPES, NTHS, WEEKDAYS } from './market.ts';
+import {
+  FEAST_RELATIONS,
+  FREQS,
+  MARKET_DATE_STATUSES,
+  MARKET_DATE_TYPES,
+  MARKET_STATUSES,
+  MARKET_TYPES,
+  NTHS,
+  WEEKDAYS,
+  YEARLY_LIMITS,
+} from './market.ts';
+import { isMonthDay } from './yearly-rules.ts';
 import { eachTextField, LINE_MAX, TEXT_MAX } from './market-fields.ts';
 import { uploadedPhotoOf } from './market-photo.ts';
 import { isStorableText } from './validation.ts';
@@ -98,19 +109,27 @@ const email = z._default(
 const nested = <S extends z.core.$ZodType>(schema: S) =>
   z._default(z.pipe(z.transform(jsonText), z.nullable(schema)), null);
 
+const boundedInt = (limits: { min: number; max: number }, error: ErrorCode) =>
+  z.int({ error }).check(z.minimum(limits.min, { error }), z.maximum(limits.max, { error }));
+
 const ruleObject = z.object(
   {
-    freq: z.enum(['weekly', 'monthly'], { error: 'required_fields' }),
-    interval: z._default(
+    freq: z.enum(FREQS, { error: 'required_fields' }),
+    interval: z._default(boundedInt({ min: 1, max: 12 }, 'invalid_interval'), 1),
+    weekdays: z._default(
       z
-        .int({ error: 'invalid_interval' })
-        .check(z.minimum(1, { error: 'invalid_interval' }), z.maximum(12, { error: 'invalid_interval' })),
-      1,
+        .array(z.enum(WEEKDAYS, { error: 'invalid_request' }), { error: missingOr('invalid_request') })
+        .check(z.maxLength(7, { error: 'invalid_request' })),
+      [],
     ),
-    weekdays: z
-      .array(z.enum(WEEKDAYS, { error: 'invalid_request' }), { error: missingOr('invalid_request') })
-      .check(z.minLength(1, { error: 'no_weekday' }), z.maxLength(7, { error: 'invalid_request' })),
     nth: z._default(z.nullable(z.literal(NTHS, { error: 'invalid_nth' })), null),
+    // Issue 53, yearly rules: by month, by Easter or by feast (market.ts, recurrenceRuleSchema).
+    month: z.optional(boundedInt({ min: 1, max: 12 }, 'invalid_month')),
+    easter_offset: z.optional(boundedInt(YEARLY_LIMITS.easterOffset, 'invalid_easter_offset')),
+    feast: z.optional(z.string({ error: 'invalid_feast' }).check(z.refine(isMonthDay, { error: 'invalid_feast' }))),
+    relation: z._default(z.enum(FEAST_RELATIONS, { error: 'invalid_request' }), 'after'),
+    offset: z._default(boundedInt(YEARLY_LIMITS.offset, 'invalid_offset'), 0),
+    days: z._default(boundedInt(YEARLY_LIMITS.days, 'invalid_days'), 1),
     time_from: clockTime,
     time_to: clockTime,
     skip_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
@@ -120,10 +139,36 @@ const ruleObject = z.object(
 );
 type RuleObject = z.output<typeof ruleObject>;
 
+/** How a yearly rule names its day: the one of `easter_offset`, `feast` and `month` it gives. */
+const yearlyKind = (rule: RuleObject) =>
+  rule.freq !== 'yearly'
+    ? null
+    : rule.easter_offset !== undefined
+      ? 'easter'
+      : rule.feast !== undefined
+        ? 'feast'
+        : rule.month !== undefined
+          ? 'month'
+          : null;
+
+/** The fields a rule of its kind keeps: equal rules are stored equally, whatever else a client sent. */
+function storedRule(rule: RuleObject) {
+  const { month, easter_offset, feast, relation, offset, days, ...common } = rule;
+  const weekdays = WEEKDAYS.filter((day) => rule.weekdays.includes(day));
+  if (rule.freq !== 'yearly') return { ...common, weekdays, nth: rule.freq === 'monthly' ? rule.nth : null };
+  const kind = yearlyKind(rule);
+  const length = { offset, days };
+  if (kind === 'easter') return { ...common, weekdays: [], nth: null, easter_offset, ...length };
+  if (kind === 'feast') return { ...common, weekdays, nth: null, feast, relation, ...length };
+  return { ...common, weekdays, nth: rule.nth, month, ...length };
+}
+
 /**
- * A weekly or monthly rule as a clerk gives it (issue 14): at least one weekday, the closing time
- * after the opening time, the week of the month for monthly rules (weekly ones have none), every
- * 1 to 12 weeks or months. Its anchor is not given: the server sets it (recurrence.ts, anchorOf).
+ * A rule as a clerk gives it (issue 14; yearly ones issue 53): the closing time after the opening
+ * time; weekly and monthly rules on at least one weekday, monthly ones in a week of the month;
+ * every 1 to 12 weeks, months or years. A yearly rule names its day by a month and the week in it,
+ * by Easter, or by a feast, and the first and third on one weekday. Its anchor is not given: the
+ * server sets it (recurrence.ts, anchorOf).
  */
 export const recurrenceRuleInputSchema = z.pipe(
   ruleObject.check(
@@ -131,17 +176,30 @@ export const recurrenceRuleInputSchema = z.pipe(
       error: 'end_time_before_start',
       path: ['time_to'],
     }),
-    z.refine<RuleObject>((rule) => rule.freq === 'weekly' || rule.nth !== null, {
+    // A yearly rule whose day is not chosen yet is told that alone (no_yearly_day).
+    z.refine<RuleObject>(
+      (rule) =>
+        rule.weekdays.length > 0 ||
+        (rule.freq === 'yearly' && yearlyKind(rule) !== 'month' && yearlyKind(rule) !== 'feast'),
+      {
+        error: 'no_weekday',
+        path: ['weekdays'],
+      },
+    ),
+    z.refine<RuleObject>((rule) => rule.freq !== 'yearly' || rule.weekdays.length <= 1, {
+      error: 'one_weekday',
+      path: ['weekdays'],
+    }),
+    z.refine<RuleObject>((rule) => rule.freq !== 'yearly' || yearlyKind(rule) !== null, {
+      error: 'no_yearly_day',
+      path: ['month'],
+    }),
+    z.refine<RuleObject>((rule) => !(rule.freq === 'monthly' || yearlyKind(rule) === 'month') || rule.nth !== null, {
       error: 'invalid_nth',
       path: ['nth'],
     }),
   ),
-  // Each weekday once, in the week's order, so that equal rules are stored equally.
-  z.transform((rule: RuleObject) => ({
-    ...rule,
-    weekdays: WEEKDAYS.filter((day) => rule.weekdays.includes(day)),
-    nth: rule.freq === 'monthly' ? rule.nth : null,
-  })),
+  z.transform(storedRule),
 );
 export type RecurrenceRuleInput = z.output<typeof recurrenceRuleInputSchema>;
 

@@ -36,13 +36,45 @@ const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 /** The weeks of the month a monthly rule may name: first to fourth, or -1 for the last. */
 export const NTHS = [1, 2, 3, 4, -1] as const;
 
-/** A weekly or monthly recurrence (api.md, "Recurrence rule"). */
+export const FREQS = ['weekly', 'monthly', 'yearly'] as const;
+export type Freq = (typeof FREQS)[number];
+
+/** How a yearly rule finds its weekday beside a feast (issue 53): "Sonntag nach Martini" is `after`. */
+export const FEAST_RELATIONS = ['on_or_after', 'after', 'before'] as const;
+export type FeastRelation = (typeof FEAST_RELATIONS)[number];
+
+/** The bounds of a yearly rule's numbers (docs/api.md, "Yearly rules"). */
+export const YEARLY_LIMITS = {
+  easterOffset: { min: -70, max: 130 },
+  offset: { min: -14, max: 14 },
+  days: { min: 1, max: 14 },
+} as const;
+
+/** A fixed day of every year, `MM-DD`; never 29 February, which most years lack. */
+export const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+const bounded = (limits: { min: number; max: number }) => z.int().check(z.minimum(limits.min), z.maximum(limits.max));
+
+/**
+ * A weekly, monthly or yearly recurrence (api.md, "Recurrence rule"; yearly rules are an extension,
+ * docs/api.md). A yearly rule names its day one of three ways: the n-th weekday of a month
+ * (`month`, `nth`, one weekday), a day relative to Easter Sunday (`easter_offset`), or the weekday
+ * on, after or before a fixed feast (`feast`, `relation`, one weekday); `offset` then moves it by
+ * days, and `days` is the length of each date.
+ */
 export const recurrenceRuleSchema = z.object({
-  freq: z.enum(['weekly', 'monthly']),
+  freq: z.enum(FREQS),
   interval: z.int().check(z.minimum(1), z.maximum(12)),
-  weekdays: z.array(z.enum(WEEKDAYS)).check(z.minLength(1)),
-  /** The week of the month for monthly rules; null for weekly ones. */
+  /** At least one for weekly and monthly rules; one for a yearly rule by month or feast; none beside Easter. */
+  weekdays: z.array(z.enum(WEEKDAYS)),
+  /** The week of the month for monthly rules and yearly ones by month; null otherwise. */
   nth: z.nullable(z.literal(NTHS)),
+  month: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
+  easter_offset: z.optional(bounded(YEARLY_LIMITS.easterOffset)),
+  feast: z.optional(z.string().check(z.regex(MONTH_DAY))),
+  relation: z.optional(z.enum(FEAST_RELATIONS)),
+  offset: z.optional(bounded(YEARLY_LIMITS.offset)),
+  days: z.optional(bounded(YEARLY_LIMITS.days)),
   time_from: clockTime,
   time_to: clockTime,
   /**

@@ -1,5 +1,7 @@
 import { publicHolidays, type PublicHoliday } from './holidays.ts';
-import type { RecurrenceRule, Weekday } from './market.ts';
+import type { RecurrenceRule } from './market.ts';
+import { dayNumber, isoOf, monthOf, nthWeekdayOf, WEEKDAY_NUMBER, weekdayOf } from './day-numbers.ts';
+import { lastDayOf, yearlyDays, yearlyRrule } from './yearly-rules.ts';
 
 /**
  * A weekly or monthly rule's days (api.md, "Recurrence rule"), with the meaning RFC 5545 gives
@@ -9,22 +11,24 @@ import type { RecurrenceRule, Weekday } from './market.ts';
  * time zone.
  */
 
-const DAY_NUMBER: Record<Weekday, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
-const DAY_MS = 86_400_000;
-
-/** The RFC 5545 form of a rule (api.md): `FREQ=WEEKLY;BYDAY=SA`, `FREQ=MONTHLY;BYDAY=1SA`. */
-export function rruleOf(rule: Pick<RecurrenceRule, 'freq' | 'interval' | 'weekdays' | 'nth'>): string {
+/**
+ * The RFC 5545 form of a rule (api.md): `FREQ=WEEKLY;BYDAY=SA`, `FREQ=MONTHLY;BYDAY=1SA`; a yearly
+ * rule's where RFC 5545 can say it (yearly-rules.ts), else null.
+ */
+export function rruleOf(rule: Omit<RecurrenceRule, 'dtstart' | 'time_from' | 'time_to'>): string | null {
+  if (rule.freq === 'yearly') return yearlyRrule(rule);
   const byDay = rule.weekdays.map((day) => (rule.freq === 'monthly' && rule.nth ? `${rule.nth}${day}` : day)).join(',');
   const interval = rule.interval > 1 ? `;INTERVAL=${rule.interval}` : '';
   return `FREQ=${rule.freq.toUpperCase()}${interval};BYDAY=${byDay}`;
 }
 
-/** The days on which a rule falls between `from` and `to` (inclusive), in order; none before its anchor. */
+/** The days on which a rule's dates begin between `from` and `to` (inclusive), in order; none before its anchor. */
 export function occurrences(rule: RecurrenceRule, from: string, to: string): string[] {
+  if (rule.freq === 'yearly') return yearlyDays(rule, from, to);
   const anchor = dayNumber(rule.dtstart);
   const first = Math.max(dayNumber(from), anchor);
   const last = dayNumber(to);
-  const wanted = new Set(rule.weekdays.map((day) => DAY_NUMBER[day]));
+  const wanted = new Set(rule.weekdays.map((day) => WEEKDAY_NUMBER[day]));
   const days: number[] = [];
   if (rule.freq === 'weekly') {
     const anchorWeek = mondayOf(anchor);
@@ -65,6 +69,7 @@ export function regularDays(
   const days: string[] = [];
   const skipped: PublicHoliday[] = [];
   for (const day of occurrences(rule, from, to)) {
+    if (lastDayOf(rule, day) > to) continue; // a date of several days that would leave the season or the years
     const holiday = holidaySkipped(rule, day, stateNumber);
     if (holiday) skipped.push(holiday);
     else days.push(day);
@@ -100,38 +105,6 @@ export function anchorOf(season: Season, previous: RecurrenceRule | null, today:
   return season.date_start ?? previous?.dtstart ?? today;
 }
 
-function dayNumber(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
-}
-
-function isoOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 0 Sunday … 6 Saturday; day 0 (1970-01-01) was a Thursday. */
-function weekdayOf(day: number): number {
-  return (((day + 4) % 7) + 7) % 7;
-}
-
 function mondayOf(day: number): number {
   return day - ((weekdayOf(day) + 6) % 7);
-}
-
-/** Months counted from year 0, so that month arithmetic crosses New Year. */
-function monthOf(day: number): number {
-  const date = new Date(day * DAY_MS);
-  return date.getUTCFullYear() * 12 + date.getUTCMonth();
-}
-
-/** The n-th (1–4) or last (-1) given weekday of a month, or null when the month has no such day. */
-function nthWeekdayOf(month: number, weekday: number, nth: number): number | null {
-  const year = Math.floor(month / 12);
-  const index = month % 12;
-  if (nth === -1) {
-    const last = Date.UTC(year, index + 1, 0) / DAY_MS;
-    return last - ((weekdayOf(last) - weekday + 7) % 7);
-  }
-  const firstOfMonth = Date.UTC(year, index, 1) / DAY_MS;
-  const day = firstOfMonth + ((weekday - weekdayOf(firstOfMonth) + 7) % 7) + (nth - 1) * 7;
-  return monthOf(day) === month ? day : null;
 }

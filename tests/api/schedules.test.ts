@@ -419,3 +419,91 @@ describe('the rule in iCalendar', () => {
     expect(published.length).toBeGreaterThan(20);
   });
 });
+
+describe('yearly rules (issue 53)', () => {
+  /** Early January: both years' dates lie ahead. */
+  const JANUARY = new Date('2026-01-05T10:00:00Z');
+  const kirtag = (rule: Record<string, unknown>) => ({
+    title: 'Kirtag am Kirchplatz',
+    type: 'kirtag',
+    schedule: 'regular',
+    rule: { freq: 'yearly', time_from: '10:00', time_to: '18:00', ...rule },
+  });
+  const spans = (dates: Date_[]) => regular(dates).map((date) => `${date.date_start}/${date.date_end}`);
+
+  it.each([
+    ['Pfingstdienstag', { easter_offset: 51 }, ['2026-05-26/2026-05-26', '2027-05-18/2027-05-18']],
+    [
+      'the Sunday after Martini',
+      { feast: '11-11', relation: 'after', weekdays: ['SU'] },
+      ['2026-11-15/2026-11-15', '2027-11-14/2027-11-14'],
+    ],
+    [
+      'the third Sunday in October',
+      { month: 10, nth: 3, weekdays: ['SU'] },
+      ['2026-10-18/2026-10-18', '2027-10-17/2027-10-17'],
+    ],
+    [
+      'a four-day Jahrmarkt from the Friday before the third Sunday in September',
+      { month: 9, nth: 3, weekdays: ['SU'], offset: -2, days: 4 },
+      ['2026-09-18/2026-09-21', '2027-09-17/2027-09-20'],
+    ],
+  ])('derives %s for this year and next', async (_name, rule, expected) => {
+    server.clock.now = JANUARY;
+    const created = await call('save_market', kirtag(rule));
+    expect([created.status, created.error]).toEqual([200, undefined]);
+    expect(spans(created.dates)).toEqual(expected);
+    expect(created.market.rule).toMatchObject({ ...rule, freq: 'yearly' });
+  });
+
+  it('re-derives on a save, keeps an exception, and publishes RRULE only where RFC 5545 can say it', async () => {
+    server.clock.now = JANUARY;
+    const created = await call('save_market', kirtag({ month: 10, nth: 3, weekdays: ['SU'] }));
+    const [first] = regular(created.dates);
+    const cancelled = await call('save_market_date', {
+      ...first,
+      wko_market_id: created.market.id,
+      status: 'cancelled',
+      type: 'cancelled',
+    });
+    expect([cancelled.status, cancelled.error]).toEqual([200, undefined]);
+    // The clerk makes it a two-day market from the Saturday: the cancelled 2026 date stays as it was.
+    const again = await call('save_market', {
+      ...kirtag({ month: 10, nth: 3, weekdays: ['SU'], offset: -1, days: 2 }),
+      id: created.market.id,
+      version: cancelled.market?.version ?? created.market.version,
+    });
+    expect([again.status, again.error]).toEqual([200, undefined]);
+    expect(spans(again.dates)).toEqual(['2026-10-17/2026-10-18', '2027-10-16/2027-10-17']);
+    expect(again.dates.filter((date) => date.status === 'cancelled').map((date) => date.date_start)).toEqual([
+      '2026-10-18',
+    ]);
+
+    const markets = await server.fetch('/api/public/markets.json');
+    const published = ((await markets.json()) as { data: { markets: { id: string; rrule: string | null }[] } }).data
+      .markets;
+    expect(published.find((market) => market.id === created.market.id)?.rrule).toBeNull();
+    const sunday = await call('save_market', kirtag({ month: 10, nth: 3, weekdays: ['SU'] }));
+    expect((sunday.market as Market & { rrule: string }).rrule).toBe('FREQ=YEARLY;BYMONTH=10;BYDAY=3SU');
+  });
+
+  it('refuses a yearly rule without its day, with several weekdays or out of bounds, naming the field', async () => {
+    server.clock.now = JANUARY;
+    const refused = async (rule: Record<string, unknown>) => {
+      const answer = await call('save_market', kirtag(rule));
+      return [answer.status, answer.error?.fields];
+    };
+    const before = await storedRows();
+    expect(await refused({})).toEqual([422, { 'rule.month': 'no_yearly_day' }]);
+    expect(await refused({ month: 10, nth: 3, weekdays: ['SA', 'SU'] })).toEqual([
+      422,
+      { 'rule.weekdays': 'one_weekday' },
+    ]);
+    expect(await refused({ month: 13, nth: 3, weekdays: ['SU'] })).toEqual([422, { 'rule.month': 'invalid_month' }]);
+    expect(await refused({ feast: '02-29', weekdays: ['SU'] })).toEqual([422, { 'rule.feast': 'invalid_feast' }]);
+    expect(await refused({ easter_offset: 51, days: 15 })).toEqual([422, { 'rule.days': 'invalid_days' }]);
+    expect(await refused({ easter_offset: 51, offset: -15 })).toEqual([422, { 'rule.offset': 'invalid_offset' }]);
+    expect(await refused({ easter_offset: 400 })).toEqual([422, { 'rule.easter_offset': 'invalid_easter_offset' }]);
+    expect(await storedRows()).toBe(before);
+  });
+});

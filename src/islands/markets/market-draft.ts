@@ -1,4 +1,12 @@
-import type { ContentMarket, MarketStatus, MarketType, Weekday } from '../../lib/market.ts';
+import type {
+  ContentMarket,
+  FeastRelation,
+  Freq,
+  MarketStatus,
+  MarketType,
+  RecurrenceRule,
+  Weekday,
+} from '../../lib/market.ts';
 import { textsOf, type MarketTexts } from '../../lib/market-fields.ts';
 
 /** A market as its form holds it: every field as the clerk edits it, the free texts as declared. */
@@ -8,12 +16,20 @@ export interface MarketDraft extends MarketTexts {
   title: string;
   type: MarketType | '';
   schedule: 'dates' | 'regular';
-  freq: 'weekly' | 'monthly';
-  /** Every 1–12 weeks or months, as the select holds it ('1'…'12'). */
+  freq: Freq;
+  /** Every 1–12 weeks, months or years, as the select holds it ('1'…'12'). */
   interval: string;
   weekdays: Weekday[];
-  /** '1'…'4' or '-1' (last) for monthly rules. */
+  /** '1'…'4' or '-1' (last) for monthly rules and yearly ones by month. */
   nth: string;
+  /** Issue 53: what a yearly rule's day follows, and the fields of each kind, as the selects hold them. */
+  yearly_by: 'month' | 'easter' | 'feast';
+  month: string;
+  easter_offset: string;
+  feast: string;
+  relation: FeastRelation;
+  offset: string;
+  days: string;
   time_from: string;
   time_to: string;
   skip_holidays: boolean;
@@ -47,6 +63,13 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
     interval: String(market?.rule?.interval ?? 1),
     weekdays: market?.rule?.weekdays ?? [],
     nth: String(market?.rule?.nth ?? 1),
+    yearly_by: yearlyKindOf(market?.rule ?? null),
+    month: String(market?.rule?.month ?? 10),
+    easter_offset: String(market?.rule?.easter_offset ?? 51),
+    feast: market?.rule?.feast ?? '11-11',
+    relation: market?.rule?.relation ?? 'after',
+    offset: String(market?.rule?.offset ?? 0),
+    days: String(market?.rule?.days ?? 1),
     time_from: market?.rule?.time_from ?? '08:00',
     time_to: market?.rule?.time_to ?? '12:00',
     skip_holidays: market?.rule?.skip_holidays ?? false,
@@ -70,16 +93,7 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
 
 /** The fields save_market takes (api.md), nested values as JSON text as in form data. */
 export function fieldsOf(draft: MarketDraft): Record<string, string> {
-  const rule = {
-    freq: draft.freq,
-    interval: Number(draft.interval),
-    weekdays: draft.weekdays,
-    nth: draft.freq === 'monthly' ? Number(draft.nth) : null,
-    time_from: draft.time_from,
-    time_to: draft.time_to,
-    skip_holidays: draft.skip_holidays,
-    skip_state_holidays: draft.skip_state_holidays,
-  };
+  const rule = ruleFieldsOf(draft);
   const image = draft.image_url
     ? {
         url: draft.image_url,
@@ -128,4 +142,29 @@ export function rebase(draft: MarketDraft, base: MarketDraft, stored: MarketDraf
     if (key !== 'id' && key !== 'version' && !same(key)) Object.assign(result, { [key]: draft[key] });
   }
   return result;
+}
+
+function yearlyKindOf(rule: RecurrenceRule | null): MarketDraft['yearly_by'] {
+  return rule?.easter_offset !== undefined ? 'easter' : rule?.feast !== undefined ? 'feast' : 'month';
+}
+
+/** The rule of the draft as save_market takes it: the fields of its frequency and, when yearly, of its kind. */
+export function ruleFieldsOf(draft: MarketDraft): Record<string, unknown> {
+  const common = {
+    freq: draft.freq,
+    interval: Number(draft.interval),
+    time_from: draft.time_from,
+    time_to: draft.time_to,
+    skip_holidays: draft.skip_holidays,
+    skip_state_holidays: draft.skip_state_holidays,
+  };
+  if (draft.freq !== 'yearly')
+    return { ...common, weekdays: draft.weekdays, nth: draft.freq === 'monthly' ? Number(draft.nth) : null };
+  const length = { offset: Number(draft.offset), days: Number(draft.days) };
+  // A yearly rule by month or feast follows one weekday: the first ticked, as its select shows it.
+  const weekdays = draft.weekdays.slice(0, 1);
+  if (draft.yearly_by === 'easter') return { ...common, ...length, easter_offset: Number(draft.easter_offset) };
+  if (draft.yearly_by === 'feast')
+    return { ...common, ...length, weekdays, feast: draft.feast, relation: draft.relation };
+  return { ...common, ...length, weekdays, month: Number(draft.month), nth: Number(draft.nth) };
 }

@@ -108,7 +108,11 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
         <TypeField {...fields} />
       </FormSection>
       <FormSection {...section('schedule')}>
-        <RuleFields {...fields} stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)} />
+        <RuleFields
+          {...fields}
+          locale={locale}
+          stateHolidays={stateHolidaysOf(market?.gkz ?? account?.municipality.gkz, locale)}
+        />
         <SeasonFields {...fields} locale={locale} lastMonth={lastMonth} />
       </FormSection>
       <FormSection {...section('place')}>

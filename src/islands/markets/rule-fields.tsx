@@ -1,12 +1,20 @@
 import { useTranslation } from '../i18n.tsx';
+import { ruleInWords } from '../../lib/directory/rule-words.ts';
+import type { Locale } from '../../lib/languages.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
 import { NTHS, WEEKDAYS } from '../../lib/market.ts';
+import { recurrenceRuleInputSchema } from '../../lib/market-input.ts';
+import { derivationWindow, occurrences } from '../../lib/recurrence.ts';
 import { FieldFrame } from '../forms/field.tsx';
 import type { DraftFieldsProps } from './draft-fields.tsx';
-import type { MarketDraft } from './market-draft.ts';
+import { describeDay } from './date-words.ts';
+import { ruleFieldsOf, type MarketDraft } from './market-draft.ts';
+import { YearlyRuleFields } from './yearly-rule-fields.tsx';
 
 interface RuleFieldsProps extends DraftFieldsProps {
   /** The patron days of the market's state, named where the clerk may choose to leave them out too. */
   stateHolidays: string;
+  locale: Locale;
 }
 
 const INTERVALS = Array.from({ length: 12 }, (_, index) => index + 1);
@@ -14,12 +22,15 @@ const INTERVALS = Array.from({ length: 12 }, (_, index) => index + 1);
 /** The element a refused rule field is shown and focused at: the first weekday for the weekdays. */
 export function ruleControlOf(field: string): string | null {
   if (field === 'rule.weekdays') return `day-${WEEKDAYS[0]}`;
-  const match = /^rule\.(freq|interval|nth|time_from|time_to)$/.exec(field);
+  const match = /^rule\.(freq|interval|nth|month|easter_offset|feast|relation|offset|days|time_from|time_to)$/.exec(
+    field,
+  );
   return match ? match[1]! : field === 'rule' ? 'rule' : null;
 }
 
 /** Single dates, or a rule: weekly on weekdays, or monthly on the n-th weekday, every n weeks or months, with its times. */
-export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: RuleFieldsProps) {
+export function RuleFields(props: RuleFieldsProps) {
+  const { draft, set, idOf, errorOf, leave, stateHolidays, locale } = props;
   const { t } = useTranslation();
   const toggleDay = (day: (typeof WEEKDAYS)[number], on: boolean) =>
     set(
@@ -69,6 +80,7 @@ export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: 
                 >
                   <option value="weekly">{t('market.rule.weekly')}</option>
                   <option value="monthly">{t('market.rule.monthly')}</option>
+                  <option value="yearly">{t('market.rule.yearly')}</option>
                 </select>
               )}
             </FieldFrame>
@@ -97,35 +109,38 @@ export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: 
               </FieldFrame>
             )}
           </div>
-          <fieldset
-            className={weekdaysError ? 'field-invalid' : undefined}
-            aria-describedby={weekdaysError ? idOf('weekdays-error') : undefined}
-          >
-            <legend>
-              {t('market.rule.weekdays')}
-              <span className="field-required"> ({t('form.required')})</span>
-            </legend>
-            <div className="weekdays">
-              {WEEKDAYS.map((day) => (
-                <span key={day} className="field-check">
-                  <input
-                    id={idOf(`day-${day}`)}
-                    type="checkbox"
-                    checked={draft.weekdays.includes(day)}
-                    onChange={(event) => toggleDay(day, event.target.checked)}
-                    onBlur={leave('rule.weekdays')}
-                    {...(weekdaysError ? { 'aria-invalid': true } : {})}
-                  />
-                  <label htmlFor={idOf(`day-${day}`)}>{t(`weekday.${day}`)}</label>
-                </span>
-              ))}
-            </div>
-            {weekdaysError && (
-              <p id={idOf('weekdays-error')} className="field-error">
-                {weekdaysError}
-              </p>
-            )}
-          </fieldset>
+          {draft.freq === 'yearly' && <YearlyRuleFields {...props} />}
+          {draft.freq !== 'yearly' && (
+            <fieldset
+              className={weekdaysError ? 'field-invalid' : undefined}
+              aria-describedby={weekdaysError ? idOf('weekdays-error') : undefined}
+            >
+              <legend>
+                {t('market.rule.weekdays')}
+                <span className="field-required"> ({t('form.required')})</span>
+              </legend>
+              <div className="weekdays">
+                {WEEKDAYS.map((day) => (
+                  <span key={day} className="field-check">
+                    <input
+                      id={idOf(`day-${day}`)}
+                      type="checkbox"
+                      checked={draft.weekdays.includes(day)}
+                      onChange={(event) => toggleDay(day, event.target.checked)}
+                      onBlur={leave('rule.weekdays')}
+                      {...(weekdaysError ? { 'aria-invalid': true } : {})}
+                    />
+                    <label htmlFor={idOf(`day-${day}`)}>{t(`weekday.${day}`)}</label>
+                  </span>
+                ))}
+              </div>
+              {weekdaysError && (
+                <p id={idOf('weekdays-error')} className="field-error">
+                  {weekdaysError}
+                </p>
+              )}
+            </fieldset>
+          )}
           <div className="field-row">
             {time('time_from', 'market.rule.timeFrom')}
             {time('time_to', 'market.rule.timeTo')}
@@ -150,9 +165,30 @@ export function RuleFields({ draft, set, idOf, errorOf, leave, stateHolidays }: 
               {t('market.rule.skipStateHolidays', { days: stateHolidays })}
             </label>
           </div>
+          <RulePreview draft={draft} locale={locale} />
           {errorOf('rule') && <p className="field-error">{errorOf('rule')}</p>}
         </div>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The rule as the directory will say it, and its next three dates, while the clerk sets it up:
+ * "jährlich am Sonntag nach Martini" is checked before it is saved (issue 53).
+ */
+function RulePreview({ draft, locale }: { draft: MarketDraft; locale: Locale }) {
+  const { t } = useTranslation();
+  const parsed = recurrenceRuleInputSchema.safeParse(ruleFieldsOf(draft));
+  if (!parsed.success) return null;
+  const today = viennaDay(new Date());
+  const season = { date_start: draft.date_start || null, date_end: draft.date_end || null };
+  const { from, to } = derivationWindow(season, today);
+  const next = occurrences({ ...parsed.data, dtstart: season.date_start ?? today }, from, to).slice(0, 3);
+  return (
+    <p className="field-hint">
+      {t('market.rule.preview', { rule: ruleInWords(parsed.data, t) })}{' '}
+      {next.length > 0 && t('market.rule.nextDates', { dates: next.map((day) => describeDay(day, locale)).join(', ') })}
+    </p>
   );
 }

@@ -64,3 +64,49 @@ describe('ruleInWords', () => {
       expect(say('de', from, to)).toBe('jeden Samstag, 07:00–12:00 Uhr');
   });
 });
+
+describe('ruleInWords, yearly rules (issue 53)', () => {
+  const yearly = (fields: Partial<RecurrenceRule>): RecurrenceRule => ({
+    ...weekly,
+    freq: 'yearly',
+    weekdays: ['SU'],
+    time_from: '10:00',
+    time_to: '18:00',
+    ...fields,
+  });
+  const words = (rule: RecurrenceRule) =>
+    (['de', 'en', 'fr'] as const).map((locale) => ruleInWords(rule, makeTranslator(MESSAGES[locale], locale)));
+
+  it('names the n-th weekday of a month, and a Jahrmarkt of several days before it', () => {
+    expect(words(yearly({ month: 10, nth: 3 }))).toEqual([
+      'jährlich am dritten Sonntag im Oktober, 10:00–18:00 Uhr',
+      'every year on the third Sunday of October, 10:00–18:00',
+      'chaque année le troisième dimanche d’octobre, de 10:00 à 18:00',
+    ]);
+    expect(words(yearly({ month: 9, nth: 3, offset: -2, days: 4 }))[0]).toBe(
+      'jährlich 2 Tage vor dem dritten Sonntag im September, 4 Tage lang, 10:00–18:00 Uhr',
+    );
+  });
+
+  it('names Easter’s days, and counts the others from Easter Sunday', () => {
+    expect(words(yearly({ weekdays: [], easter_offset: 51 }))).toEqual([
+      'jährlich am Pfingstdienstag, 10:00–18:00 Uhr',
+      'every year on Whit Tuesday, 10:00–18:00',
+      'chaque année le mardi de Pentecôte, de 10:00 à 18:00',
+    ]);
+    expect(words(yearly({ weekdays: [], easter_offset: 10 }))[0]).toBe(
+      'jährlich 10 Tage nach dem Ostersonntag, 10:00–18:00 Uhr',
+    );
+  });
+
+  it('names the weekday beside a feast, by the feast’s name or its day', () => {
+    expect(words(yearly({ feast: '11-11', relation: 'after' }))).toEqual([
+      'jährlich am Sonntag nach Martini, 10:00–18:00 Uhr',
+      'every year on the Sunday after Martinmas, 10:00–18:00',
+      'chaque année le dimanche après la Saint-Martin, de 10:00 à 18:00',
+    ]);
+    expect(words(yearly({ feast: '05-03', relation: 'before', weekdays: ['MO'] }))[0]).toBe(
+      'jährlich am Montag vor dem 3. Mai, 10:00–18:00 Uhr',
+    );
+  });
+});

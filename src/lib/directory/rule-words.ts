@@ -1,6 +1,7 @@
 import { FORMAT_TAGS, type Locale } from '../languages.ts';
 import type { MarketRecord, RecurrenceRule } from '../market.ts';
 import type { MessageKey, Translate } from '../translate.ts';
+import { EASTER_DAYS, FEAST_DAYS } from '../yearly-rules.ts';
 
 /**
  * A market's recurrence in a sentence: "jeden ersten Freitag im Monat, 14:00–18:00 Uhr"; with its
@@ -12,17 +13,19 @@ export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate,
     days.length > 1 ? `${days.slice(0, -1).join(', ')} ${t('rule.and')} ${days.at(-1)}` : (days[0] ?? '');
   const n = rule.interval;
   const when =
-    rule.freq === 'weekly'
-      ? n === 1
-        ? t('rule.everyWeek', { weekdays })
-        : t('rule.everyNWeeks', { weekdays, n })
-      : rule.nth === null
-        ? t(n === 1 ? 'rule.everyWeek' : 'rule.everyWeekEveryNMonths', { weekdays, n })
-        : t(n === 1 ? 'rule.everyMonth' : 'rule.everyNMonths', {
-            weekdays,
-            n,
-            nth: t(`rule.nth.${rule.nth}` as MessageKey),
-          });
+    rule.freq === 'yearly'
+      ? yearlyInWords(rule, t)
+      : rule.freq === 'weekly'
+        ? n === 1
+          ? t('rule.everyWeek', { weekdays })
+          : t('rule.everyNWeeks', { weekdays, n })
+        : rule.nth === null
+          ? t(n === 1 ? 'rule.everyWeek' : 'rule.everyWeekEveryNMonths', { weekdays, n })
+          : t(n === 1 ? 'rule.everyMonth' : 'rule.everyNMonths', {
+              weekdays,
+              n,
+              nth: t(`rule.nth.${rule.nth}` as MessageKey),
+            });
   const sentence = t('rule.withTime', {
     rule: season ? `${when}, ${season}` : when,
     from: rule.time_from,
@@ -36,6 +39,43 @@ export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate,
       ? 'rule.exceptStateHolidayOnly'
       : null;
   return except ? `${sentence} ${t(except)}` : sentence;
+}
+
+/**
+ * A yearly rule's day (issue 53): "jährlich am dritten Sonntag im Oktober", "jährlich am
+ * Pfingstdienstag", "jährlich 2 Tage vor dem Sonntag nach Martini, 4 Tage lang".
+ */
+function yearlyInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate): string {
+  const every = rule.interval === 1 ? t('rule.yearly') : t('rule.everyNYears', { n: rule.interval });
+  const weekday = t(`weekday.${rule.weekdays[0] ?? 'SU'}`);
+  const month = (number: number) => t(`month.${number}` as MessageKey);
+  let shift = rule.offset ?? 0;
+  let day: string;
+  if (rule.easter_offset !== undefined) {
+    // Easter's own days by their names, any other as days before or after Easter Sunday.
+    const total = rule.easter_offset + shift;
+    const named = (EASTER_DAYS as readonly number[]).includes(total);
+    day = t(`easter.${named ? total : 0}` as MessageKey);
+    shift = named ? 0 : total;
+  } else if (rule.feast !== undefined) {
+    const feast = (FEAST_DAYS as readonly string[]).includes(rule.feast)
+      ? t(`feast.${rule.feast}` as MessageKey)
+      : t('rule.feastDate', { day: Number(rule.feast.slice(3)), month: month(Number(rule.feast.slice(0, 2))) });
+    day = t(`rule.feast.${rule.relation ?? 'after'}`, { weekday, feast });
+  } else {
+    day = t('rule.nthInMonth', {
+      nth: t(`rule.nth.${rule.nth ?? 1}` as MessageKey),
+      weekday,
+      month: month(rule.month ?? 1),
+    });
+  }
+  const words =
+    shift === 0
+      ? t('rule.yearlyOn', { every, day })
+      : t(shift < 0 ? 'rule.yearlyBefore' : 'rule.yearlyAfter', { every, day, count: Math.abs(shift) });
+  const length = (rule.days ?? 1) > 1 ? `, ${t('rule.forDays', { count: rule.days ?? 1 })}` : '';
+  // French elides "de" and "le" before a vowel: "d’octobre", "l’Épiphanie" is named so already.
+  return `${words}${length}`.replace(/\b(de|le) (?=[aeiouyàâéèêîôû])/giu, (_, word: string) => `${word[0]}’`);
 }
 
 /**

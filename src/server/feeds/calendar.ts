@@ -86,6 +86,7 @@ function splitByRule({ market, dates }: CalendarMarket): { series: PublishedDate
   const { rule } = market;
   const byRule = (date: PublishedDate) =>
     rule !== null &&
+    rruleOf(rule) !== null && // a rule RFC 5545 cannot say (Easter, an offset): its dates are events of their own
     date.type === 'regular' &&
     date.status === 'takes_place' &&
     date.note === '' &&

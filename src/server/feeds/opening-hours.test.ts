@@ -1,6 +1,10 @@
+import { eachDayOfInterval, format, parseISO } from 'date-fns';
+import fc from 'fast-check';
 import OpeningHours from 'opening_hours';
 import { describe, expect, it } from 'vitest';
-import type { RecurrenceRule } from '../../lib/market.ts';
+import { FEAST_RELATIONS, NTHS, WEEKDAYS, type RecurrenceRule } from '../../lib/market.ts';
+import { occurrences } from '../../lib/recurrence.ts';
+import { FEAST_DAYS, lastDayOf } from '../../lib/yearly-rules.ts';
 import { openingHoursOf } from './opening-hours.ts';
 
 const saturdays: RecurrenceRule = {
@@ -73,5 +77,71 @@ describe('openingHoursOf', () => {
     const earlier = { ...regular, time_from: '07:00', type: 'regular' as const };
     expect(openingHoursOf({ rule: saturdays, ...noSeason }, [earlier])).toBeNull();
     expect(openingHoursOf({ rule: saturdays, ...noSeason }, [{ ...earlier, type: 'changed' }])).not.toBeNull();
+  });
+});
+
+describe('openingHoursOf, yearly rules (issue 53)', () => {
+  const yearly = (fields: Partial<RecurrenceRule>): RecurrenceRule => ({
+    ...saturdays,
+    freq: 'yearly',
+    weekdays: ['SU'],
+    skip_holidays: false,
+    ...fields,
+  });
+  const of = (rule: RecurrenceRule) => checked(openingHoursOf({ rule, ...noSeason }, []));
+
+  it('says Easter, the n-th weekday of a month and a feast’s weekday as the format does', () => {
+    expect(of(yearly({ weekdays: [], easter_offset: 51 }))).toBe('easter +51 days 08:00-12:00');
+    expect(of(yearly({ month: 10, nth: 3 }))).toBe('Oct Su[3] 08:00-12:00');
+    expect(of(yearly({ month: 9, nth: 3, offset: -2, days: 4 }))).toBe(
+      'Sep Su[3] -2 days,Su[3] -1 day,Su[3],Su[3] +1 day 08:00-12:00',
+    );
+    expect(of(yearly({ feast: '11-11', relation: 'after' }))).toBe('Nov 12-Nov 18 Su 08:00-12:00');
+    // The last Sunday and the day after can fall in the next month: no value.
+    expect(of(yearly({ month: 10, nth: -1, days: 2 }))).toBeNull();
+  });
+
+  const rules = fc.oneof(
+    fc.record({
+      weekdays: fc.constant([] as RecurrenceRule['weekdays']),
+      easter_offset: fc.integer({ min: -70, max: 130 }),
+    }),
+    fc.record({
+      month: fc.integer({ min: 1, max: 12 }),
+      nth: fc.constantFrom(...NTHS),
+      weekdays: fc.constantFrom(...WEEKDAYS).map((day) => [day]),
+    }),
+    fc.record({
+      feast: fc.constantFrom(...FEAST_DAYS),
+      relation: fc.constantFrom(...FEAST_RELATIONS),
+      weekdays: fc.constantFrom(...WEEKDAYS).map((day) => [day]),
+    }),
+  );
+
+  it('agrees, read by the format’s reference library, with every date the rule gives', () => {
+    fc.assert(
+      fc.property(rules, fc.integer({ min: -14, max: 14 }), fc.integer({ min: 1, max: 5 }), (fields, offset, days) => {
+        const rule = yearly({ ...fields, offset, days, dtstart: '2026-01-01' });
+        const value = of(rule);
+        fc.pre(value !== null);
+        const hours = new OpeningHours(value, {
+          lat: 47.28,
+          lon: 15.97,
+          address: { country_code: 'at', state: 'Steiermark' },
+        });
+        const open = new Set<string>();
+        const iterator = hours.getIterator(new Date('2026-01-01T00:00:00'));
+        while (iterator.advance(new Date('2028-01-01T00:00:00'))) {
+          if (iterator.getState()) open.add(format(iterator.getDate(), 'yyyy-MM-dd'));
+        }
+        const expected = occurrences(rule, '2026-01-01', '2027-12-31').flatMap((start) =>
+          eachDayOfInterval({ start: parseISO(start), end: parseISO(lastDayOf(rule, start)) })
+            .map((day) => format(day, 'yyyy-MM-dd'))
+            .filter((day) => day <= '2027-12-31'),
+        );
+        expect([...open].sort()).toEqual([...new Set(expected)].sort());
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -1,11 +1,12 @@
 import type { MarketDateRecord, MarketDateType, MarketRecord } from '../../lib/market.ts';
 import { regularDays } from '../../lib/recurrence.ts';
+import { lastDayOf } from '../../lib/yearly-rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { deleteMarketDateRows, listMarketDates, retimeMarketDates } from '../db/queries/market-edits.ts';
 import { insertMarketDates, newMarketDate, type NewMarket, type StoredDate } from '../db/queries/markets.ts';
 
 /**
- * The regular dates of a weekly or monthly market follow its rule (api.md; design: "Schedules"):
+ * The regular dates of a weekly, monthly or yearly market follow its rule (api.md; design: "Schedules"):
  * from today to the end of next year, inside its season, without the holidays it skips. After
  * any change of the rule, the regular dates still ahead are derived again: days the rule no longer
  * has go, new ones come, and the others take the rule's times. Exceptions — dates the clerk
@@ -23,7 +24,10 @@ export async function deriveRegularDates(tx: Queryable, market: NewMarket, today
   const excepted = new Set(
     dates.filter((date) => date.type !== 'regular').map((date) => date.replaces_date ?? date.date_start),
   );
-  const kept = regular.filter((date) => wanted.has(date.date_start));
+  // A date of another length (a yearly rule's `days` changed) goes, and one of the new length comes.
+  const kept = regular.filter(
+    (date) => wanted.has(date.date_start) && date.date_end === lastDayOf(rule, date.date_start),
+  );
   const keptDays = new Set(kept.map((date) => date.date_start));
   await deleteMarketDateRows(
     tx,
@@ -40,13 +44,13 @@ export async function deriveRegularDates(tx: Queryable, market: NewMarket, today
     tx,
     days
       .filter((day) => !excepted.has(day) && !keptDays.has(day))
-      .map((day) => newMarketDate(market.id, { date_start: day, date_end: day, ...times })),
+      .map((day) => newMarketDate(market.id, { date_start: day, date_end: lastDayOf(rule, day), ...times })),
   );
 }
 
 type DateFields = Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 'time_to'>;
 
-/** Whether a single day at the rule's times is one of the regular days the rule gives from today on. */
+/** Whether a date at the rule's times and of its length is one of the regular dates the rule gives from today on. */
 export function onRule(
   market: Pick<MarketRecord, 'rule' | 'gkz' | 'date_start' | 'date_end'>,
   date: DateFields,
@@ -55,7 +59,7 @@ export function onRule(
   const { rule } = market;
   return (
     rule !== null &&
-    date.date_end === date.date_start &&
+    date.date_end === lastDayOf(rule, date.date_start) &&
     date.time_from === rule.time_from &&
     date.time_to === rule.time_to &&
     regularDays(rule, market, Number(market.gkz.slice(0, 1)), today).days.includes(date.date_start)
