@@ -26,7 +26,8 @@ interface MarketListProps {
 
 /**
  * The list view of `/maerkte`: the municipality's markets with the dates of the selected year
- * (this or next), a keyword filter, and the way to a new market. `weekly` limits it to markets with a rule.
+ * (this or next), a keyword filter, and the way to a new market. `weekly` limits it to markets with a
+ * weekly or monthly rule (a yearly Kirtag is not a weekly market).
  */
 export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow }: MarketListProps) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
 
   const keyword = state.keyword.trim().toLocaleLowerCase(locale);
   const shown = ownMarkets
-    .filter(({ market }) => !weekly || market.schedule === 'regular')
+    .filter(({ market }) => !weekly || (market.schedule === 'regular' && market.rule?.freq !== 'yearly'))
     .filter(({ market }) =>
       [market.title, market.location, market.event_location, market.type_label].some((text) =>
         text.toLocaleLowerCase(locale).includes(keyword),
