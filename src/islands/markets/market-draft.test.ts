@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MARKET_STATUSES, MARKET_TYPES, NTHS, WEEKDAYS, type ContentMarket } from '../../lib/market.ts';
+import {
+  FEAST_RELATIONS,
+  MARKET_STATUSES,
+  MARKET_TYPES,
+  NTHS,
+  WEEKDAYS,
+  type ContentMarket,
+  type RecurrenceRule,
+} from '../../lib/market.ts';
+import { FEAST_DAYS } from '../../lib/yearly-rules.ts';
 import { marketInputSchema } from '../../lib/market-input.ts';
 import { check } from '../../lib/validation.ts';
 import { draftOf, fieldsOf, isChanged, rebase } from './market-draft.ts';
@@ -35,7 +44,7 @@ const time = fc
   .integer({ min: 0, max: 23 * 60 + 58 })
   .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 
-const rules = fc
+const weeklyOrMonthly = fc
   .record({
     freq: fc.constantFrom('weekly' as const, 'monthly' as const),
     interval: fc.integer({ min: 1, max: 12 }),
@@ -52,6 +61,34 @@ const rules = fc
     time_from: times[0] < times[1] ? times[0] : times[1],
     time_to: times[0] < times[1] ? times[1] : times[0],
   }));
+
+/** Yearly rules (issue 53) as the server stores them: the fields of their kind only. */
+const yearly = fc
+  .tuple(
+    weeklyOrMonthly,
+    fc.oneof(
+      fc.record({
+        weekdays: fc.constant<RecurrenceRule['weekdays']>([]),
+        nth: fc.constant(null),
+        easter_offset: fc.integer({ min: -70, max: 130 }),
+      }),
+      fc.record({
+        weekdays: fc.constantFrom(...WEEKDAYS).map((day) => [day]),
+        nth: fc.constant(null),
+        feast: fc.constantFrom(...FEAST_DAYS, '05-03'),
+        relation: fc.constantFrom(...FEAST_RELATIONS),
+      }),
+      fc.record({
+        weekdays: fc.constantFrom(...WEEKDAYS).map((day) => [day]),
+        nth: fc.constantFrom(...NTHS),
+        month: fc.integer({ min: 1, max: 12 }),
+      }),
+    ),
+    fc.integer({ min: -14, max: 14 }),
+    fc.integer({ min: 1, max: 14 }),
+  )
+  .map(([rule, kind, offset, days]) => ({ ...rule, ...kind, freq: 'yearly' as const, offset, days }));
+const rules: fc.Arbitrary<RecurrenceRule> = fc.oneof(weeklyOrMonthly, yearly);
 
 /** Stored markets as the content service answers them, with every field the form edits. */
 const markets: fc.Arbitrary<ContentMarket> = fc
