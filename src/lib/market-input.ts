@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ErrorCode } from './error-codes.ts';
 import {
+  boundedInt,
   FEAST_RELATIONS,
   FREQS,
   MARKET_DATE_STATUSES,
@@ -9,7 +10,7 @@ import {
   MARKET_TYPES,
   NTHS,
   WEEKDAYS,
-  YEARLY_LIMITS,
+  RULE_LIMITS,
 } from './market.ts';
 import { isMonthDay } from './yearly-rules.ts';
 import { eachTextField, LINE_MAX, TEXT_MAX } from './market-fields.ts';
@@ -109,13 +110,10 @@ const email = z._default(
 const nested = <S extends z.core.$ZodType>(schema: S) =>
   z._default(z.pipe(z.transform(jsonText), z.nullable(schema)), null);
 
-const boundedInt = (limits: { min: number; max: number }, error: ErrorCode) =>
-  z.int({ error }).check(z.minimum(limits.min, { error }), z.maximum(limits.max, { error }));
-
 const ruleObject = z.object(
   {
     freq: z.enum(FREQS, { error: 'required_fields' }),
-    interval: z._default(boundedInt({ min: 1, max: 12 }, 'invalid_interval'), 1),
+    interval: z._default(boundedInt(RULE_LIMITS.interval, 'invalid_interval'), 1),
     weekdays: z._default(
       z
         .array(z.enum(WEEKDAYS, { error: 'invalid_request' }), { error: missingOr('invalid_request') })
@@ -124,12 +122,12 @@ const ruleObject = z.object(
     ),
     nth: z._default(z.nullable(z.literal(NTHS, { error: 'invalid_nth' })), null),
     // Issue 53, yearly rules: by month, by Easter or by feast (market.ts, recurrenceRuleSchema).
-    month: z.optional(boundedInt({ min: 1, max: 12 }, 'invalid_month')),
-    easter_offset: z.optional(boundedInt(YEARLY_LIMITS.easterOffset, 'invalid_easter_offset')),
+    month: z.optional(boundedInt(RULE_LIMITS.month, 'invalid_month')),
+    easter_offset: z.optional(boundedInt(RULE_LIMITS.easterOffset, 'invalid_easter_offset')),
     feast: z.optional(z.string({ error: 'invalid_feast' }).check(z.refine(isMonthDay, { error: 'invalid_feast' }))),
     relation: z._default(z.enum(FEAST_RELATIONS, { error: 'invalid_request' }), 'after'),
-    offset: z._default(boundedInt(YEARLY_LIMITS.offset, 'invalid_offset'), 0),
-    days: z._default(boundedInt(YEARLY_LIMITS.days, 'invalid_days'), 1),
+    offset: z._default(boundedInt(RULE_LIMITS.offset, 'invalid_offset'), 0),
+    days: z._default(boundedInt(RULE_LIMITS.days, 'invalid_days'), 1),
     time_from: clockTime,
     time_to: clockTime,
     skip_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),

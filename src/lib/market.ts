@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { ErrorCode } from './error-codes.ts';
 import { eachTextField, TEXT_MAX } from './market-fields.ts';
+import { isMonthDay } from './yearly-rules.ts';
 
 /** Market types of seed section 3, as api.md spells them. */
 export const MARKET_TYPES = [
@@ -43,17 +45,18 @@ export type Freq = (typeof FREQS)[number];
 export const FEAST_RELATIONS = ['on_or_after', 'after', 'before'] as const;
 export type FeastRelation = (typeof FEAST_RELATIONS)[number];
 
-/** The bounds of a yearly rule's numbers (docs/api.md, "Yearly rules"). */
-export const YEARLY_LIMITS = {
+/** The bounds of a rule's numbers (docs/api.md, "Yearly rules"). */
+export const RULE_LIMITS = {
+  interval: { min: 1, max: 12 },
+  month: { min: 1, max: 12 },
   easterOffset: { min: -70, max: 130 },
   offset: { min: -14, max: 14 },
   days: { min: 1, max: 14 },
 } as const;
 
-/** A fixed day of every year, `MM-DD`; never 29 February, which most years lack. */
-export const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-const bounded = (limits: { min: number; max: number }) => z.int().check(z.minimum(limits.min), z.maximum(limits.max));
+/** A whole number within `limits`; `error` names its refusal where a clerk gives it (market-input.ts). */
+export const boundedInt = (limits: { min: number; max: number }, error?: ErrorCode) =>
+  z.int({ error }).check(z.minimum(limits.min, { error }), z.maximum(limits.max, { error }));
 
 /**
  * A weekly, monthly or yearly recurrence (api.md, "Recurrence rule"; yearly rules are an extension,
@@ -64,17 +67,17 @@ const bounded = (limits: { min: number; max: number }) => z.int().check(z.minimu
  */
 export const recurrenceRuleSchema = z.object({
   freq: z.enum(FREQS),
-  interval: z.int().check(z.minimum(1), z.maximum(12)),
+  interval: boundedInt(RULE_LIMITS.interval),
   /** At least one for weekly and monthly rules; one for a yearly rule by month or feast; none beside Easter. */
   weekdays: z.array(z.enum(WEEKDAYS)),
   /** The week of the month for monthly rules and yearly ones by month; null otherwise. */
   nth: z.nullable(z.literal(NTHS)),
-  month: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
-  easter_offset: z.optional(bounded(YEARLY_LIMITS.easterOffset)),
-  feast: z.optional(z.string().check(z.regex(MONTH_DAY))),
+  month: z.optional(boundedInt(RULE_LIMITS.month)),
+  easter_offset: z.optional(boundedInt(RULE_LIMITS.easterOffset)),
+  feast: z.optional(z.string().check(z.refine(isMonthDay))),
   relation: z.optional(z.enum(FEAST_RELATIONS)),
-  offset: z.optional(bounded(YEARLY_LIMITS.offset)),
-  days: z.optional(bounded(YEARLY_LIMITS.days)),
+  offset: z.optional(boundedInt(RULE_LIMITS.offset)),
+  days: z.optional(boundedInt(RULE_LIMITS.days)),
   time_from: clockTime,
   time_to: clockTime,
   /**

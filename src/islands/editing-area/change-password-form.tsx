@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { changePasswordRequestSchema, REGISTER_CHECK_ORDER } from '../../lib/account.ts';
 import { changePassword } from '../../stores/account.ts';
 import { notify } from '../../stores/notices.ts';
-import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
+import { Field, FormEnd, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -39,15 +39,13 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         password={form.field('password')}
         repeat={form.field('password_repeat')}
       />
-      <FormFailure failure={form.failure} />
-      <div className="form-actions">
-        <button type="submit" disabled={form.busy}>
-          {t('account.changePassword')}
-        </button>
-        <button type="button" className="button-secondary" onClick={onDone}>
-          {t('account.cancel')}
-        </button>
-      </div>
+      <FormEnd
+        failure={form.failure}
+        busy={form.busy}
+        save={t('account.changePassword')}
+        cancel={t('account.cancel')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

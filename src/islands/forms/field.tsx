@@ -114,3 +114,26 @@ export function FormFailure({ failure }: { failure: Failure | null }) {
     </div>
   );
 }
+
+/** A form's end: its refusal from the server, then save and leave without saving. */
+export function FormEnd(props: {
+  failure: Failure | null;
+  busy: boolean;
+  save: string;
+  cancel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <FormFailure failure={props.failure} />
+      <div className="form-actions">
+        <button type="submit" disabled={props.busy}>
+          {props.save}
+        </button>
+        <button type="button" className="button-secondary" onClick={props.onCancel}>
+          {props.cancel}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { check } from '../../lib/validation.ts';
 import { saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { closedDays, DateField } from '../forms/date-field.tsx';
-import { FieldFrame } from '../forms/field.tsx';
+import { FieldFrame, FormEnd } from '../forms/field.tsx';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { choiceOf, DATE_CHOICES, fieldsOfChoice, type DateChoice } from './date-choice.ts';
@@ -139,17 +139,13 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
           <input {...control} type="text" value={values.note} onChange={(event) => set('note', event.target.value)} />
         )}
       </FieldFrame>
-      <div role="alert" className="form-failure">
-        {cycle.failure?.message}
-      </div>
-      <div className="form-actions">
-        <button type="submit" disabled={cycle.busy}>
-          {t('marketDate.save')}
-        </button>
-        <button type="button" className="button-secondary" onClick={onDone}>
-          {t('dialog.cancel')}
-        </button>
-      </div>
+      <FormEnd
+        failure={cycle.failure}
+        busy={cycle.busy}
+        save={t('marketDate.save')}
+        cancel={t('dialog.cancel')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

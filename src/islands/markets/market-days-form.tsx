@@ -10,7 +10,7 @@ import { check } from '../../lib/validation.ts';
 import { changeMarketDays } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { DateField } from '../forms/date-field.tsx';
-import { FieldFrame } from '../forms/field.tsx';
+import { FieldFrame, FormEnd } from '../forms/field.tsx';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { describeDays, describeTimes } from './date-words.ts';
@@ -155,17 +155,13 @@ export function MarketDaysForm({ locale, market, date, lastMonth, onDone, level 
           </ul>
         </div>
       )}
-      <div role="alert" className="form-failure">
-        {cycle.failure?.message}
-      </div>
-      <div className="form-actions">
-        <button type="submit" disabled={cycle.busy}>
-          {t('marketDate.days.save')}
-        </button>
-        <button type="button" className="button-secondary" onClick={onDone}>
-          {t('dialog.cancel')}
-        </button>
-      </div>
+      <FormEnd
+        failure={cycle.failure}
+        busy={cycle.busy}
+        save={t('marketDate.days.save')}
+        cancel={t('dialog.cancel')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import { FEAST_RELATIONS, NTHS, WEEKDAYS, YEARLY_LIMITS, type Weekday } from '../../lib/market.ts';
+import { FEAST_RELATIONS, NTHS, WEEKDAYS, RULE_LIMITS, type Weekday } from '../../lib/market.ts';
 import type { MessageKey } from '../../lib/translate.ts';
 import { EASTER_DAYS, FEAST_DAYS } from '../../lib/yearly-rules.ts';
 import { FieldFrame } from '../forms/field.tsx';
@@ -140,12 +140,12 @@ export function YearlyRuleFields({ draft, set, idOf, errorOf }: DraftFieldsProps
         {select(
           'offset',
           'market.rule.offset',
-          span(YEARLY_LIMITS.offset).map((count) => [String(count), shift(count)]),
+          span(RULE_LIMITS.offset).map((count) => [String(count), shift(count)]),
         )}
         {select(
           'days',
           'market.rule.days',
-          span(YEARLY_LIMITS.days).map((count) => [String(count), t('market.rule.days', { count })]),
+          span(RULE_LIMITS.days).map((count) => [String(count), t('market.rule.days', { count })]),
         )}
       </div>
     </>
