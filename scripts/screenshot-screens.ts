@@ -30,6 +30,7 @@ const PLACE = '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg';
 const WEEKLY = 'Bauernmarkt am Hauptplatz';
 const ADVENT = 'Hartberger Adventmarkt';
 const KIRTAG = 'Kirtag zu Maria Himmelfahrt';
+const MONTHLY = 'Monatsmarkt im Ökopark';
 
 /** The market list's "Bearbeiten" of one market. */
 export async function openMarketForm(page: Page, text: Text, title: string): Promise<void> {
@@ -204,6 +205,24 @@ export const EDITING_SCREENS: Screen[] = [
       await page.getByLabel(text('market.rule.days'), { exact: true }).selectOption('2');
     },
     part: (page) => page.locator('fieldset:has(> .rule-fields)'),
+  },
+  {
+    id: 'rule-season',
+    title:
+      'A season every year (March to November) and a holiday that moves a date to the working day before (issue 53)',
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    market: MONTHLY,
+    act: async (page, text) => {
+      await page.getByLabel(text('market.rule.skipHolidays'), { exact: true }).check();
+      await page.getByLabel(text('market.rule.holidayShift'), { exact: true }).selectOption('before');
+    },
+    part: (page, text) =>
+      page
+        .locator('form')
+        .filter({ has: page.getByText(text('market.season')) })
+        .first(),
   },
   {
     id: 'save-area',

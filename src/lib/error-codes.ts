@@ -37,6 +37,9 @@ export const ERROR_STATUS = {
   invalid_offset: 422,
   invalid_days: 422,
   outside_season: 422,
+  /** Issue 53: a season that repeats needs both its days, and lasts less than a year. */
+  season_incomplete: 422,
+  season_too_long: 422,
   date_in_past: 422,
   date_follows_rule: 422,
   /** Issue 53: a day chosen to change lies outside the date of several days it belongs to. */

@@ -4,6 +4,7 @@ import {
   boundedInt,
   FEAST_RELATIONS,
   FREQS,
+  HOLIDAY_SHIFTS,
   MARKET_DATE_STATUSES,
   MARKET_DATE_TYPES,
   MARKET_STATUSES,
@@ -13,6 +14,7 @@ import {
   RULE_LIMITS,
 } from './market.ts';
 import { isMonthDay } from './yearly-rules.ts';
+import { isYearlySpan } from './seasons.ts';
 import { eachTextField, LINE_MAX, TEXT_MAX } from './market-fields.ts';
 import { uploadedPhotoOf } from './market-photo.ts';
 import { isStorableText } from './validation.ts';
@@ -132,6 +134,7 @@ const ruleObject = z.object(
     time_to: clockTime,
     skip_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
     skip_state_holidays: z._default(z.boolean({ error: 'invalid_request' }), false),
+    holiday_shift: z.optional(z.enum(HOLIDAY_SHIFTS, { error: 'invalid_request' })),
   },
   { error: 'required_fields' },
 );
@@ -151,7 +154,10 @@ const yearlyKind = (rule: RuleObject) =>
 
 /** The fields a rule of its kind keeps: equal rules are stored equally, whatever else a client sent. */
 function storedRule(rule: RuleObject) {
-  const { month, easter_offset, feast, relation, offset, days, ...common } = rule;
+  const { month, easter_offset, feast, relation, offset, days, holiday_shift, ...rest } = rule;
+  // A date moves only off a holiday the rule leaves out.
+  const skips = rule.skip_holidays || rule.skip_state_holidays;
+  const common = { ...rest, ...(skips && holiday_shift ? { holiday_shift } : {}) };
   const weekdays = WEEKDAYS.filter((day) => rule.weekdays.includes(day));
   if (rule.freq !== 'yearly') return { ...common, weekdays, nth: rule.freq === 'monthly' ? rule.nth : null };
   const kind = yearlyKind(rule);
@@ -235,6 +241,7 @@ const marketObject = z.object({
   status: z._default(z.enum(MARKET_STATUSES, { error: 'invalid_request' }), 'active'),
   date_start: optionalDay,
   date_end: optionalDay,
+  season_repeats: z._default(flag, false),
   website,
   phone: z._default(phone, ''),
   email,
@@ -248,6 +255,19 @@ type MarketObject = z.output<typeof marketObject>;
 export const marketInputSchema = z.pipe(
   marketObject.check(
     z.refine<MarketObject>(endNotBeforeStart, { error: 'end_before_start', path: ['date_end'] }),
+    z.refine<MarketObject>((market) => !market.season_repeats || market.date_start !== null, {
+      error: 'season_incomplete',
+      path: ['date_start'],
+    }),
+    z.refine<MarketObject>((market) => !market.season_repeats || market.date_end !== null, {
+      error: 'season_incomplete',
+      path: ['date_end'],
+    }),
+    z.refine<MarketObject>(
+      ({ season_repeats, date_start, date_end }) =>
+        !season_repeats || !date_start || !date_end || date_end < date_start || isYearlySpan(date_start, date_end),
+      { error: 'season_too_long', path: ['date_end'] },
+    ),
     z.refine<MarketObject>((market) => market.schedule !== 'regular' || market.rule !== null, {
       error: 'required_fields',
       path: ['rule'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateSpanErrors, isLocked, viennaDay } from './market-rules.ts';
 
 const TODAY = '2026-11-23';
-const NO_SEASON = { date_start: null, date_end: null };
+const NO_SEASON = { date_start: null, date_end: null, season_repeats: false };
 
 describe('dateSpanErrors', () => {
   it('accepts today up to the end of next year', () => {
@@ -25,8 +25,19 @@ describe('dateSpanErrors', () => {
   });
 
   it('keeps a date inside the season; a season may begin in the past', () => {
-    const season = { date_start: '2026-03-01', date_end: '2027-10-31' };
+    const season = { date_start: '2026-03-01', date_end: '2027-10-31', season_repeats: false };
     expect(dateSpanErrors({ date_start: '2027-05-01', date_end: '2027-05-01' }, season, TODAY)).toEqual({});
+    expect(dateSpanErrors({ date_start: '2027-10-31', date_end: '2027-11-01' }, season, TODAY)).toEqual({
+      date_end: 'outside_season',
+    });
+  });
+
+  it('keeps a date inside a season that repeats, in any of its years (issue 53)', () => {
+    const season = { date_start: '2026-04-01', date_end: '2026-10-31', season_repeats: true };
+    expect(dateSpanErrors({ date_start: '2027-05-01', date_end: '2027-05-02' }, season, TODAY)).toEqual({});
+    expect(dateSpanErrors({ date_start: '2026-12-05', date_end: '2026-12-05' }, season, TODAY)).toEqual({
+      date_start: 'outside_season',
+    });
     expect(dateSpanErrors({ date_start: '2027-10-31', date_end: '2027-11-01' }, season, TODAY)).toEqual({
       date_end: 'outside_season',
     });

@@ -1,5 +1,5 @@
 import type { ErrorCode } from './error-codes.ts';
-import type { Season } from './recurrence.ts';
+import { seasonSpanOf, type DaySpan, type Season } from './seasons.ts';
 import type { FieldErrors } from './validation.ts';
 
 // Made once: a formatter with a time zone costs far more to make than to use.
@@ -15,11 +15,6 @@ export function viennaYear(now: Date): number {
   return Number(viennaDay(now).slice(0, 4));
 }
 
-interface DaySpan {
-  date_start: string;
-  date_end: string;
-}
-
 /**
  * Seed section 5, the checks of a market date that need the calendar: only the current and the
  * next year, no day before today, and inside the market's season when it has one.
@@ -32,8 +27,9 @@ export function dateSpanErrors(span: DaySpan, season: Season, today: string): Fi
   };
   if (Number(span.date_start.slice(0, 4)) < year) refuse('date_start', 'date_out_of_range');
   if (Number(span.date_end.slice(0, 4)) > year + 1) refuse('date_end', 'date_out_of_range');
-  if (season.date_start && span.date_start < season.date_start) refuse('date_start', 'outside_season');
-  if (season.date_end && span.date_end > season.date_end) refuse('date_end', 'outside_season');
+  const inSeason = seasonSpanOf(season, span.date_start);
+  if (!inSeason) refuse('date_start', 'outside_season');
+  else if (span.date_end > inSeason.date_end) refuse('date_end', 'outside_season');
   if (span.date_start < today) refuse('date_start', 'date_in_past');
   return errors;
 }

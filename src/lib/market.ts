@@ -45,6 +45,10 @@ export type Freq = (typeof FREQS)[number];
 export const FEAST_RELATIONS = ['on_or_after', 'after', 'before'] as const;
 export type FeastRelation = (typeof FEAST_RELATIONS)[number];
 
+/** Where a date a holiday takes goes (issue 53): to the working day before or after, instead of none. */
+export const HOLIDAY_SHIFTS = ['before', 'after'] as const;
+export type HolidayShift = (typeof HOLIDAY_SHIFTS)[number];
+
 /** The bounds of a rule's numbers (docs/api.md, "Yearly rules"). */
 export const RULE_LIMITS = {
   interval: { min: 1, max: 12 },
@@ -89,6 +93,8 @@ export const recurrenceRuleSchema = z.object({
   skip_holidays: z.optional(z.boolean()),
   /** Beyond api.md: the rule also leaves out the patron day of the market's state (a working day). */
   skip_state_holidays: z.optional(z.boolean()),
+  /** Issue 53: a date on a holiday the rule leaves out moves to the working day before or after. */
+  holiday_shift: z.optional(z.enum(HOLIDAY_SHIFTS)),
 });
 export type RecurrenceRule = z.infer<typeof recurrenceRuleSchema>;
 
@@ -115,6 +121,8 @@ export const marketRecordSchema = z.object({
   status: z.enum(MARKET_STATUSES),
   date_start: z.nullable(isoDay),
   date_end: z.nullable(isoDay),
+  /** Issue 53: the season holds every year ("April to October"), not once. */
+  season_repeats: z.boolean(),
   website: z.string(),
   phone: z.string(),
   email: z.string(),

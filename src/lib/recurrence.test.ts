@@ -56,7 +56,7 @@ describe('recurrence', () => {
 
 describe('regularDays', () => {
   const today = '2026-11-23';
-  const noSeason = { date_start: null, date_end: null };
+  const noSeason = { date_start: null, date_end: null, season_repeats: false };
 
   it('skips the statutory holidays of a holiday-skipping rule, and names them', () => {
     const { days, skipped } = regularDays({ ...saturdays, skip_holidays: true }, noSeason, 6, today);
@@ -78,8 +78,31 @@ describe('regularDays', () => {
     expect(both.skipped.find((holiday) => holiday.date === '2027-03-19')?.kind).toBe('state');
   });
 
+  it('moves a date a holiday takes to the working day before or after, when the rule says so (issue 53)', () => {
+    const before = regularDays({ ...saturdays, skip_holidays: true, holiday_shift: 'before' }, noSeason, 6, today);
+    // Stefanitag: the Friday before is Christtag, so Thursday; Staatsfeiertag; Christtag: Friday is Heiliger Abend.
+    expect([...before.moved]).toEqual([
+      ['2026-12-26', '2026-12-24'],
+      ['2027-05-01', '2027-04-30'],
+      ['2027-12-25', '2027-12-24'],
+    ]);
+    expect(before.days).toHaveLength(57);
+    expect(before.days).toContain('2027-04-30');
+    const after = regularDays({ ...saturdays, skip_holidays: true, holiday_shift: 'after' }, noSeason, 6, today);
+    expect([...after.moved]).toEqual([
+      ['2026-12-26', '2026-12-28'],
+      ['2027-05-01', '2027-05-03'],
+      ['2027-12-25', '2027-12-27'],
+    ]);
+    // A day the rule has already is not taken twice: Friday and Saturday, Saturday's date has nowhere to go.
+    const twice = { ...saturdays, weekdays: ['FR', 'SA'] as RecurrenceRule['weekdays'], skip_holidays: true };
+    expect(regularDays({ ...twice, holiday_shift: 'before' }, noSeason, 6, today).moved.get('2027-05-01')).toBe(
+      undefined,
+    );
+  });
+
   it('names only the holidays inside the season', () => {
-    const season = { date_start: '2027-04-01', date_end: '2027-10-31' };
+    const season = { date_start: '2027-04-01', date_end: '2027-10-31', season_repeats: false };
     const { skipped } = regularDays({ ...saturdays, skip_holidays: true }, season, 6, today);
     expect(skipped.map((holiday) => holiday.date)).toEqual(['2027-05-01']);
   });
@@ -123,7 +146,7 @@ describe('a rule’s days, for every rule, season and day of saving', () => {
         const base = '2025-06-01';
         const date_start = seasonStart === null ? null : isoDay(base, seasonStart);
         const date_end = date_start && seasonLength !== null ? isoDay(date_start, seasonLength) : null;
-        const season = { date_start, date_end };
+        const season = { date_start, date_end, season_repeats: false };
         const firstDay = isoDay(base, firstSave);
         const rule: RecurrenceRule = {
           ...shape,

@@ -1,7 +1,8 @@
 import { publicHolidays, type PublicHoliday } from './holidays.ts';
-import type { RecurrenceRule } from './market.ts';
+import type { HolidayShift, RecurrenceRule } from './market.ts';
 import { dayNumber, isoOf, monthOf, nthWeekdayOf, WEEKDAY_NUMBER, weekdayOf } from './day-numbers.ts';
 import { lastDayOf, yearlyDays, yearlyRrule } from './yearly-rules.ts';
+import { fitsSeason, type Season } from './seasons.ts';
 
 /**
  * A weekly or monthly rule's days (api.md, "Recurrence rule"), with the meaning RFC 5545 gives
@@ -49,11 +50,6 @@ export function occurrences(rule: RecurrenceRule, from: string, to: string): str
   return days.sort((a, b) => a - b).map(isoOf);
 }
 
-export interface Season {
-  date_start: string | null;
-  date_end: string | null;
-}
-
 /**
  * The regular days of a market's rule that are not yet past: from today (or the season's start,
  * if later) to the season's end or the end of next year, whichever comes first. Holidays the
@@ -64,25 +60,68 @@ export function regularDays(
   season: Season,
   stateNumber: number,
   today: string,
-): { days: string[]; skipped: PublicHoliday[] } {
+): { days: string[]; skipped: PublicHoliday[]; moved: Map<string, string> } {
+  const ruleDays = seasonDays(rule, season, today);
   const { from, to } = derivationWindow(season, today);
-  const days: string[] = [];
+  const days = new Set<string>();
   const skipped: PublicHoliday[] = [];
-  for (const day of occurrences(rule, from, to)) {
-    if (lastDayOf(rule, day) > to) continue; // a date of several days that would leave the season or the years
+  const moved = new Map<string, string>();
+  for (const day of ruleDays) {
     const holiday = holidaySkipped(rule, day, stateNumber);
-    if (holiday) skipped.push(holiday);
-    else days.push(day);
+    if (!holiday) {
+      days.add(day);
+      continue;
+    }
+    skipped.push(holiday);
+    // Issue 53: the date moves to the working day beside, if that stays in the season and is not a day of the rule.
+    const target = rule.holiday_shift ? workingDayBeside(rule, day, stateNumber, rule.holiday_shift) : null;
+    const last = target && lastDayOf(rule, target);
+    if (
+      target &&
+      last &&
+      target >= from &&
+      last <= to &&
+      fitsSeason(season, target, last) &&
+      !ruleDays.includes(target)
+    ) {
+      days.add(target);
+      moved.set(day, target);
+    }
   }
-  return { days, skipped };
+  return { days: [...days].sort(), skipped, moved };
 }
 
-/** The span regular dates are derived for (api.md): today to the end of next year, inside the season. */
+/** The nearest working day (Monday to Saturday, no holiday the rule leaves out) before or after `day`. */
+function workingDayBeside(rule: RecurrenceRule, day: string, stateNumber: number, shift: HolidayShift): string | null {
+  const step = shift === 'before' ? -1 : 1;
+  for (let n = dayNumber(day) + step; Math.abs(n - dayNumber(day)) <= 7; n += step) {
+    if (weekdayOf(n) !== WEEKDAY_NUMBER.SU && !holidaySkipped(rule, isoOf(n), stateNumber)) return isoOf(n);
+  }
+  return null;
+}
+
+/**
+ * The days a rule's dates begin on from today to the end of next year, each date (of one or
+ * several days) inside the season — inside one of its yearly spans, when it repeats.
+ */
+export function seasonDays(rule: RecurrenceRule, season: Season, today: string): string[] {
+  const { from, to } = derivationWindow(season, today);
+  return occurrences(rule, from, to).filter((day) => {
+    const last = lastDayOf(rule, day);
+    return last <= to && fitsSeason(season, day, last);
+  });
+}
+
+/**
+ * The span regular dates are derived for (api.md): today to the end of next year, from the
+ * season's first day and, unless it repeats, up to its last.
+ */
 export function derivationWindow(season: Season, today: string): { from: string; to: string } {
   const lastDay = `${Number(today.slice(0, 4)) + 1}-12-31`;
+  const end = season.season_repeats ? null : season.date_end;
   return {
     from: season.date_start && season.date_start > today ? season.date_start : today,
-    to: season.date_end && season.date_end < lastDay ? season.date_end : lastDay,
+    to: end && end < lastDay ? end : lastDay,
   };
 }
 

@@ -507,3 +507,108 @@ describe('yearly rules (issue 53)', () => {
     expect(await storedRows()).toBe(before);
   });
 });
+
+describe('seasons that repeat (issue 53)', () => {
+  const JANUARY = new Date('2026-01-05T10:00:00Z');
+  const farmers = (season: Record<string, unknown>) => ({
+    title: 'Bauernmarkt am Hauptplatz',
+    type: 'bauernmarkt',
+    schedule: 'regular',
+    rule: { freq: 'weekly', weekdays: ['SA'], time_from: '08:00', time_to: '12:00' },
+    season_repeats: true,
+    ...season,
+  });
+  const saturdaysBetween = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let day = Date.parse(from); day <= Date.parse(to); day += 86_400_000) {
+      if (new Date(day).getUTCDay() === 6) days.push(new Date(day).toISOString().slice(0, 10));
+    }
+    return days;
+  };
+
+  it('gives April to October every year the same weekdays, in both years, and nothing in winter', async () => {
+    server.clock.now = JANUARY;
+    const created = await call('save_market', farmers({ date_start: '2026-04-01', date_end: '2026-10-31' }));
+    expect([created.status, created.error]).toEqual([200, undefined]);
+    expect(regular(created.dates).map((date) => date.date_start)).toEqual([
+      ...saturdaysBetween('2026-04-01', '2026-10-31'),
+      ...saturdaysBetween('2027-04-01', '2027-10-31'),
+    ]);
+
+    // A date by hand must lie in one of the season's years: May 2027 yes, December 2026 no.
+    const add = (date_start: string) =>
+      call('save_market_date', {
+        wko_market_id: created.market.id,
+        date_start,
+        date_end: date_start,
+        type: 'additional',
+      });
+    expect((await add('2027-05-06')).status).toBe(200);
+    const winter = await add('2026-12-03');
+    expect([winter.status, winter.error?.fields]).toEqual([422, { date_start: 'outside_season' }]);
+
+    const feed = await server.fetch('/api/public/markets.json');
+    const published = ((await feed.json()) as { data: { markets: { id: string; opening_hours: string | null }[] } })
+      .data.markets;
+    expect(published.find((market) => market.id === created.market.id)?.opening_hours).toBe(
+      '2026+ Apr 01-Oct 31 Sa 08:00-12:00',
+    );
+  });
+
+  it('holds across New Year', async () => {
+    server.clock.now = JANUARY;
+    const created = await call('save_market', farmers({ date_start: '2025-11-20', date_end: '2026-01-10' }));
+    expect([created.status, created.error]).toEqual([200, undefined]);
+    expect(regular(created.dates).map((date) => date.date_start)).toEqual([
+      ...saturdaysBetween('2026-01-05', '2026-01-10'),
+      ...saturdaysBetween('2026-11-20', '2027-01-10'),
+      ...saturdaysBetween('2027-11-20', '2027-12-31'),
+    ]);
+  });
+
+  it('refuses a repeating season without both days or of a year or more, naming the field', async () => {
+    server.clock.now = JANUARY;
+    const before = await storedRows();
+    const refused = async (season: Record<string, unknown>) => {
+      const answer = await call('save_market', farmers(season));
+      return [answer.status, answer.error?.fields];
+    };
+    expect(await refused({ date_start: '2026-04-01' })).toEqual([422, { date_end: 'season_incomplete' }]);
+    expect(await refused({ date_end: '2026-10-31' })).toEqual([422, { date_start: 'season_incomplete' }]);
+    expect(await refused({ date_start: '2026-04-01', date_end: '2027-04-01' })).toEqual([
+      422,
+      { date_end: 'season_too_long' },
+    ]);
+    expect(await storedRows()).toBe(before);
+  });
+});
+
+describe('a holiday moves a date (issue 53)', () => {
+  const saturdays = (rule: Record<string, unknown>) => ({
+    title: 'Bauernmarkt am Hauptplatz',
+    type: 'bauernmarkt',
+    schedule: 'regular',
+    rule: { freq: 'weekly', weekdays: ['SA'], time_from: '08:00', time_to: '12:00', ...rule },
+  });
+
+  it('moves a date to the working day before, when the rule says so, and keeps the others', async () => {
+    const created = await call('save_market', saturdays({ skip_holidays: true, holiday_shift: 'before' }));
+    expect([created.status, created.error]).toEqual([200, undefined]);
+    const days = regular(created.dates).map((date) => date.date_start);
+    // Stefanitag (the Friday before is Christtag), Staatsfeiertag, Christtag 2027.
+    expect(days).toEqual(expect.arrayContaining(['2026-12-24', '2027-04-30', '2027-12-24']));
+    expect(days).not.toContain('2026-12-26');
+    expect(days).not.toContain('2027-05-01');
+    expect(days).toContain('2026-12-19');
+    expect(created.market.rule).toMatchObject({ holiday_shift: 'before' });
+  });
+
+  it('stores no move beside a rule that skips no holiday, and refuses an unknown one', async () => {
+    const kept = await call('save_market', saturdays({ holiday_shift: 'after' }));
+    expect([kept.status, kept.market.rule && 'holiday_shift' in kept.market.rule]).toEqual([200, false]);
+    const before = await storedRows();
+    const refused = await call('save_market', saturdays({ skip_holidays: true, holiday_shift: 'sideways' }));
+    expect([refused.status, refused.error?.fields]).toEqual([400, { 'rule.holiday_shift': 'invalid_request' }]);
+    expect(await storedRows()).toBe(before);
+  });
+});

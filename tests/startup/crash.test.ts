@@ -68,6 +68,7 @@ const marketFields = (lane: number, n: number, revision: number): MarketFields =
   status: revision % 4 === 3 ? 'inactive' : 'active',
   date_start: null,
   date_end: null,
+  season_repeats: false,
   website: revision % 2 ? `https://markt-${lane}-${n}.example/` : '',
   phone: revision % 2 ? '+43/3332/1231234' : '',
   email: revision % 2 ? `markt-${lane}@gemeinde.example` : '',

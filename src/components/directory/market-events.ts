@@ -4,6 +4,7 @@ import { viennaOffset } from '../../lib/directory/format.ts';
 import { factLine, type MarketFacts } from '../../lib/directory/market-facts.ts';
 import type { RecurrenceRule, Weekday } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
+import { seasonMonths } from '../../lib/seasons.ts';
 
 /** Enough upcoming dates for search engines without bloating the page of a weekly market. */
 const MAX_EVENTS = 12;
@@ -87,8 +88,9 @@ export function marketEvents(
   const rule = market.rule;
   // Every Event needs a startDate (Google's rich results): the series starts at its next regular date.
   const next = market.dates.find((date) => date.type === 'regular' && date.date_start >= today);
+  // A season that repeats is said by its months; one of other days has no schema.org form.
   const series =
-    rule?.freq === 'weekly'
+    rule?.freq === 'weekly' && (!market.season_repeats || seasonMonths(market))
       ? [
           {
             ...common,
@@ -102,9 +104,11 @@ export function marketEvents(
 
 /**
  * A weekly rule as a schema.org Schedule: every `interval` weeks counted from the rule's anchor
- * (its startDate, so a reader finds the right weeks), up to the season's end when there is one.
+ * (its startDate, so a reader finds the right weeks), up to the season's end when there is one, or
+ * in the season's months every year.
  */
-function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_start' | 'date_end'>) {
+function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_start' | 'date_end' | 'season_repeats'>) {
+  const months = market.season_repeats ? seasonMonths(market) : null;
   return {
     '@type': 'Schedule',
     repeatFrequency: `P${rule.interval}W`,
@@ -113,6 +117,6 @@ function scheduleOf(rule: RecurrenceRule, market: Pick<DirectoryMarket, 'date_st
     endTime: `${rule.time_to}:00`,
     scheduleTimezone: 'Europe/Vienna',
     startDate: rule.dtstart,
-    ...(market.date_end ? { endDate: market.date_end } : {}),
+    ...(months ? { byMonth: months } : market.date_end ? { endDate: market.date_end } : {}),
   };
 }

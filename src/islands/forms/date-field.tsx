@@ -1,3 +1,4 @@
+import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { lazy, Suspense, useState } from 'react';
@@ -6,7 +7,8 @@ import type { Matcher } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
-import { derivationWindow, type Season } from '../../lib/recurrence.ts';
+import { derivationWindow } from '../../lib/recurrence.ts';
+import { seasonSpanOf, type Season } from '../../lib/seasons.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FieldFrame } from './field.tsx';
 
@@ -18,11 +20,11 @@ const Calendar = lazy(() => import('./calendar.tsx'));
  */
 export function closedDays(season: Season): Matcher[] {
   const typed = (day: string | null) => (day && isValid(parseISO(day)) ? day : null);
-  const { from, to } = derivationWindow(
-    { date_start: typed(season.date_start), date_end: typed(season.date_end) },
-    viennaDay(new Date()),
-  );
-  return [{ before: parseISO(from) }, { after: parseISO(to) }];
+  const given = { ...season, date_start: typed(season.date_start), date_end: typed(season.date_end) };
+  const { from, to } = derivationWindow(given, viennaDay(new Date()));
+  // A season that repeats closes the months between its spans too.
+  const betweenSpans = (date: Date) => seasonSpanOf(given, format(date, 'yyyy-MM-dd')) === null;
+  return [{ before: parseISO(from) }, { after: parseISO(to) }, ...(given.season_repeats ? [betweenSpans] : [])];
 }
 
 interface DateFieldProps {

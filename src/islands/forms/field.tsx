@@ -16,6 +16,26 @@ interface FrameProps {
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
+/** A box to tick with its label after it: one yes-or-no choice of a form. */
+export function CheckField(props: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field-check">
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <label htmlFor={props.id}>{props.label}</label>
+    </div>
+  );
+}
+
 /** Label, hint and inline message around any control, tied together for screen readers. */
 export function FieldFrame({ id, label, error, hint, required, counter, children }: FrameProps) {
   const { t } = useTranslation();

@@ -7,7 +7,9 @@ import { choiceOf } from './date-choice.ts';
 import { describeDay, describeDays, describeTimes } from './date-words.ts';
 
 /** A line of the date table: a stored date, or a holiday the market's rule leaves out. */
-export type DateEntry = { day: string; date: MarketDateRecord } | { day: string; holiday: PublicHoliday };
+/** A date, or a holiday the rule leaves out, and the day its date moved to when the rule moves it (issue 53). */
+export type DateEntry =
+  { day: string; date: MarketDateRecord } | { day: string; holiday: PublicHoliday; movedTo: string | undefined };
 
 interface DateTableProps {
   locale: Locale;
@@ -50,12 +52,17 @@ export function DateTable({ locale, entries, caption, ruled, actions, below }: D
               <td>
                 {'holiday' in entry ? (
                   <span className="badge badge-muted">
-                    {t(
-                      entry.holiday.kind === 'state' ? 'marketDate.skippedStateHoliday' : 'marketDate.skippedHoliday',
-                      {
-                        holiday: entry.holiday.name[locale],
-                      },
-                    )}
+                    {entry.movedTo
+                      ? t('marketDate.movedHoliday', {
+                          day: describeDay(entry.movedTo, locale),
+                          holiday: entry.holiday.name[locale],
+                        })
+                      : t(
+                          entry.holiday.kind === 'state'
+                            ? 'marketDate.skippedStateHoliday'
+                            : 'marketDate.skippedHoliday',
+                          { holiday: entry.holiday.name[locale] },
+                        )}
                   </span>
                 ) : (
                   <DateBadges date={entry.date} ruled={ruled} />

@@ -46,6 +46,7 @@ const DATE_LABELS: Record<string, MessageKey> = {
 const SEASON_LABELS: Record<string, MessageKey> = {
   date_start: 'market.field.dateStart',
   date_end: 'market.field.dateEnd',
+  season_repeats: 'history.field.seasonRepeats',
 };
 
 /**

@@ -212,14 +212,13 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
 /** The dates and the holidays the rule leaves out (in the years shown), in the calendar's order. */
 function entriesOf(market: ContentMarket, dates: MarketDateRecord[], today: string): DateEntry[] {
   const shownYears = [...new Set(dates.map((date) => date.date_start.slice(0, 4)))];
-  const skipped = market.rule
-    ? regularDays(market.rule, market, Number(market.gkz.slice(0, 1)), today).skipped.filter(
-        (holiday) =>
-          shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
-      )
-    : [];
+  const derived = market.rule ? regularDays(market.rule, market, Number(market.gkz.slice(0, 1)), today) : null;
+  const skipped = (derived?.skipped ?? []).filter(
+    (holiday) =>
+      shownYears.includes(holiday.date.slice(0, 4)) && !dates.some((date) => date.date_start === holiday.date),
+  );
   return [
     ...dates.map((date) => ({ day: date.date_start, date })),
-    ...skipped.map((holiday) => ({ day: holiday.date, holiday })),
+    ...skipped.map((holiday) => ({ day: holiday.date, holiday, movedTo: derived?.moved.get(holiday.date) })),
   ].sort((a, b) => a.day.localeCompare(b.day));
 }

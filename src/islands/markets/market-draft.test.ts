@@ -1,3 +1,4 @@
+import { isYearlySpan } from '../../lib/seasons.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -107,6 +108,7 @@ const markets: fc.Arbitrary<ContentMarket> = fc
       fc.tuple(day, day).map(([a, b]) => (a < b ? [a, b] : [b, a])),
       [null, null],
     ),
+    repeats: fc.boolean(),
     website: fc.constantFrom('', 'https://www.hartberg.at/maerkte'),
     phone: fc.constantFrom('', '+43/3332/1231234', '+43/3332/1234123/12'),
     email: fc.constantFrom('', 'marktamt@hartberg.at'),
@@ -122,7 +124,7 @@ const markets: fc.Arbitrary<ContentMarket> = fc
     ),
     hidden: fc.boolean(),
   })
-  .map(({ season, ...market }) => ({
+  .map(({ season, repeats, ...market }) => ({
     ...market,
     id: 'm-1',
     gkz: '62219',
@@ -130,6 +132,8 @@ const markets: fc.Arbitrary<ContentMarket> = fc
     rrule: null,
     date_start: season[0] ?? null,
     date_end: season[1] ?? null,
+    // Issue 53: only a season of both days and less than a year can repeat.
+    season_repeats: repeats && season[0] !== null && season[1] !== null && isYearlySpan(season[0], season[1]),
     version: 3,
     updated_at: '2026-11-23T10:00:00.000Z',
     type_label: '',

@@ -2,6 +2,7 @@ import type {
   ContentMarket,
   FeastRelation,
   Freq,
+  HolidayShift,
   MarketStatus,
   MarketType,
   RecurrenceRule,
@@ -34,9 +35,12 @@ export interface MarketDraft extends MarketTexts {
   time_to: string;
   skip_holidays: boolean;
   skip_state_holidays: boolean;
+  /** Issue 53: '' when a date a holiday takes does not take place. */
+  holiday_shift: '' | HolidayShift;
   status: MarketStatus;
   date_start: string;
   date_end: string;
+  season_repeats: boolean;
   website: string;
   phone: string;
   email: string;
@@ -74,9 +78,11 @@ export function draftOf(market: ContentMarket | null): MarketDraft {
     time_to: market?.rule?.time_to ?? '12:00',
     skip_holidays: market?.rule?.skip_holidays ?? false,
     skip_state_holidays: market?.rule?.skip_state_holidays ?? false,
+    holiday_shift: market?.rule?.holiday_shift ?? '',
     status: market?.status ?? 'active',
     date_start: market?.date_start ?? '',
     date_end: market?.date_end ?? '',
+    season_repeats: market?.season_repeats ?? false,
     website: market?.website ?? '',
     phone: market?.phone ?? '',
     email: market?.email ?? '',
@@ -117,6 +123,7 @@ export function fieldsOf(draft: MarketDraft): Record<string, string> {
     status: draft.status,
     date_start: draft.date_start,
     date_end: draft.date_end,
+    season_repeats: draft.season_repeats ? '1' : '0',
     website: draft.website,
     phone: draft.phone,
     email: draft.email,
@@ -157,6 +164,7 @@ export function ruleFieldsOf(draft: MarketDraft): Record<string, unknown> {
     time_to: draft.time_to,
     skip_holidays: draft.skip_holidays,
     skip_state_holidays: draft.skip_state_holidays,
+    ...(draft.holiday_shift ? { holiday_shift: draft.holiday_shift } : {}),
   };
   if (draft.freq !== 'yearly')
     return { ...common, weekdays: draft.weekdays, nth: draft.freq === 'monthly' ? Number(draft.nth) : null };

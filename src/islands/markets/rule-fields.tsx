@@ -2,10 +2,10 @@ import { useTranslation } from '../i18n.tsx';
 import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
-import { NTHS, WEEKDAYS } from '../../lib/market.ts';
+import { HOLIDAY_SHIFTS, NTHS, WEEKDAYS } from '../../lib/market.ts';
 import { recurrenceRuleInputSchema } from '../../lib/market-input.ts';
-import { derivationWindow, occurrences } from '../../lib/recurrence.ts';
-import { FieldFrame } from '../forms/field.tsx';
+import { seasonDays } from '../../lib/recurrence.ts';
+import { CheckField, FieldFrame } from '../forms/field.tsx';
 import type { DraftFieldsProps } from './draft-fields.tsx';
 import { describeDay } from './date-words.ts';
 import { ruleFieldsOf, type MarketDraft } from './market-draft.ts';
@@ -145,26 +145,35 @@ export function RuleFields(props: RuleFieldsProps) {
             {time('time_from', 'market.rule.timeFrom')}
             {time('time_to', 'market.rule.timeTo')}
           </div>
-          <div className="field-check">
-            <input
-              id={idOf('skip_holidays')}
-              type="checkbox"
-              checked={draft.skip_holidays}
-              onChange={(event) => set('skip_holidays', event.target.checked)}
-            />
-            <label htmlFor={idOf('skip_holidays')}>{t('market.rule.skipHolidays')}</label>
-          </div>
-          <div className="field-check">
-            <input
-              id={idOf('skip_state_holidays')}
-              type="checkbox"
-              checked={draft.skip_state_holidays}
-              onChange={(event) => set('skip_state_holidays', event.target.checked)}
-            />
-            <label htmlFor={idOf('skip_state_holidays')}>
-              {t('market.rule.skipStateHolidays', { days: stateHolidays })}
-            </label>
-          </div>
+          <CheckField
+            id={idOf('skip_holidays')}
+            label={t('market.rule.skipHolidays')}
+            checked={draft.skip_holidays}
+            onChange={(checked) => set('skip_holidays', checked)}
+          />
+          <CheckField
+            id={idOf('skip_state_holidays')}
+            label={t('market.rule.skipStateHolidays', { days: stateHolidays })}
+            checked={draft.skip_state_holidays}
+            onChange={(checked) => set('skip_state_holidays', checked)}
+          />
+          {(draft.skip_holidays || draft.skip_state_holidays) && (
+            <FieldFrame id={idOf('holiday_shift')} label={t('market.rule.holidayShift')}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.holiday_shift}
+                  onChange={(event) => set('holiday_shift', event.target.value as MarketDraft['holiday_shift'])}
+                >
+                  {(['', ...HOLIDAY_SHIFTS] as const).map((shift) => (
+                    <option key={shift} value={shift}>
+                      {t(`market.rule.holidayShift.${shift || ('none' as const)}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          )}
           <RulePreview draft={draft} locale={locale} />
           {errorOf('rule') && <p className="field-error">{errorOf('rule')}</p>}
         </div>
@@ -182,9 +191,12 @@ function RulePreview({ draft, locale }: { draft: MarketDraft; locale: Locale }) 
   const parsed = recurrenceRuleInputSchema.safeParse(ruleFieldsOf(draft));
   if (!parsed.success) return null;
   const today = viennaDay(new Date());
-  const season = { date_start: draft.date_start || null, date_end: draft.date_end || null };
-  const { from, to } = derivationWindow(season, today);
-  const next = occurrences({ ...parsed.data, dtstart: season.date_start ?? today }, from, to).slice(0, 3);
+  const season = {
+    date_start: draft.date_start || null,
+    date_end: draft.date_end || null,
+    season_repeats: draft.season_repeats,
+  };
+  const next = seasonDays({ ...parsed.data, dtstart: season.date_start ?? today }, season, today).slice(0, 3);
   return (
     <p className="field-hint">
       {t('market.rule.preview', { rule: ruleInWords(parsed.data, t) })}{' '}

@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import { closedDays, DateField } from '../forms/date-field.tsx';
+import { CheckField } from '../forms/field.tsx';
 import type { DraftFieldsProps } from './draft-fields.tsx';
 
 interface CalendarProps extends DraftFieldsProps {
@@ -8,7 +9,7 @@ interface CalendarProps extends DraftFieldsProps {
   lastMonth: Date;
 }
 
-/** The season: the first and last day the market's dates may fall on. */
+/** The season: the first and last day the market's dates may fall on, once or every year (issue 53). */
 export function SeasonFields({ draft, set, idOf, errorOf, leave, locale, lastMonth }: CalendarProps) {
   const { t } = useTranslation();
   return (
@@ -33,6 +34,12 @@ export function SeasonFields({ draft, set, idOf, errorOf, leave, locale, lastMon
         error={errorOf('date_end')}
         locale={locale}
         lastMonth={lastMonth}
+      />
+      <CheckField
+        id={idOf('season_repeats')}
+        label={t('market.field.seasonRepeats')}
+        checked={draft.season_repeats}
+        onChange={(checked) => set('season_repeats', checked)}
       />
     </fieldset>
   );

@@ -56,6 +56,7 @@ export type DirectoryMarket = Pick<
   | 'rule'
   | 'date_start'
   | 'date_end'
+  | 'season_repeats'
   | 'website'
   | 'phone'
   | 'email'
@@ -250,6 +251,7 @@ function directoryMarket(
     rule: market.rule,
     date_start: market.date_start,
     date_end: market.date_end,
+    season_repeats: market.season_repeats,
     website: market.website,
     phone: market.phone,
     email: market.email,

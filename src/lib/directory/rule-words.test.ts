@@ -28,6 +28,20 @@ describe('ruleInWords', () => {
     );
   });
 
+  it('says where a date a holiday takes moves to (issue 53)', () => {
+    const rule: RecurrenceRule = { ...weekly, skip_holidays: true, holiday_shift: 'before' };
+    expect(ruleInWords(rule, makeTranslator(MESSAGES.de, 'de'))).toBe(
+      'jeden Samstag, 07:00–12:00 Uhr (an Feiertagen am Werktag davor)',
+    );
+    const both: RecurrenceRule = { ...rule, skip_state_holidays: true, holiday_shift: 'after' };
+    expect(ruleInWords(both, makeTranslator(MESSAGES.en, 'en'))).toBe(
+      'every Saturday, 07:00–12:00 (on public holidays and the state’s patron day, the working day after)',
+    );
+    expect(
+      ruleInWords({ ...rule, skip_holidays: false, skip_state_holidays: true }, makeTranslator(MESSAGES.fr, 'fr')),
+    ).toBe('chaque samedi, de 07:00 à 12:00 (la fête du Land, le jour ouvrable précédent)');
+  });
+
   it('says which weekday of the month', () => {
     const rule: RecurrenceRule = { ...weekly, freq: 'monthly', weekdays: ['FR'], nth: -1 };
     expect(ruleInWords(rule, makeTranslator(MESSAGES.de, 'de'))).toBe(

@@ -2,6 +2,7 @@ import { FORMAT_TAGS, type Locale } from '../languages.ts';
 import type { MarketRecord, RecurrenceRule } from '../market.ts';
 import type { MessageKey, Translate } from '../translate.ts';
 import { EASTER_DAYS, FEAST_DAYS } from '../yearly-rules.ts';
+import { seasonMonths } from '../seasons.ts';
 
 /**
  * A market's recurrence in a sentence: "jeden ersten Freitag im Monat, 14:00–18:00 Uhr"; with its
@@ -38,7 +39,9 @@ export function ruleInWords(rule: Omit<RecurrenceRule, 'dtstart'>, t: Translate,
     : rule.skip_state_holidays
       ? 'rule.exceptStateHolidayOnly'
       : null;
-  return except ? `${sentence} ${t(except)}` : sentence;
+  // Issue 53: "(an Feiertagen am Werktag davor)" when such a date moves instead.
+  const moved = except && rule.holiday_shift ? (`${except}.${rule.holiday_shift}` as const) : except;
+  return moved ? `${sentence} ${t(moved)}` : sentence;
 }
 
 /**
@@ -94,7 +97,7 @@ export function seasonInWords(
   // Twelve months or more (1 March to the last of February next year too) is the whole year.
   const yearLater = day(`${Number(from.slice(0, 4)) + 1}${from.slice(4)}`);
   if (day(to).getTime() >= yearLater.getTime() - 86_400_000) return '';
-  const wholeMonths = from.endsWith('-01') && day(to).getUTCDate() === lastDayOf(day(to));
+  const wholeMonths = seasonMonths(market) !== null;
   const format = new Intl.DateTimeFormat(FORMAT_TAGS[locale], {
     ...(wholeMonths ? {} : { day: 'numeric' }),
     month: 'long',
@@ -106,8 +109,4 @@ export function seasonInWords(
   });
   // French elides "de" before a vowel: "d’avril à octobre".
   return locale === 'fr' ? words.replace(/^de (?=[aeiouyàâéèêîôû])/iu, 'd’') : words;
-}
-
-function lastDayOf(date: Date): number {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
 }

@@ -15,6 +15,7 @@ export function sampleMarket(id: string, title: string, gkz = '62219'): MarketRe
     status: 'active',
     date_start: null,
     date_end: null,
+    season_repeats: false,
     website: '',
     phone: '',
     email: '',

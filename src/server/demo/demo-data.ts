@@ -94,11 +94,14 @@ function demoMarkets(year: number, farmersImage: MarketImage | null): DemoMarket
     rule: firstFriday,
     event_location: 'Ökopark Hartberg',
     description: 'Regionale Spezialitäten, Handwerk und Pflanzen an jedem ersten Freitag im Monat.',
+    // Issue 53: every year from March to November.
     date_start: `${year}-03-01`,
-    date_end: `${next}-11-30`,
+    date_end: `${year}-11-30`,
+    season_repeats: true,
   });
-  // The season runs without a break, so the rule has a date in every month of it.
-  const monthlyDates = regularDates(monthly.id, firstFriday, `${year}-03-01`, `${next}-11-30`);
+  const monthlyDates = [year, next].flatMap((season) =>
+    regularDates(monthly.id, firstFriday, `${season}-03-01`, `${season}-11-30`),
+  );
 
   const advent = market({
     title: 'Hartberger Adventmarkt',

@@ -17,7 +17,7 @@ const saturdays: RecurrenceRule = {
   dtstart: '2026-01-01',
   skip_holidays: true,
 };
-const noSeason = { date_start: null, date_end: null, gkz: '62219' };
+const noSeason = { date_start: null, date_end: null, season_repeats: false, gkz: '62219' };
 const season = (date_start: string, date_end: string) => ({ ...noSeason, date_start, date_end });
 
 /** The reference parser of the format (used by OpenStreetMap's editors) must take every value. */
@@ -59,6 +59,30 @@ describe('openingHoursOf', () => {
     expect(checked(openingHoursOf({ rule: saturdays, ...ending }, []))).toBe(
       '2026 Jan 01-2027 Jun 30 Sa 08:00-12:00; PH off',
     );
+  });
+
+  it('writes a season that repeats from its first year on, in two parts across New Year (issue 53)', () => {
+    const yearly = (date_start: string, date_end: string) => ({
+      ...season(date_start, date_end),
+      season_repeats: true,
+    });
+    const summer = checked(openingHoursOf({ rule: saturdays, ...yearly('2026-04-01', '2026-10-31') }, []));
+    expect(summer).toBe('2026+ Apr 01-Oct 31 Sa 08:00-12:00; PH off');
+    const winter = checked(openingHoursOf({ rule: saturdays, ...yearly('2026-11-20', '2027-01-06') }, []));
+    expect(winter).toBe('2026+ Nov 20-Dec 31 Sa 08:00-12:00; 2027+ Jan 01-Jan 06 Sa 08:00-12:00; PH off');
+    const hours = new OpeningHours(winter!, {
+      lat: 47.28,
+      lon: 15.97,
+      address: { country_code: 'at', state: 'Steiermark' },
+    });
+    const open = (day: string) => hours.getState(new Date(`${day}T09:00`));
+    expect([
+      open('2026-01-03'),
+      open('2026-11-21'),
+      open('2027-01-02'),
+      open('2027-02-06'),
+      open('2027-12-04'),
+    ]).toEqual([false, true, true, false, true]);
   });
 
   it('names the state’s patron day when the rule skips it too; PH is the statutory holidays only', () => {

@@ -17,7 +17,7 @@ type Dated = Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from' | 't
  * from New Year, our rules from their anchor.
  */
 export function openingHoursOf(
-  market: Pick<MarketRecord, 'rule' | 'date_start' | 'date_end' | 'gkz'>,
+  market: Pick<MarketRecord, 'rule' | 'date_start' | 'date_end' | 'season_repeats' | 'gkz'>,
   dates: readonly Dated[],
 ): string | null {
   const { rule } = market;
@@ -34,8 +34,6 @@ export function openingHoursOf(
   const days =
     rule.freq === 'yearly' ? yearlyDays(rule) : rule.weekdays.map((day) => `${OSM_DAYS[day]}${nth}`).join(',');
   if (days === null) return null;
-  // The rule's days begin at its anchor (the season's start, when there is one); a season's end closes them.
-  const season = market.date_end ? `${dayOf(market.date_start ?? rule.dtstart)}-${dayOf(market.date_end)} ` : '';
   // `PH` is the statutory holidays of the market's country; a state's patron day is named by its
   // day, the same every year (holidays.ts: no state day follows Easter).
   const holidays = rule.skip_holidays ? ['PH off'] : [];
@@ -44,7 +42,26 @@ export function openingHoursOf(
         .filter((holiday) => holiday.kind === 'state')
         .map((holiday) => `${monthDay(holiday.date)} off`)
     : [];
-  return [`${season}${days} ${rule.time_from}-${rule.time_to}`, ...holidays, ...stateDays].join('; ');
+  const open = seasonSelectors(market, rule).map((season) => `${season}${days} ${rule.time_from}-${rule.time_to}`);
+  return [...open, ...holidays, ...stateDays].join('; ');
+}
+
+/**
+ * The season as the format's selectors, each ending in a space. The rule's days begin at its
+ * anchor (the season's start, when there is one); a season's end closes them. A season that
+ * repeats holds from its first year on, `2026+ Apr 01-Oct 31`; across New Year its two parts begin
+ * in their own years, so no January before the first season is open.
+ */
+function seasonSelectors(
+  market: Pick<MarketRecord, 'date_start' | 'date_end' | 'season_repeats'>,
+  rule: RecurrenceRule,
+) {
+  const { date_start: start, date_end: end } = market;
+  if (!end) return [''];
+  if (!market.season_repeats || !start) return [`${dayOf(start ?? rule.dtstart)}-${dayOf(end)} `];
+  const year = Number(start.slice(0, 4));
+  if (end.slice(0, 4) === start.slice(0, 4)) return [`${year}+ ${monthDay(start)}-${monthDay(end)} `];
+  return [`${year}+ ${monthDay(start)}-Dec 31 `, `${year + 1}+ Jan 01-${monthDay(end)} `];
 }
 
 /**

@@ -52,7 +52,7 @@ type DateFields = Pick<MarketDateRecord, 'date_start' | 'date_end' | 'time_from'
 
 /** Whether a date at the rule's times and of its length is one of the regular dates the rule gives from today on. */
 export function onRule(
-  market: Pick<MarketRecord, 'rule' | 'gkz' | 'date_start' | 'date_end'>,
+  market: Pick<MarketRecord, 'rule' | 'gkz' | 'date_start' | 'date_end' | 'season_repeats'>,
   date: DateFields,
   today: string,
 ) {
