@@ -62,7 +62,7 @@ export function regularDays(
   today: string,
 ): { days: string[]; skipped: PublicHoliday[]; moved: Map<string, string> } {
   const ruleDays = seasonDays(rule, season, today);
-  const { from, to } = derivationWindow(season, today);
+  const fits = dateFits(rule, season, today);
   const days = new Set<string>();
   const skipped: PublicHoliday[] = [];
   const moved = new Map<string, string>();
@@ -75,15 +75,7 @@ export function regularDays(
     skipped.push(holiday);
     // Issue 53: the date moves to the working day beside, if that stays in the season and is not a day of the rule.
     const target = rule.holiday_shift ? workingDayBeside(rule, day, stateNumber, rule.holiday_shift) : null;
-    const last = target && lastDayOf(rule, target);
-    if (
-      target &&
-      last &&
-      target >= from &&
-      last <= to &&
-      fitsSeason(season, target, last) &&
-      !ruleDays.includes(target)
-    ) {
+    if (target && fits(target) && !ruleDays.includes(target)) {
       days.add(target);
       moved.set(day, target);
     }
@@ -106,10 +98,16 @@ function workingDayBeside(rule: RecurrenceRule, day: string, stateNumber: number
  */
 export function seasonDays(rule: RecurrenceRule, season: Season, today: string): string[] {
   const { from, to } = derivationWindow(season, today);
-  return occurrences(rule, from, to).filter((day) => {
+  return occurrences(rule, from, to).filter(dateFits(rule, season, today));
+}
+
+/** Whether the rule's date beginning on `day` lies in the derivation window and inside one span of the season. */
+function dateFits(rule: RecurrenceRule, season: Season, today: string): (day: string) => boolean {
+  const { from, to } = derivationWindow(season, today);
+  return (day) => {
     const last = lastDayOf(rule, day);
-    return last <= to && fitsSeason(season, day, last);
-  });
+    return day >= from && last <= to && fitsSeason(season, day, last);
+  };
 }
 
 /**
