@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { municipalityState, needsReminder, type ProgressFacts } from './campaign.ts';
+import { campaignLook, municipalityState, needsReminder, type ProgressFacts } from './campaign.ts';
 
 const facts: fc.Arbitrary<ProgressFacts> = fc
   .record({ markets: fc.nat(20), changed: fc.nat(3), allConfirmed: fc.boolean(), hasAccount: fc.boolean() })
@@ -41,5 +41,21 @@ describe('a municipality’s state in the campaign (issue 22)', () => {
     expect(municipalityState({ ...base, markets: 0, allConfirmed: true })).toBe('confirmed');
     // A market added after "all confirmed" is a change since.
     expect(municipalityState({ ...base, markets: 3, confirmed: 2, allConfirmed: true })).toBe('changed');
+  });
+});
+
+describe('what a market needs before "confirm all" (issue 53)', () => {
+  const day = (date_start: string, date_end = date_start, hidden = false) => ({ date_start, date_end, hidden });
+  const shown = { hidden: false, schedule: 'dates' };
+  it('needs nothing when it is shown with a shown date in the year, also one running into it', () => {
+    expect(campaignLook({ market: shown, dates: [day('2027-06-05')] }, 2027)).toBeNull();
+    expect(campaignLook({ market: shown, dates: [day('2026-12-27', '2027-01-06')] }, 2027)).toBeNull();
+  });
+  it('names a hidden market, one without dates, and a rule that gave none', () => {
+    expect(campaignLook({ market: { ...shown, hidden: true }, dates: [day('2027-06-05')] }, 2027)).toBe('hidden');
+    expect(
+      campaignLook({ market: shown, dates: [day('2026-06-05'), day('2027-06-05', '2027-06-05', true)] }, 2027),
+    ).toBe('noDates');
+    expect(campaignLook({ market: { ...shown, schedule: 'regular' }, dates: [] }, 2027)).toBe('ruleWithoutDates');
   });
 });

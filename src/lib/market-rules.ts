@@ -16,6 +16,15 @@ export function viennaYear(now: Date): number {
 }
 
 /**
+ * The year a clerk plans for (issue 53): this one, and from December on the next, whose dates are
+ * the ones ahead. The list and a new date's form open on it.
+ */
+export function planningYear(now: Date): number {
+  const day = viennaDay(now);
+  return Number(day.slice(0, 4)) + (day.slice(5, 7) === '12' ? 1 : 0);
+}
+
+/**
  * Seed section 5, the checks of a market date that need the calendar: only the current and the
  * next year, no day before today, and inside the market's season when it has one.
  */

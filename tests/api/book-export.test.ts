@@ -44,6 +44,16 @@ async function publishedDates(): Promise<string[]> {
   return rows.map((row) => `${row.market_id} ${row.date_start}`).sort();
 }
 
+describe('the demo markets', () => {
+  it('hold no market on New Year’s Day or Christmas Day (issue 53)', async () => {
+    const onFeasts = await server.db.query(
+      `SELECT date_start::text FROM market_dates WHERE status <> 'cancelled'
+        AND to_char(date_start, 'MM-DD') IN ('01-01', '12-25')`,
+    );
+    expect(onFeasts).toEqual([]);
+  });
+});
+
 describe('npm run export:directory', () => {
   it('writes the PDF, CSV and JSON of the year under the names api.md gives', () => {
     expect(files.map((file) => path.basename(file)).sort()).toEqual([
@@ -64,7 +74,7 @@ describe('npm run export:directory', () => {
 
     const all = pages.join('\n');
     expect(all).toContain('Bauernmarkt am Hauptplatz');
-    expect(all).toContain('26.12.2026 (abgesagt)');
+    expect(all).toContain('19.12.2026 (abgesagt)');
     expect(all).toContain('Verzeichnis der Gemeinden');
 
     // The bookmarks lead to the pages their headings stand on.
@@ -152,7 +162,7 @@ describe('npm run export:directory', () => {
     expect(cells.map((row) => `${row[column('market_id')]} ${row[column('date_start')]}`).sort()).toEqual(
       await publishedDates(),
     );
-    expect(cells.find((row) => row[column('date_start')] === '2026-12-26')?.[column('status')]).toBe('abgesagt');
+    expect(cells.find((row) => row[column('date_start')] === '2026-12-19')?.[column('status')]).toBe('abgesagt');
 
     const json = JSON.parse(await readFile(path.join(folder, 'directory-2026-de.json'), 'utf8')) as {
       year: number;

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
 import { DEMO, ensureDemoAccount, logInAsDemo } from './helpers/demo.ts';
 import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
+import { planningYear } from '../../src/lib/market-rules.ts';
 
 const m = messages('de');
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -46,7 +47,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   // A second date, chosen in the calendar's year and month, typed for the day.
   await page.getByRole('button', { name: m('marketDate.add') }).click();
   const dateForm = page.getByRole('form', {
-    name: m('marketDate.newHeading').replace('{{year}}', String(NEXT_YEAR - 1)),
+    name: m('marketDate.newHeading').replace('{{year}}', String(planningYear(new Date()))),
   });
   await dateForm
     .getByRole('button', { name: m('date.choose') })
@@ -64,7 +65,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
 
   // Back in the list: it stands in the section of next year.
   await page.getByRole('button', { name: m('markets.backToList') }).click();
-  await page.getByLabel(String(NEXT_YEAR)).check();
+  await page.getByRole('radio', { name: String(NEXT_YEAR), exact: true }).check();
   const inYear = page.getByRole('region', { name: m('markets.inYear').replace('{{year}}', String(NEXT_YEAR)) });
   await expect(inYear.getByRole('heading', { name: 'Kirtag zu Ehren des heiligen Martin' })).toBeVisible();
 
@@ -245,4 +246,23 @@ test('this year’s dates go into the next year in one reviewed step', async ({ 
   const dates = page.getByRole('region', { name: /^Termine / });
   await expect(dateRows(dates)).toHaveCount(2);
   await expect(dateRows(dates).last()).toContainText(String(NEXT_YEAR));
+});
+
+/**
+ * Issue 53, acceptance 4: in December the dates ahead are next year's. The list opens on it, and a
+ * new date's form is headed with it (the browser's clock is set to 10 December of this year).
+ */
+test('in December the list and a new date’s form open on the next year', async ({ page }) => {
+  const thisYear = new Date().getFullYear();
+  await page.clock.setFixedTime(new Date(Date.UTC(thisYear, 11, 10, 9)));
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await expect(page.getByRole('radio', { name: String(thisYear + 1), exact: true })).toBeChecked();
+  const inYear = page.getByRole('region', { name: m('markets.inYear').replace('{{year}}', String(thisYear + 1)) });
+  await inYear.getByRole('link', { name: `${m('market.edit')}: Kirtag zu Maria Himmelfahrt` }).click();
+  await page.getByRole('button', { name: m('marketDate.add') }).click();
+  const dateForm = page.getByRole('form', {
+    name: m('marketDate.newHeading').replace('{{year}}', String(thisYear + 1)),
+  });
+  await expect(dateForm.getByRole('heading')).toBeVisible();
 });

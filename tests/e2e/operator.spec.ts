@@ -37,7 +37,32 @@ test('the yearly campaign from the console to the clerk and back, keyboard only'
   const banner = fill(m('campaign.banner'), { year: String(YEAR), deadline: `15. Jänner ${YEAR}` });
   await expect(clerk.getByRole('heading', { name: banner })).toBeVisible();
   await expectNoAxeViolations(clerk);
+  // Issue 53: the list shows the campaign's year, and the hidden market needs a look first.
+  await expect(clerk.getByRole('radio', { name: String(YEAR), exact: true })).toBeChecked();
+  const animals = clerk.locator('.campaign-markets li', { hasText: 'Pferde- und Kleintiermarkt' });
+  await expect(animals).toContainText(m('campaign.look.hidden'));
   await tabTo(clerk, clerk.getByRole('button', { name: m('campaign.confirmAll') }), 80);
+  await clerk.keyboard.press('Enter');
+  // "Alle bestätigen" first says what it leaves open; it confirms the six markets with dates only.
+  const review = clerk.getByRole('group', { name: m('campaign.reviewHeading.one').replace('{{count}}', '1') });
+  await expect(review.getByRole('heading')).toBeFocused();
+  await expect(review).toContainText(`Pferde- und Kleintiermarkt: ${m('campaign.look.hidden')}`);
+  await expectNoAxeViolations(clerk);
+  for (const width of [1280, 390]) {
+    await clerk.setViewportSize({ width, height: 900 });
+    await clerk.locator('.campaign-banner').screenshot({ path: `test-results/campaign-review-${width}.png` });
+  }
+  await tabTo(clerk, review.getByRole('button', { name: m('campaign.confirmShown.other').replace('{{count}}', '6') }));
+  await clerk.keyboard.press('Enter');
+  await expect(
+    clerk.getByRole('status').filter({ hasText: m('campaign.confirmedButLeft.one').replace('{{count}}', '1') }),
+  ).toBeVisible();
+  await expect(clerk.getByRole('heading', { name: banner })).toBeFocused();
+  await expect(
+    clerk.getByRole('heading', { name: fill(m('campaign.allConfirmed'), { year: String(YEAR) }) }),
+  ).toHaveCount(0);
+  // The clerk has looked at it: they confirm that one on its own, and the municipality is done.
+  await tabTo(clerk, animals.getByRole('button', { name: fill(m('campaign.confirmMarket'), { year: String(YEAR) }) }));
   await clerk.keyboard.press('Enter');
   await expect(
     clerk.getByRole('heading', { name: fill(m('campaign.allConfirmed'), { year: String(YEAR) }) }),

@@ -3,6 +3,7 @@ import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { dateRows } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
+import { planningYear } from '../../src/lib/market-rules.ts';
 
 const m = messages('de');
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -51,7 +52,7 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   // date would take it off the directory: a public market has a date that takes place, api.md.)
   await page.getByRole('button', { name: m('marketDate.add') }).click();
   const newDate = page.getByRole('form', {
-    name: m('marketDate.newHeading').replace('{{year}}', String(NEXT_YEAR - 1)),
+    name: m('marketDate.newHeading').replace('{{year}}', String(planningYear(new Date()))),
   });
   await newDate.getByLabel(m('marketDate.field.dateStart')).fill(`${NEXT_YEAR}-08-22`);
   await newDate.getByRole('button', { name: m('marketDate.save') }).click();

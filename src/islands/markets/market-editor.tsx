@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
+import { planningYear, viennaYear } from '../../lib/market-rules.ts';
 import { NEW_MARKET, openMarket, settleMarket } from '../../stores/market-route.ts';
 import type { OwnMarket } from '../../stores/markets.ts';
 import { SectionHeading } from '../forms/heading.tsx';
@@ -27,7 +28,7 @@ interface MarketEditorProps {
 export function MarketEditor({ locale, route, ownMarkets, lastMonth, focusOnShow }: MarketEditorProps) {
   const { t } = useTranslation();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const thisYear = new Date().getFullYear();
+  const thisYear = viennaYear(new Date());
   const own = route === NEW_MARKET ? undefined : ownMarkets.find(({ market }) => market.id === route);
   const back = (
     <p>
@@ -67,7 +68,7 @@ export function MarketEditor({ locale, route, ownMarkets, lastMonth, focusOnShow
             dates={own.dates.filter((date) => Number(date.date_start.slice(0, 4)) >= thisYear)}
             heading={t('marketDate.heading', { years: `${thisYear}–${thisYear + 1}` })}
             level={3}
-            year={thisYear}
+            year={planningYear(new Date())}
             lastMonth={lastMonth}
           />
           {own.market.schedule === 'dates' && (

@@ -1,6 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { MarketImage, RecurrenceRule } from '../../lib/market.ts';
-import { occurrences } from '../../lib/recurrence.ts';
+import { holidaySkipped, occurrences } from '../../lib/recurrence.ts';
 import type { Queryable } from '../db/database.ts';
 import { allowEmailIfNew } from '../db/queries/allowed-emails.ts';
 import { countMarkets } from '../db/queries/market-ids.ts';
@@ -57,6 +57,8 @@ function demoMarkets(year: number, farmersImage: MarketImage | null): DemoMarket
     time_from: '07:00',
     time_to: '12:00',
     dtstart: `${year}-01-01`,
+    // Issue 53: no market on Christmas Day or New Year's Day when they fall on a Saturday.
+    skip_holidays: true,
   };
   const firstFriday: RecurrenceRule = {
     freq: 'monthly',
@@ -78,9 +80,14 @@ function demoMarkets(year: number, farmersImage: MarketImage | null): DemoMarket
     image: farmersImage,
   });
   const farmersDates = regularDates(farmers.id, saturdays, `${year}-01-01`, `${next}-12-31`);
-  const afterChristmas = farmersDates.find((d) => d.date_start > `${year}-12-24` && d.date_start <= `${year}-12-31`);
-  if (afterChristmas)
-    Object.assign(afterChristmas, { status: 'cancelled', type: 'cancelled', note: 'Entfällt wegen der Feiertage.' });
+  // The last Saturday before Christmas the Hauptplatz belongs to the Adventmarkt; an extra market follows on the 23rd.
+  const beforeChristmas = farmersDates.findLast((d) => d.date_start < `${year}-12-23`);
+  if (beforeChristmas)
+    Object.assign(beforeChristmas, {
+      status: 'cancelled',
+      type: 'cancelled',
+      note: 'Entfällt: Der Hauptplatz gehört an diesem Tag dem Adventmarkt.',
+    });
   farmersDates.push(
     date(farmers.id, `${year}-12-23`, `${year}-12-23`, '07:00', '12:00', {
       type: 'additional',
@@ -189,6 +196,10 @@ function date(
   return newMarketDate(marketId, { date_start: start, date_end: end, time_from: from, time_to: to, ...extra });
 }
 
+/** The rule's days as the server derives them: without the holidays the rule skips (Hartberg lies in Steiermark). */
 function regularDates(marketId: string, rule: RecurrenceRule, from: string, to: string): NewMarketDate[] {
-  return occurrences(rule, from, to).map((day) => date(marketId, day, day, rule.time_from, rule.time_to));
+  const stateNumber = Number(DEMO_GKZ[0]);
+  return occurrences(rule, from, to)
+    .filter((day) => !holidaySkipped(rule, day, stateNumber))
+    .map((day) => date(marketId, day, day, rule.time_from, rule.time_to));
 }

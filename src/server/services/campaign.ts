@@ -13,6 +13,7 @@ import {
   confirmMarkets,
   countConfirmedMunicipalities,
   confirmMunicipality,
+  everyMarketConfirmed,
   readCurrentCampaign,
   readMarketStates,
   readProgressRows,
@@ -158,7 +159,10 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
       };
     },
 
-    /** One market of the clerk's municipality, or all of them and the municipality itself. */
+    /**
+     * One market of the clerk's municipality, or all shown in the year; the municipality itself once
+     * every market is confirmed.
+     */
     async confirm(user: SessionUser, marketId: string | undefined): Promise<ClerkCampaign> {
       const campaign = await running();
       await db.transaction(async (tx) => {
@@ -172,7 +176,10 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
         );
         // Another municipality's market or none: the same answer, so ids of others stay unknown.
         if (marketId !== undefined && confirmed === 0) throw new ApiError('market_not_found');
-        if (marketId === undefined) await confirmMunicipality(tx, campaign.year, user.gkz, clock());
+        // "All" is done only when nothing was left out (issue 53): the clerk sees what still needs a look.
+        if (marketId === undefined && (await everyMarketConfirmed(tx, campaign.year, user.gkz))) {
+          await confirmMunicipality(tx, campaign.year, user.gkz, clock());
+        }
       });
       return (await this.forClerk(user))!;
     },

@@ -46,7 +46,11 @@ export async function closeCampaign(db: Queryable, year: number, at: Date, by: s
   return rows.length === 1;
 }
 
-/** Confirms the given markets of the municipality (all of them: null); answers how many. */
+/**
+ * Confirms the given markets of the municipality; answers how many. `null` confirms all that are
+ * shown in the campaign's year (issue 53): not hidden and with a shown date in it, so "confirm all"
+ * cannot stamp a hidden market or one without a single date that year.
+ */
 export async function confirmMarkets(
   db: Queryable,
   year: number,
@@ -57,13 +61,28 @@ export async function confirmMarkets(
 ): Promise<number> {
   const rows = await db.query(
     `INSERT INTO campaign_confirmations (year, market_id, gkz, state, confirmed_at, confirmed_by)
-     SELECT $1, id, gkz, 'confirmed', $4, $5 FROM markets WHERE gkz = $2 AND ($3::text[] IS NULL OR id = ANY($3))
+     SELECT $1, m.id, m.gkz, 'confirmed', $4, $5 FROM markets m WHERE m.gkz = $2
+       AND CASE WHEN $3::text[] IS NULL
+         THEN NOT m.hidden AND EXISTS (SELECT 1 FROM market_dates d WHERE d.market_id = m.id AND NOT d.hidden
+           AND d.date_start <= $7::date AND d.date_end >= $6::date)
+         ELSE m.id = ANY($3) END
      ON CONFLICT (year, market_id) DO UPDATE
        SET state = 'confirmed', confirmed_at = excluded.confirmed_at, confirmed_by = excluded.confirmed_by, changed_at = NULL
      RETURNING market_id`,
-    [year, gkz, marketIds, at, by],
+    [year, gkz, marketIds, at, by, `${year}-01-01`, `${year}-12-31`],
   );
   return rows.length;
+}
+
+/** Whether every market of the municipality is confirmed in the year (also when it has none). */
+export async function everyMarketConfirmed(db: Queryable, year: number, gkz: string): Promise<boolean> {
+  const [row] = await db.query<{ open: number }>(
+    `SELECT count(*)::int AS open FROM markets m
+     LEFT JOIN campaign_confirmations c ON c.market_id = m.id AND c.year = $1 AND c.state = 'confirmed'
+     WHERE m.gkz = $2 AND c.market_id IS NULL`,
+    [year, gkz],
+  );
+  return row!.open === 0;
 }
 
 /**
