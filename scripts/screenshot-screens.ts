@@ -31,6 +31,7 @@ const WEEKLY = 'Bauernmarkt am Hauptplatz';
 const ADVENT = 'Hartberger Adventmarkt';
 const KIRTAG = 'Kirtag zu Maria Himmelfahrt';
 const MONTHLY = 'Monatsmarkt im Ökopark';
+const NEXT_YEAR = new Date().getFullYear() + 1;
 
 /** The market list's "Bearbeiten" of one market. */
 export async function openMarketForm(page: Page, text: Text, title: string): Promise<void> {
@@ -223,6 +224,39 @@ export const EDITING_SCREENS: Screen[] = [
         .locator('form')
         .filter({ has: page.getByText(text('market.season')) })
         .first(),
+  },
+  {
+    id: 'error-summary',
+    title: "A refused date: the error summary at the form's top and the message at its field (issue 53)",
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    market: MONTHLY,
+    act: async (page, text) => {
+      await click('button', 'marketDate.add')(page, text);
+      const form = page.locator('form.date-form');
+      await form.getByLabel(text('marketDate.field.dateStart'), { exact: false }).first().fill(`${NEXT_YEAR}-12-10`);
+      await form.getByLabel(text('market.rule.timeFrom'), { exact: true }).fill('16:00');
+      await form.getByLabel(text('market.rule.timeTo'), { exact: true }).fill('08:00');
+      await form.getByRole('button', { name: text('marketDate.save') }).click();
+    },
+    part: (page) => page.locator('form.date-form'),
+  },
+  {
+    id: 'campaign-checklist',
+    title: 'The update campaign as a checklist: what needs a look, and what "confirm all" leaves open (issue 53)',
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    act: async (page, text) => {
+      // The screenshot portal runs no campaign: the clerk's view of one is answered here.
+      const campaign = { year: NEXT_YEAR, deadline: `${NEXT_YEAR}-01-15`, status: 'not_yet', markets: {} };
+      await page.route('**/api/campaign', (route) => route.fulfill({ json: { data: { campaign } } }));
+      await page.reload();
+      await page.getByRole('button', { name: text('campaign.confirmAll'), exact: true }).click();
+      await page.locator('.campaign-review').waitFor();
+    },
+    part: (page) => page.locator('.campaign-banner'),
   },
   {
     id: 'save-area',

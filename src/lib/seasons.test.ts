@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitsSeason, isYearlySpan, seasonSpanOf } from './seasons.ts';
+import { fitsSeason, isYearlySpan, seasonSpanNear, seasonSpanOf } from './seasons.ts';
 
 const fixed = (date_start: string | null, date_end: string | null) => ({ date_start, date_end, season_repeats: false });
 const yearly = (date_start: string, date_end: string) => ({ date_start, date_end, season_repeats: true });
@@ -65,5 +65,23 @@ describe('isYearlySpan', () => {
     expect(isYearlySpan('2026-04-01', '2027-03-31')).toBe(true);
     expect(isYearlySpan('2026-04-01', '2027-04-01')).toBe(false);
     expect(isYearlySpan('2026-04-01', '2026-03-31')).toBe(false);
+  });
+});
+
+describe('seasonSpanNear (the span an out-of-season message names)', () => {
+  const yearly = { date_start: '2026-04-01', date_end: '2026-10-31', season_repeats: true };
+  it('names the span of the day’s year for a season that repeats, the first before it began', () => {
+    expect(seasonSpanNear(yearly, '2027-12-05')).toEqual({ date_start: '2027-04-01', date_end: '2027-10-31' });
+    expect(seasonSpanNear(yearly, '2025-06-01')).toEqual({ date_start: '2026-04-01', date_end: '2026-10-31' });
+    expect(seasonSpanNear(yearly, '2027-05-01')).toEqual({ date_start: '2027-04-01', date_end: '2027-10-31' });
+  });
+  it('names a fixed season as it is, an open end left open', () => {
+    expect(seasonSpanNear({ ...yearly, season_repeats: false }, '2027-12-05')).toEqual({
+      date_start: '2026-04-01',
+      date_end: '2026-10-31',
+    });
+    expect(seasonSpanNear({ date_start: null, date_end: '2027-03-31', season_repeats: false }, '2027-05-01')).toEqual({
+      date_end: '2027-03-31',
+    });
   });
 });

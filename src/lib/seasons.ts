@@ -35,6 +35,22 @@ export function seasonSpanOf(season: Season, day: string): DaySpan | null {
   return null;
 }
 
+/**
+ * The span a clerk means for `day` (issue 53: "außerhalb der Saison 1. April – 31. Oktober 2027"):
+ * the one holding it, else the span of a repeating season that begins in its year (the first one,
+ * before the season began), else the fixed season with its open end left open.
+ */
+export function seasonSpanNear(season: Season, day: string): Partial<DaySpan> {
+  const { date_start: start, date_end: end } = season;
+  if (!season.season_repeats || !start || !end) {
+    return { ...(start ? { date_start: start } : {}), ...(end ? { date_end: end } : {}) };
+  }
+  const held = seasonSpanOf(season, day);
+  if (held) return held;
+  const year = Math.max(yearOf(day), yearOf(start));
+  return { date_start: inYear(start, year), date_end: inYear(end, year + yearOf(end) - yearOf(start)) };
+}
+
 /** Whether a date from `first` to `last` lies inside one span of the season. */
 export function fitsSeason(season: Season, first: string, last: string): boolean {
   const span = seasonSpanOf(season, first);

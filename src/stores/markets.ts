@@ -57,9 +57,12 @@ export async function deleteMarket(id: string): Promise<void> {
   saved(id);
 }
 
-export async function saveMarketDate(fields: MarketFields): Promise<void> {
-  mergeSaved(await callApi<SavedRecords>('save_market_date', { fields }));
+/** Saves a date; answers its id, for the focus to land on its row (issue 53). */
+export async function saveMarketDate(fields: MarketFields): Promise<string | undefined> {
+  const answer = await callApi<SavedRecords>('save_market_date', { fields });
+  mergeSaved(answer);
   saved(fields['wko_market_id'] ?? null);
+  return Object.keys(answer.wko_market_dates)[0];
 }
 
 /** Issue 53: some days of a date cancelled or given other times (change_market_days), also while it runs. */

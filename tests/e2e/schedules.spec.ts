@@ -33,7 +33,10 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
 
   // No weekday ticked: the form says so at the weekdays and puts the focus there.
   await form.getByRole('button', { name: m('saveBar.save') }).click();
-  await expect(form.getByText(m('errors.no_weekday'))).toBeVisible();
+  await expect(form.locator('.field-error', { hasText: m('errors.no_weekday') })).toBeVisible();
+  // Issue 53: the error summary takes the focus and names the weekdays; its line leads there.
+  await expect(form.locator('.error-summary')).toBeFocused();
+  await form.getByRole('link', { name: `${m('market.rule.weekdays')}: ${m('errors.no_weekday')}` }).click();
   await expect(form.getByRole('checkbox', { name: m('weekday.MO'), exact: true })).toBeFocused();
 
   await form.getByRole('checkbox', { name: m('weekday.SA'), exact: true }).check();
@@ -41,7 +44,7 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   // A closing time before the opening time is named at the closing time, in words about times.
   await setTimes(form, '07:30', '07:00');
   await form.getByRole('button', { name: m('saveBar.save') }).click();
-  await expect(form.getByText(m('errors.end_time_before_start'))).toBeVisible();
+  await expect(form.locator('.field-error', { hasText: m('errors.end_time_before_start') })).toBeVisible();
   await setTimes(form, '08:00', '12:00');
   await save(page, form);
 

@@ -8,6 +8,7 @@ import { FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import type { Failure } from '../forms/form-cycle.ts';
 import { messageOf, useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 
 type Step = 'working' | 'password' | 'confirmed' | 'confirmed before' | Failure;
 
@@ -72,6 +73,7 @@ function PasswordStep({ token, onConfirmed }: { token: string; onConfirmed: () =
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
+      <ErrorSummary {...form.summary} />
       <p>{t('confirm.passwordNeeded')}</p>
       <NewPasswordFields
         labels={[t('account.password'), t('account.passwordRepeat')]}

@@ -7,6 +7,7 @@ import { notifyOnNextPage } from '../../stores/notices.ts';
 import { FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { ForgotPasswordForm } from '../login/forgot-password-form.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 
 /** Sets a new password from a reset link; a used or expired link offers to send a new one. */
 export function NewPasswordForm({ token, locale }: { token: string; locale: Locale }) {
@@ -29,6 +30,7 @@ export function NewPasswordForm({ token, locale }: { token: string; locale: Loca
   return (
     <>
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy}>
+        <ErrorSummary {...form.summary} />
         <NewPasswordFields
           labels={[t('account.newPassword'), t('account.newPasswordRepeat')]}
           hint={t('account.passwordHint')}

@@ -6,6 +6,7 @@ import { Field, FormEnd, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 
 /** Issue 15, L12: a new password with the current one; the user's other sessions end. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -27,6 +28,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <SectionHeading id={headingId} focusOnShow>
         {t('account.changePassword')}
       </SectionHeading>
+      <ErrorSummary {...form.summary} />
       <Field
         label={t('account.currentPassword')}
         type="password"

@@ -66,7 +66,15 @@ export function DateField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={t('date.format')}>
       {(control) => (
-        <div className="date-field">
+        <div
+          className="date-field"
+          onBlur={(event) => {
+            // The picker closes once the focus moves on to another control (issue 53): it never
+            // covers the field the clerk is in (WCAG 2.2, 2.4.11). A click on its own face keeps it.
+            const next = event.relatedTarget;
+            if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+          }}
+        >
           <input
             {...control}
             type="text"

@@ -5,6 +5,7 @@ import { useTranslation } from '../i18n.tsx';
 import { Field, FormFailure } from './field.tsx';
 import { SectionHeading } from './heading.tsx';
 import { useForm } from './use-form.ts';
+import { ErrorSummary } from './error-summary.tsx';
 
 interface EmailRequestFormProps {
   heading: string;
@@ -47,6 +48,7 @@ export function EmailRequestForm({
       <SectionHeading id={headingId} focusOnShow={focusOnShow}>
         {heading}
       </SectionHeading>
+      <ErrorSummary {...form.summary} />
       {intro && <p>{intro}</p>}
       <Field
         label={t('account.email')}

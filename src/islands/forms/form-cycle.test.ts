@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstRefusedControl, formCycle, FRESH_FORM, shownRefusal, type FormEvent } from './form-cycle.ts';
+import {
+  firstRefusedControl,
+  formCycle,
+  type FormEvent,
+  FRESH_FORM,
+  refusalsWhereTyped,
+  shownRefusal,
+} from './form-cycle.ts';
 
 const run = (...events: FormEvent[]) => events.reduce(formCycle, FRESH_FORM);
 const refused = { title: 'required_fields', 'rule.weekdays': 'no_weekday' } as const;
@@ -39,5 +46,26 @@ describe('a form’s submit cycle', () => {
     expect(firstRefusedControl({ 'rule.weekdays': 'no_weekday', title: 'too_long' }, control)).toBe('day-MO');
     expect(firstRefusedControl({ 'rule.unknown': 'invalid_request' }, control)).toBeNull();
     expect(firstRefusedControl({})).toBeNull();
+  });
+});
+
+describe('refusalsWhereTyped (issue 53)', () => {
+  const span: [string, string] = ['date_start', 'date_end'];
+  it('calls an empty first day missing where one is needed, and drops its twin at the last day', () => {
+    const refused = { date_start: 'invalid_date', date_end: 'invalid_date', note: 'too_long' } as const;
+    expect(refusalsWhereTyped(refused, span, { start: '', end: '', startNeeded: true })).toEqual({
+      date_start: 'required_fields',
+      note: 'too_long',
+    });
+    expect(refusalsWhereTyped(refused, span, { start: '', end: '', startNeeded: false })).toEqual({ note: 'too_long' });
+  });
+  it('puts the refusal of an empty last day at the first day, where the clerk typed', () => {
+    const outOfRange = { date_end: 'date_out_of_range' } as const;
+    expect(refusalsWhereTyped(outOfRange, span, { start: '2029-06-01', end: '', startNeeded: true })).toEqual({
+      date_start: 'date_out_of_range',
+    });
+    expect(refusalsWhereTyped(outOfRange, span, { start: '2029-06-01', end: '2029-06-02', startNeeded: true })).toEqual(
+      outOfRange,
+    );
   });
 });

@@ -67,3 +67,20 @@ export function firstRefusedControl(
   const first = Object.keys(refused)[0];
   return first === undefined ? null : controlOf(first);
 }
+
+/**
+ * The refusals of a span of days where the clerk typed (issue 53). A last day left empty is the
+ * first (seed): its refusal stands at the first day, not at the empty field. A first day left
+ * empty, where one is needed, is missing, not "no valid date" at both.
+ */
+export function refusalsWhereTyped(
+  refused: FieldErrors,
+  [start, end]: [start: string, end: string],
+  typed: { start: string; end: string; startNeeded: boolean },
+): FieldErrors {
+  const { [start]: atStart, [end]: atEnd, ...rest } = refused;
+  if (!typed.start) return typed.startNeeded ? { [start]: 'required_fields', ...rest } : rest;
+  if (typed.end) return refused;
+  const first = atStart ?? atEnd;
+  return first ? { [start]: first, ...rest } : rest;
+}

@@ -6,6 +6,7 @@ import { notify, notifyOnNextPage } from '../../stores/notices.ts';
 import { Field, FormFailure } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { messageOf, useForm } from '../forms/use-form.ts';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 
 interface LoginFormProps {
   /** Where to go after login: the page the guard sent the user from, or the markets list. */
@@ -30,6 +31,7 @@ export function LoginForm({ next, onForgotPassword, focusOnShow }: LoginFormProp
       <SectionHeading id={headingId} focusOnShow={focusOnShow}>
         {t('login.heading')}
       </SectionHeading>
+      <ErrorSummary {...form.summary} />
       <Field
         label={t('account.email')}
         type="email"

@@ -6,6 +6,7 @@ import { notify } from '../../stores/notices.ts';
 import { Field, FormFailure, NewPasswordFields } from '../forms/field.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { useForm } from '../forms/use-form.ts';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 
 /**
  * Registration for staff addresses on file. Issue 49: the answer is the same for every address,
@@ -27,6 +28,7 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy} aria-labelledby={headingId}>
       <SectionHeading id={headingId}>{t('register.heading')}</SectionHeading>
+      <ErrorSummary {...form.summary} />
       <p>{t('register.intro')}</p>
       <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
       <NewPasswordFields

@@ -22,6 +22,9 @@ export function LeaveDialog() {
       if (!(link instanceof HTMLAnchorElement) || !$unsavedWork.get()) return;
       // The screen's own views (market-list.tsx) ask through openMarket, without leaving the page.
       if (link.hasAttribute('data-view-link')) return;
+      // A link within the page (the error summary's, issue 53) leaves nothing.
+      const here = window.location;
+      if (link.hash && link.pathname === here.pathname && link.search === here.search) return;
       if (link.target || link.protocol === 'mailto:' || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
       leaveWith(() => window.location.assign(link.href));

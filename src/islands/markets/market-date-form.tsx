@@ -1,5 +1,5 @@
 import { parseISO } from 'date-fns/parseISO';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
@@ -11,9 +11,12 @@ import { saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { closedDays, DateField } from '../forms/date-field.tsx';
 import { FieldFrame, FormEnd } from '../forms/field.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
+import { refusalsWhereTyped } from '../forms/form-cycle.ts';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { choiceOf, DATE_CHOICES, fieldsOfChoice, type DateChoice } from './date-choice.ts';
+import { seasonAround } from './date-words.ts';
 
 interface MarketDateFormProps {
   locale: Locale;
@@ -23,7 +26,8 @@ interface MarketDateFormProps {
   year: number;
   lastMonth: Date;
   /** Saved or cancelled: the form closes. */
-  onDone: () => void;
+  /** Closes the form; after a save with the saved date's id. */
+  onDone: (savedId?: string) => void;
   /** One below the date table's heading. */
   level: 4 | 6;
 }
@@ -53,20 +57,32 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
   const checked = check(marketDateInputSchema, fields, MARKET_CHECK_ORDER);
   // The calendar rules the server applies too, once the schema accepts the days: this and next
   // year, no past day, inside the season.
-  const refused = checked.ok ? dateSpanErrors(checked.data, market, viennaDay(new Date())) : checked.fields;
-  const cycle = useFormCycle(refused);
+  const refused = refusalsWhereTyped(
+    checked.ok ? dateSpanErrors(checked.data, market, viennaDay(new Date())) : checked.fields,
+    ['date_start', 'date_end'],
+    { start: values.date_start, end: values.date_end, startNeeded: true },
+  );
+  const cycle = useFormCycle(refused, {
+    wording: (_field, code) =>
+      code === 'outside_season'
+        ? t('errors.outsideSeasonSpan', { season: seasonAround(market, values.date_start, locale, t) })
+        : undefined,
+  });
   const { idOf, errorOf } = cycle;
   const changed = JSON.stringify(values) !== JSON.stringify(stored);
   const set = (field: keyof typeof values, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const save = () =>
     cycle.submit(async () => {
-      await saveMarketDate(fields);
+      const savedId = await saveMarketDate(fields);
       notify(t('notice.saved'));
       withdraw();
-      onDone();
+      onDone(savedId);
     });
-  const withdraw = useUnsaved(changed ? { save, discard: onDone } : null);
+  const withdraw = useUnsaved(changed ? { save, discard: () => onDone() } : null);
+  // The form opens where the clerk's focus goes (issue 53): on its heading, read first by a screen reader.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   // One choice where the seed has two fields: "takes place" and "date cancelled" cannot both be said.
   const choose = (
@@ -124,9 +140,10 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
         void save();
       }}
     >
-      <Heading id={idOf('heading')}>
+      <Heading id={idOf('heading')} ref={heading} tabIndex={-1}>
         {date ? t('marketDate.editHeading') : t('marketDate.newHeading', { year })}
       </Heading>
+      <ErrorSummary {...cycle.summary} />
       {day('date_start', 'marketDate.field.dateStart')}
       {day('date_end', 'marketDate.field.dateEnd')}
       <div className="field-row">
@@ -144,7 +161,7 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
         busy={cycle.busy}
         save={t('marketDate.save')}
         cancel={t('dialog.cancel')}
-        onCancel={onDone}
+        onCancel={() => onDone()}
       />
     </form>
   );

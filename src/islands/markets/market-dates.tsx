@@ -75,10 +75,19 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
       date={date}
       year={year}
       lastMonth={lastMonth}
-      onDone={() => setEditing(null)}
+      onDone={(savedId) => close(savedId ?? date?.id)}
       level={level === 3 ? 4 : 6}
     />
   );
+  // Issue 53: the focus goes on from the date saved (or left), its row named by its days; from
+  // "Termin hinzufügen" when that row is not shown here.
+  const close = (dateId: string | undefined) => {
+    setEditing(null);
+    requestAnimationFrame(() =>
+      ((dateId && document.getElementById(`date-${dateId}`)) || document.getElementById(addId))?.focus(),
+    );
+  };
+  const addId = `add-date-${market.id}`;
   // A date that has begun is locked whole (the server refuses changes); its days from today on can
   // still be cancelled or given other times (issue 53), as can single days of a coming one.
   const daysButton = (date: MarketDateRecord) =>
@@ -161,7 +170,7 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
         form(null)
       ) : (
         <p>
-          <button type="button" className="button-secondary" onClick={() => setEditing('new')}>
+          <button type="button" id={addId} className="button-secondary" onClick={() => setEditing('new')}>
             {t('marketDate.add')}
           </button>
         </p>

@@ -11,6 +11,7 @@ import { changeMarketDays } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { DateField } from '../forms/date-field.tsx';
 import { FieldFrame, FormEnd } from '../forms/field.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { describeDays, describeTimes } from './date-words.ts';
@@ -105,6 +106,7 @@ export function MarketDaysForm({ locale, market, date, lastMonth, onDone, level 
       <Heading id={idOf('heading')} ref={heading} tabIndex={-1}>
         {t('marketDate.days.heading', { date: describeDays(date, locale) })}
       </Heading>
+      <ErrorSummary {...cycle.summary} />
       <p className="field-hint">{t('marketDate.days.intro')}</p>
       <div className="field-row">
         {day('from', 'marketDate.days.from')}

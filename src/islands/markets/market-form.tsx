@@ -5,8 +5,9 @@ import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MessageKey } from '../../lib/translate.ts';
 import type { ContentMarket } from '../../lib/market.ts';
 import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
-import { MARKET_CHECK_ORDER, marketInputSchema } from '../../lib/market-input.ts';
-import { check } from '../../lib/validation.ts';
+import { MARKET_CHECK_ORDER, marketInputSchema, type MarketInput } from '../../lib/market-input.ts';
+import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
+import { check, type FieldErrors } from '../../lib/validation.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { $account } from '../../stores/account.ts';
 import { ApiRequestError } from '../../stores/api-client.ts';
@@ -14,11 +15,14 @@ import { refreshContent } from '../../stores/content.ts';
 import { saveMarket } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { runtimeConfig } from '../../stores/runtime-config.ts';
+import { ErrorSummary } from '../forms/error-summary.tsx';
+import { refusalsWhereTyped } from '../forms/form-cycle.ts';
 import { messageOf, useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { FormSection } from '../forms/form-section.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { FreeTextField, LineField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
+import { seasonAround } from './date-words.ts';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields, ruleControlOf } from './rule-fields.tsx';
 import { FirstDateFields, SeasonFields } from './season-fields.tsx';
@@ -49,7 +53,20 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
   const account = useStore($account);
   const changed = isChanged(draft, stored);
   const checked = check(marketInputSchema, fieldsOf(draft), MARKET_CHECK_ORDER);
-  const cycle = useFormCycle(checked.ok ? {} : checked.fields, { controlOf });
+  const refused = refusalsWhereTyped(
+    checked.ok ? firstDateErrors(checked.data) : checked.fields,
+    ['first_date.date_start', 'first_date.date_end'],
+    { start: draft.first_start, end: draft.first_end, startNeeded: false },
+  );
+  const cycle = useFormCycle(refused, {
+    controlOf,
+    wording: (field, code) =>
+      code === 'outside_season' && field.startsWith('first_date')
+        ? t('errors.outsideSeasonSpan', {
+            season: seasonAround(checked.ok ? checked.data : SEASONLESS, draft.first_start, locale, t),
+          })
+        : undefined,
+  });
   const { idOf } = cycle;
 
   // Unlike a login form's, the failure stays while the clerk edits: a conflict offers the reload until it is done.
@@ -100,6 +117,7 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
       <SectionHeading id={idOf('heading')} focusOnShow={focusOnShow}>
         {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
       </SectionHeading>
+      <ErrorSummary {...cycle.summary} />
       <FormSection {...section('basics')}>
         <LineField {...fields} field="title" label="market.field.title" counter required />
         {MARKET_TEXT_FIELDS.filter((field) => field.shown === 'lead').map((field) => (
@@ -170,6 +188,15 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
       )}
     </form>
   );
+}
+
+const SEASONLESS = { date_start: null, date_end: null, season_repeats: false };
+
+/** The calendar's checks of a new market's first date, as the server makes them, before sending (issue 53). */
+function firstDateErrors(market: MarketInput): FieldErrors {
+  if (!market.first_date) return {};
+  const errors = dateSpanErrors(market.first_date, market, viennaDay(new Date()));
+  return Object.fromEntries(Object.entries(errors).map(([field, code]) => [`first_date.${field}`, code]));
 }
 
 /**
