@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateSpanErrors, isLocked, viennaDay } from './market-rules.ts';
+import { dateSpanErrors, datesKeepingTimes, isLocked, viennaDay } from './market-rules.ts';
 
 const TODAY = '2026-11-23';
 const NO_SEASON = { date_start: null, date_end: null, season_repeats: false };
@@ -53,5 +53,28 @@ describe('calendar of Vienna', () => {
   it('locks a stored date once it has begun', () => {
     expect(isLocked({ date_start: '2026-11-22' }, TODAY)).toBe(true);
     expect(isLocked({ date_start: TODAY }, TODAY)).toBe(false);
+  });
+});
+
+describe('datesKeepingTimes (issue 53)', () => {
+  const date = (type: string, status = 'takes_place', date_end = '2026-12-05', time_from = '08:00') => ({
+    type,
+    status,
+    date_end,
+    time_from,
+    time_to: '12:00',
+  });
+  it('names the exceptions ahead whose own times differ from the rule’s new ones', () => {
+    const added = date('additional');
+    const changed = date('changed', 'takes_place', '2026-12-12', '07:00');
+    const dates = [
+      date('regular'),
+      added,
+      changed,
+      date('cancelled', 'cancelled'),
+      date('additional', 'takes_place', '2026-11-01'),
+    ];
+    expect(datesKeepingTimes(dates, { time_from: '07:00', time_to: '12:00' }, TODAY)).toEqual([added]);
+    expect(datesKeepingTimes(dates, { time_from: '09:00', time_to: '12:00' }, TODAY)).toEqual([added, changed]);
   });
 });

@@ -43,6 +43,32 @@ export function dateSpanErrors(span: DaySpan, season: Season, today: string): Fi
   return errors;
 }
 
+/**
+ * Issue 53: a rule's new times reach its own (regular) dates; the exceptions ahead — added,
+ * changed — keep theirs. These are the ones whose times then differ, for the clerk to know.
+ */
+export function datesKeepingTimes<D extends DatedTimes>(
+  dates: readonly D[],
+  times: { time_from: string; time_to: string },
+  today: string,
+): D[] {
+  return dates.filter(
+    (date) =>
+      date.type !== 'regular' &&
+      date.status !== 'cancelled' &&
+      date.date_end >= today &&
+      (date.time_from !== times.time_from || date.time_to !== times.time_to),
+  );
+}
+
+interface DatedTimes {
+  date_end: string;
+  type: string;
+  status: string;
+  time_from: string | null;
+  time_to: string | null;
+}
+
 /** A stored date that has begun is history: it can be neither changed nor deleted. */
 export function isLocked(date: { date_start: string }, today: string): boolean {
   return date.date_start < today;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import { makeTranslator } from '../../lib/translate.ts';
-import { changeLines, type MarketChange } from './history-words.ts';
+import { changedDays, changeLines, type MarketChange } from './history-words.ts';
 
 const entry = (changes: MarketChange['changes'], market_date_id: string | null = null): MarketChange => ({
   market_date_id,
@@ -43,5 +43,20 @@ describe('the change history in words', () => {
       'Does the date take place?: Takes place → Does not take place',
       'Kind of date: Regular date → Date cancelled',
     ]);
+  });
+});
+
+describe('the date an entry changed (issue 53)', () => {
+  const date = { id: 'd1', date_start: '2027-06-05', date_end: '2027-06-05' };
+  it('is the date as it stands, found by its id', () => {
+    expect(changedDays(entry({ time_from: ['08:00', '07:00'] }, 'd1'), [date])).toEqual(date);
+  });
+  it('is the days the entry recorded once the date is gone', () => {
+    const deleted = entry({ date_start: ['2027-06-12', null], date_end: ['2027-06-13', null] }, 'gone');
+    expect(changedDays(deleted, [date])).toEqual({ date_start: '2027-06-12', date_end: '2027-06-13' });
+  });
+  it('is none for a change of the market itself, or one that recorded no day', () => {
+    expect(changedDays(entry({ title: ['A', 'B'] }), [date])).toBeNull();
+    expect(changedDays(entry({ note: ['', 'x'] }, 'gone'), [date])).toBeNull();
   });
 });

@@ -95,3 +95,22 @@ function valueKey(field: string, value: string, dated: boolean): MessageKey | nu
 function isRule(value: unknown): value is Omit<RecurrenceRule, 'dtstart'> {
   return typeof value === 'object' && value !== null && 'freq' in value && 'weekdays' in value && 'time_from' in value;
 }
+
+type Days = { date_start: string; date_end: string };
+
+/**
+ * The date an entry of the history is about (issue 53: "Termin geändert" named no date): the
+ * date as it stands, else (deleted since) the days the entry itself recorded.
+ */
+export function changedDays(change: MarketChange, dates: readonly (Days & { id: string })[]): Days | null {
+  if (change.market_date_id === null) return null;
+  const stored = dates.find((date) => date.id === change.market_date_id);
+  if (stored) return stored;
+  const day = (field: string) => {
+    const [before, after] = change.changes[field] ?? [];
+    const value = after ?? before;
+    return typeof value === 'string' ? value : null;
+  };
+  const start = day('date_start');
+  return start ? { date_start: start, date_end: day('date_end') ?? start } : null;
+}

@@ -56,6 +56,7 @@ export function MarketEditor({ locale, route, ownMarkets, lastMonth, focusOnShow
       <MarketForm
         locale={locale}
         market={own?.market ?? null}
+        dates={own?.dates ?? []}
         lastMonth={lastMonth}
         focusOnShow={focusOnShow}
         onSaved={(id) => settleMarket(id)}
@@ -77,6 +78,7 @@ export function MarketEditor({ locale, route, ownMarkets, lastMonth, focusOnShow
           <MarketHistory
             marketId={own.market.id}
             revision={[own.market.version, ...own.dates.map((date) => `${date.id}:${date.version}`)].join()}
+            dates={own.dates}
             locale={locale}
           />
           <section className="danger-zone" aria-labelledby="danger-zone">

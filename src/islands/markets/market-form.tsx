@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import type { MessageKey } from '../../lib/translate.ts';
-import type { ContentMarket } from '../../lib/market.ts';
+import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
 import { MARKET_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { MARKET_CHECK_ORDER, marketInputSchema, type MarketInput } from '../../lib/market-input.ts';
-import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
+import { dateSpanErrors, datesKeepingTimes, viennaDay } from '../../lib/market-rules.ts';
 import { check, type FieldErrors } from '../../lib/validation.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { $account } from '../../stores/account.ts';
@@ -22,7 +22,7 @@ import { useUnsaved } from '../forms/use-unsaved.ts';
 import { FormSection } from '../forms/form-section.tsx';
 import { SectionHeading } from '../forms/heading.tsx';
 import { FreeTextField, LineField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
-import { seasonAround } from './date-words.ts';
+import { describeDays, describeTimes, seasonAround } from './date-words.ts';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
 import { RuleFields, ruleControlOf } from './rule-fields.tsx';
 import { FirstDateFields, SeasonFields } from './season-fields.tsx';
@@ -38,6 +38,8 @@ interface MarketFormProps {
   locale: Locale;
   /** The stored market, or null for a new one. */
   market: ContentMarket | null;
+  /** Its dates: a change of the rule's times says which of them keep their own. */
+  dates: readonly MarketDateRecord[];
   /** After the first save of a new market: its id, so the form goes on with it (dates can be added now). */
   onSaved: (id: string) => void;
   lastMonth: Date;
@@ -46,7 +48,7 @@ interface MarketFormProps {
 }
 
 /** Every market field of the seed in sections, checked inline with the server's schema, with its save area. */
-export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: MarketFormProps) {
+export function MarketForm({ locale, market, dates, onSaved, lastMonth, focusOnShow }: MarketFormProps) {
   const { t } = useTranslation();
   const stored = useMemo(() => draftOf(market), [market]);
   const [draft, setDraft] = useState(stored);
@@ -176,6 +178,7 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
       {changed && (
         <div className="save-area" role="region" aria-label={t('saveBar.label')}>
           <p>{t('saveBar.text')}</p>
+          <KeptTimes draft={draft} stored={stored} dates={dates} locale={locale} />
           <div className="form-actions">
             <button type="submit" disabled={cycle.busy}>
               {t('saveBar.save')}
@@ -188,6 +191,29 @@ export function MarketForm({ locale, market, onSaved, lastMonth, focusOnShow }: 
       )}
     </form>
   );
+}
+
+/**
+ * Issue 53: new times of the rule reach its own dates; the added and changed ones keep theirs,
+ * and the clerk reads which before saving.
+ */
+function KeptTimes(props: {
+  draft: MarketDraft;
+  stored: MarketDraft;
+  dates: readonly MarketDateRecord[];
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
+  const { draft, stored } = props;
+  const retimed =
+    draft.schedule === 'regular' &&
+    stored.schedule === 'regular' &&
+    (draft.time_from !== stored.time_from || draft.time_to !== stored.time_to);
+  if (!retimed) return null;
+  const kept = datesKeepingTimes(props.dates, draft, viennaDay(new Date()));
+  if (kept.length === 0) return null;
+  const listed = kept.map((date) => `${describeDays(date, props.locale)} (${describeTimes(date) || '–'})`);
+  return <p className="field-hint">{t('market.rule.keptTimes', { count: kept.length, dates: listed.join(', ') })}</p>;
 }
 
 const SEASONLESS = { date_start: null, date_end: null, season_repeats: false };
