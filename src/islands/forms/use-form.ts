@@ -25,8 +25,8 @@ const MISSING: readonly ErrorCode[] = ['required_fields', 'credentials_missing']
 
 /**
  * The submit cycle every form shares (form-cycle.ts): which refusals show, busy while sending,
- * the failure of the last attempt, the focus on the first refused field. `refused` is what the
- * form's checks refuse now, in their order; empty when it may be sent.
+ * the failure of the last attempt, the error summary that takes the focus on a refusal (issue 53).
+ * `refused` is what the form's checks refuse now, in their order; empty when it may be sent.
  */
 export function useFormCycle(refused: FieldErrors, { controlOf = (field) => field, wording }: FormCycleOptions = {}) {
   const { t } = useTranslation();
