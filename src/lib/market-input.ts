@@ -223,6 +223,11 @@ const imageInputSchema = z.object(
 
 const daySpan = z.object({ date_start: isoDaySchema, date_end: isoDaySchema }, { error: 'invalid_request' });
 
+/** Whether both ends are days of the calendar: the calendar's checks (market-rules.ts) need them. */
+export function isDaySpan(days: { date_start: string; date_end: string }): boolean {
+  return daySpan.safeParse(days).success;
+}
+
 interface Span {
   date_start: string | null;
   date_end: string | null;

@@ -137,7 +137,10 @@ export function CampaignBanner({ locale }: { locale: Locale }) {
           text={t('campaign.reviewText', { year })}
           items={left.map((own) => ({
             id: own.market.id,
-            text: `${own.market.title}: ${t(`campaign.look.${campaignLook(own, campaign.year)!}`, { year })}`,
+            text: t('form.namedLine', {
+              name: own.market.title,
+              text: t(`campaign.look.${campaignLook(own, campaign.year)!}`, { year }),
+            }),
           }))}
           confirmLabel={covered > 0 ? t('campaign.confirmShown', { count: covered }) : null}
           busy={busy}

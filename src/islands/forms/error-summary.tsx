@@ -32,7 +32,9 @@ export function ErrorSummary({ id, items }: { id: string; items: SummaryItem[] }
         {items.map((item) => (
           <li key={item.control}>
             <a href={`#${item.control}`} onClick={goTo(item.control)}>
-              {labels[item.control] ? `${labels[item.control]}: ${item.message}` : item.message}
+              {labels[item.control]
+                ? t('form.namedLine', { name: labels[item.control]!, text: item.message })
+                : item.message}
             </a>
           </li>
         ))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
-import { MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
+import { isDaySpan, MARKET_CHECK_ORDER, marketDateInputSchema } from '../../lib/market-input.ts';
 import { dateSpanErrors, viennaDay } from '../../lib/market-rules.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { check } from '../../lib/validation.ts';
@@ -55,10 +55,12 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
     ...(date ? { id: date.id, version: String(date.version) } : {}),
   };
   const checked = check(marketDateInputSchema, fields, MARKET_CHECK_ORDER);
-  // The calendar rules the server applies too, once the schema accepts the days: this and next
-  // year, no past day, inside the season.
+  // The calendar rules the server applies too, once the days are days: this and next year, no
+  // past day, inside the season — named beside a wrong time, so the summary lists every refusal.
+  const days = { date_start: fields.date_start, date_end: fields.date_end };
+  const calendar = isDaySpan(days) ? dateSpanErrors(days, market, viennaDay(new Date())) : {};
   const refused = refusalsWhereTyped(
-    checked.ok ? dateSpanErrors(checked.data, market, viennaDay(new Date())) : checked.fields,
+    { ...calendar, ...(checked.ok ? {} : checked.fields) },
     ['date_start', 'date_end'],
     { start: values.date_start, end: values.date_end, startNeeded: true },
   );
