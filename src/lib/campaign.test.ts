@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { campaignLook, municipalityState, needsReminder, type ProgressFacts } from './campaign.ts';
+import { campaignLook } from './campaign-look.ts';
+import { municipalityState, needsReminder, type ProgressFacts } from './campaign.ts';
 
 const facts: fc.Arbitrary<ProgressFacts> = fc
   .record({ markets: fc.nat(20), changed: fc.nat(3), allConfirmed: fc.boolean(), hasAccount: fc.boolean() })

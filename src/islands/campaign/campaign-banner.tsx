@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { campaignLook } from '../../lib/campaign.ts';
+import { campaignLook } from '../../lib/campaign-look.ts';
 import { dayFormatter } from '../../lib/directory/format.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { viennaYear } from '../../lib/market-rules.ts';
