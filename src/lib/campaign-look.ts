@@ -1,8 +1,7 @@
 /**
- * What a market needs before its campaign year is confirmed (issue 53). Apart from campaign.ts,
- * whose schemas bring zod: the markets list shows this on its first paint, within its budget.
+ * Why a market needs the clerk's look before its campaign year is confirmed (issue 53). Apart
+ * from campaign.ts, whose schemas bring zod: the markets list shows this on its first paint.
  */
-/** Why a market needs the clerk's look before its year is confirmed (issue 53); none: it is shown with dates. */
 export type CampaignLook = 'hidden' | 'noDates' | 'ruleWithoutDates';
 
 interface CheckedMarket {

@@ -54,8 +54,10 @@ export function CampaignBanner({ locale }: { locale: Locale }) {
     if (campaign.year === thisYear || campaign.year === thisYear + 1) $appState.setKey('selectedYear', campaign.year);
   }, [campaign]);
 
-  const open = campaign ? markets.filter(({ market }) => campaign.markets[market.id] !== 'confirmed') : [];
-  const left = campaign ? open.filter((own) => campaignLook(own, campaign.year) !== null) : [];
+  // What each market needs, once: the list, the count "all" covers and the review read it.
+  const looks = campaign ? markets.map((own) => ({ ...own, look: campaignLook(own, campaign.year) })) : [];
+  const open = looks.filter(({ market }) => campaign?.markets[market.id] !== 'confirmed');
+  const left = open.flatMap(({ market, look }) => (look ? [{ market, look }] : []));
   const covered = open.length - left.length;
 
   const confirm = useCallback(
@@ -93,10 +95,8 @@ export function CampaignBanner({ locale }: { locale: Locale }) {
       </h3>
       {!done && <p>{t('campaign.bannerText', { year })}</p>}
       <ul className="campaign-markets">
-        {markets.map((own) => {
-          const { market } = own;
+        {looks.map(({ market, look }) => {
           const state = campaign.markets[market.id] ?? 'open';
-          const look = campaignLook(own, campaign.year);
           return (
             <li key={market.id}>
               <span>{market.title}</span>{' '}
@@ -135,12 +135,9 @@ export function CampaignBanner({ locale }: { locale: Locale }) {
         <CampaignReview
           count={left.length}
           text={t('campaign.reviewText', { year })}
-          items={left.map((own) => ({
-            id: own.market.id,
-            text: t('form.namedLine', {
-              name: own.market.title,
-              text: t(`campaign.look.${campaignLook(own, campaign.year)!}`, { year }),
-            }),
+          items={left.map(({ market, look }) => ({
+            id: market.id,
+            text: t('form.namedLine', { name: market.title, text: t(`campaign.look.${look}`, { year }) }),
           }))}
           confirmLabel={covered > 0 ? t('campaign.confirmShown', { count: covered }) : null}
           busy={busy}
