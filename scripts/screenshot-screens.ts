@@ -19,6 +19,8 @@ export interface Screen {
   consentOpen?: boolean;
   /** Opens this demo market's form from the list first. */
   market?: string;
+  /** ... and then this view of it (issue 53: details, dates, history each have their address). */
+  view?: 'dates' | 'history';
   act?: Step;
   /** Only this part of the page is taken (a form section, a table), else the whole page. */
   part?: (page: Page, text: Text) => Locator;
@@ -34,9 +36,16 @@ const MONTHLY = 'Monatsmarkt im Ökopark';
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
 /** The market list's "Bearbeiten" of one market. */
-export async function openMarketForm(page: Page, text: Text, title: string): Promise<void> {
+export async function openMarketForm(page: Page, text: Text, title: string, view?: Screen['view']): Promise<void> {
   await page.getByRole('link', { name: `${text('market.edit')}: ${title}` }).click();
   await page.getByRole('form', { name: text('market.editHeading').replace('{{title}}', title) }).waitFor();
+  if (view) await showView(page, text, view);
+}
+
+async function showView(page: Page, text: Text, view: 'details' | 'dates' | 'history'): Promise<void> {
+  const views = page.getByRole('navigation', { name: text('market.views') });
+  await views.getByRole('link', { name: text(`market.view.${view}`), exact: true }).click();
+  await views.locator('[aria-current="page"]', { hasText: text(`market.view.${view}`) }).waitFor();
 }
 
 const formSection = (key: string) => (page: Page, text: Text) =>
@@ -159,8 +168,19 @@ export const EDITING_SCREENS: Screen[] = [
     loggedIn: true,
     everyLanguage: true,
     market: WEEKLY,
+    view: 'dates',
     act: (page, text) => dateTable(page, text).locator('summary').click(),
     part: dateTable,
+  },
+  {
+    id: 'market-views',
+    title: "A market's dates, a view of its own address under the market's heading (issue 53)",
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    market: WEEKLY,
+    view: 'dates',
+    window: true,
   },
   {
     id: 'date-form',
@@ -168,6 +188,7 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     market: WEEKLY,
+    view: 'dates',
     act: (page, text) =>
       dateTable(page, text)
         .getByRole('button', { name: new RegExp(`^${text('marketDate.edit')} `) })
@@ -182,6 +203,7 @@ export const EDITING_SCREENS: Screen[] = [
     loggedIn: true,
     everyLanguage: true,
     market: ADVENT,
+    view: 'dates',
     act: (page, text) =>
       dateTable(page, text)
         .getByRole('button', { name: new RegExp(`^${text('marketDate.days.open')} `) })
@@ -232,6 +254,7 @@ export const EDITING_SCREENS: Screen[] = [
     loggedIn: true,
     everyLanguage: true,
     market: MONTHLY,
+    view: 'dates',
     act: async (page, text) => {
       await click('button', 'marketDate.add')(page, text);
       const form = page.locator('form.date-form');
@@ -282,12 +305,19 @@ export const EDITING_SCREENS: Screen[] = [
   },
   {
     id: 'history',
-    title: "A market's history of changes",
+    title: "A market's history of changes, a view of its own (issue 53)",
     path: '/maerkte',
     loggedIn: true,
+    everyLanguage: true,
     market: KIRTAG,
-    act: (page) => page.locator('.market-history > summary').click(),
-    part: (page) => page.locator('.market-history'),
+    act: async (page, text) => {
+      await changeFloor(page, text);
+      await click('button', 'saveBar.save')(page, text);
+      await page.getByRole('region', { name: text('saveBar.label') }).waitFor({ state: 'detached' });
+      await showView(page, text, 'history');
+      await page.locator('.market-history li').first().waitFor();
+    },
+    part: (page) => page.locator('.market-editor'),
   },
   {
     id: 'dialog-unsaved',
@@ -321,6 +351,7 @@ export const EDITING_SCREENS: Screen[] = [
     path: '/maerkte',
     loggedIn: true,
     market: WEEKLY,
+    view: 'dates',
     window: true,
     act: async (page, text) => {
       await dateTable(page, text)

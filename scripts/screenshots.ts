@@ -59,7 +59,7 @@ try {
           await page.goto(`${lang === 'de' ? '' : `/${lang}`}${screen.path}`);
           await page.waitForLoadState('networkidle');
           const text = textOf(lang);
-          if (screen.market) await openMarketForm(page, text, screen.market);
+          if (screen.market) await openMarketForm(page, text, screen.market, screen.view);
           if (screen.act) await screen.act(page, text);
           await page.waitForTimeout(300);
           const file = `${screen.id}-${lang}-${width}.png`;

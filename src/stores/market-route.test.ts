@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { $marketRoute, addressOf, followAddress, marketOf, MARKET_PARAM } from './market-route.ts';
+import {
+  $marketRoute,
+  addressOf,
+  followAddress,
+  MARKET_VIEWS,
+  marketOf,
+  MARKET_PARAM,
+  viewOf,
+  type MarketView,
+} from './market-route.ts';
 
 const PAGE = 'https://portal.example/en/maerkte';
 
@@ -10,6 +19,25 @@ describe('the markets screen’s address', () => {
       '/en/maerkte?markt=c0ffee00-1234-4abc-8def-000000000001',
     );
     expect(addressOf(`${PAGE}?markt=abc&x=1#top`, null)).toBe('/en/maerkte?x=1#top');
+  });
+
+  // Issue 53: a market's dates and history have addresses of their own; its details are its address.
+  it('names the view of a market, and none for its details or the list', () => {
+    const id = 'c0ffee00-1234-4abc-8def-000000000001';
+    expect(addressOf(PAGE, id, 'dates')).toBe(`/en/maerkte?markt=${id}&ansicht=termine`);
+    expect(addressOf(`${PAGE}?markt=${id}&ansicht=verlauf`, id)).toBe(`/en/maerkte?markt=${id}`);
+    expect(addressOf(`${PAGE}?markt=${id}&ansicht=verlauf`, null, 'history')).toBe('/en/maerkte');
+    expect(viewOf('?markt=x&ansicht=unbekannt')).toBe('details');
+  });
+
+  it('reads back every id and view it writes', () => {
+    const views = Object.keys(MARKET_VIEWS) as MarketView[];
+    fc.assert(
+      fc.property(fc.uuid(), fc.constantFrom(...views), (id, view) => {
+        const search = new URL(addressOf(PAGE, id, view), PAGE).search;
+        expect([marketOf(search), viewOf(search)]).toEqual([id, view]);
+      }),
+    );
   });
 
   it('reads back every id it writes', () => {
@@ -47,9 +75,10 @@ describe('the view the page opens with', () => {
   // Issue 50: the server rendered the list; a new visit would make it again (and ask for the campaign twice).
   it('is the first visit, so the list the server rendered stays as it is', () => {
     const first = $marketRoute.get().visit;
-    expect(opened(PAGE)).toEqual({ market: null, visit: first });
-    expect(opened(`${PAGE}?markt=c0ffee00-1234-4abc-8def-000000000001`)).toEqual({
+    expect(opened(PAGE)).toMatchObject({ market: null, view: 'details', visit: first });
+    expect(opened(`${PAGE}?markt=c0ffee00-1234-4abc-8def-000000000001&ansicht=termine`)).toMatchObject({
       market: 'c0ffee00-1234-4abc-8def-000000000001',
+      view: 'dates',
       visit: first,
     });
   });

@@ -69,7 +69,11 @@ for (const [width, day] of [
 
     await tabTo(page, page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }), 120);
     await page.keyboard.press('Enter');
-    await tabSeeing(page, page.getByRole('button', { name: m('marketDate.add') }), 120);
+    // The market's dates are a view of their own: its link is the next Tab stop after the heading.
+    const views = page.getByRole('navigation', { name: m('market.views') });
+    await tabSeeing(page, views.getByRole('link', { name: m('market.view.dates') }), 3);
+    await page.keyboard.press('Enter');
+    await tabSeeing(page, page.getByRole('button', { name: m('marketDate.add') }), 3);
     await page.keyboard.press('Enter');
     const form = page.locator('form.date-form');
     await expect(form.getByRole('heading')).toBeFocused();

@@ -4,6 +4,7 @@ import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { showMarketView } from './helpers/dates.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { messages } from './helpers/messages.ts';
 import { expect, test } from './helpers/portal.ts';
@@ -197,6 +198,7 @@ test.describe('the date form’s messages (issue 53)', () => {
     await logInAsDemo(page);
     await page.goto('/maerkte');
     await page.getByRole('link', { name: `${m('market.edit')}: ${title}` }).click();
+    await showMarketView(page, m, 'dates');
     await page.getByRole('button', { name: m('marketDate.add') }).click();
     const form = page.locator('form.date-form');
     await expect(form.getByRole('heading')).toBeFocused();

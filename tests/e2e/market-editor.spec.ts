@@ -2,7 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { logInAsDemo } from './helpers/demo.ts';
-import { dateRows } from './helpers/dates.ts';
+import { dateRows, showMarketView } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 
 /** Issue 19: the markets list and one market's form as views with their own address, and a form nothing covers. */
@@ -128,11 +128,64 @@ test('back, forward and reload move between the list and a market', async ({ pag
   await expect(page.getByRole('heading', { name: m('markets.notFound') })).toBeVisible();
 });
 
+/**
+ * Issue 53: a market's details, dates and history are views of their own address, so a clerk
+ * reaches "Termin hinzufügen" without tabbing through the whole form, and back, forward, reload
+ * and a shared link keep the view.
+ */
+test('a market’s details, dates and history each have their address', async ({ page }) => {
+  const m = messages('de');
+  await logInAsDemo(page);
+  await page.goto('/maerkte');
+  await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
+  const heading = page.getByRole('heading', { name: m('market.editHeading').replace('{{title}}', MARKET) });
+  const form = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', MARKET) });
+  const dates = page.getByRole('region', { name: /^Termine / });
+  const history = page.getByRole('region', { name: m('market.view.history') });
+  await expect(form).toBeVisible();
+  await expect(dates).toHaveCount(0);
+
+  await showMarketView(page, m, 'dates');
+  await expect(page).toHaveURL(/\?markt=[0-9a-f-]{36}&ansicht=termine$/);
+  await expect(dates.getByRole('heading', { level: 3 })).toBeFocused();
+  await expect(heading).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await showMarketView(page, m, 'history');
+  await expect(page).toHaveURL(/&ansicht=verlauf$/);
+  await expect(history.getByRole('heading')).toBeFocused();
+  // The demo's markets were never changed in the portal: the view says so.
+  await expect(history.getByText(m('history.none'))).toBeVisible();
+
+  await page.goBack();
+  await expect(dates).toBeVisible();
+  await page.goBack();
+  await expect(form).toBeVisible();
+  await page.goForward();
+  await expect(dates).toBeVisible();
+  await page.reload();
+  await expect(dates).toBeVisible();
+  await expect(dateRows(dates).first()).toBeVisible();
+
+  // Unsaved changes in the details: the way to the dates asks first.
+  await showMarketView(page, m, 'details');
+  await expect(heading).toBeFocused();
+  await form.getByLabel(m('market.field.floor')).fill('1. Stock');
+  await page
+    .getByRole('navigation', { name: m('market.views') })
+    .getByRole('link', { name: m('market.view.dates') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: m('unsaved.title') });
+  await dialog.getByRole('button', { name: m('unsaved.stay') }).click();
+  await expect(form.getByLabel(m('market.field.floor'))).toHaveValue('1. Stock');
+  await expect(page).not.toHaveURL(/ansicht/);
+});
+
 test('a date is one choice, and the picker speaks Austrian German', async ({ page }) => {
   const m = messages('de');
   await logInAsDemo(page);
   await page.goto('/maerkte');
   await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
+  await showMarketView(page, m, 'dates');
   const dates = page.getByRole('region', { name: /^Termine / });
   await dateRows(dates)
     .first()
@@ -185,6 +238,7 @@ for (const locale of ['de', 'en', 'fr'] as const) {
 
     // A stored market: its date table with the past dates open, a date's form, the delete dialogs.
     await page.getByRole('link', { name: `${m('market.edit')}: ${MARKET}` }).click();
+    await showMarketView(page, m, 'dates');
     const dates = page.getByRole('region', { name: new RegExp(`^${m('marketDate.heading').split(' ')[0]} `) });
     await dates.locator('summary').click();
     await dateRows(dates)
@@ -203,6 +257,11 @@ for (const locale of ['de', 'en', 'fr'] as const) {
       .getByRole('dialog')
       .getByRole('button', { name: m('dialog.cancel') })
       .click();
+    // Its history, then its details with "Markt löschen".
+    await showMarketView(page, m, 'history');
+    await expect(page.getByText(m('history.none'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await showMarketView(page, m, 'details');
     await page.getByRole('button', { name: m('market.delete') }).click();
     await expect(page.getByRole('dialog', { name: m('market.deleteTitle') })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -210,7 +269,9 @@ for (const locale of ['de', 'en', 'fr'] as const) {
 }
 
 for (const locale of ['de', 'en', 'fr'] as const) {
-  test(`on a phone every choice in the form shows its chosen words uncut (${locale})`, async ({ page }) => {
+  test(`on a phone every choice in the form shows its chosen words uncut, and the date table fits (${locale})`, async ({
+    page,
+  }) => {
     const m = messages(locale);
     await page.setViewportSize({ width: 390, height: 844 });
     await logInAsDemo(page);
@@ -231,5 +292,9 @@ for (const locale of ['de', 'en', 'fr'] as const) {
         .map((select) => `${select.id}: ${select.selectedOptions[0]?.text}`),
     );
     expect(cut).toEqual([]);
+    // The date table, with a left-out holiday's longest button, fits the phone: no sideways scrolling (WCAG 1.4.10).
+    await showMarketView(page, m, 'dates');
+    await expect(page.getByRole('button', { name: new RegExp(`^${m('marketDate.addBack')} `) }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 }

@@ -27,8 +27,17 @@ test('keyboard alone: create a market with two dates, then delete it (en)', asyn
   await page.keyboard.press('Enter');
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
 
+  // The market's dates are a view of their own (issue 53): its heading takes the focus, and
+  // "Add a date" is the next Tab stop, not the 41st.
+  const views = page.getByRole('navigation', { name: m('market.views') });
+  await tabTo(page, views.getByRole('link', { name: m('market.view.dates') }), 80, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Dates / })).toBeFocused();
+  await expect(page).toHaveURL(/ansicht=termine/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: m('marketDate.add') })).toBeFocused();
+
   // The second date, with the calendar opened and closed by keyboard on the way.
-  await tabTo(page, page.getByRole('button', { name: m('marketDate.add') }), 80);
   await page.keyboard.press('Enter');
   const dateForm = page.getByRole('form', {
     name: m('marketDate.newHeading').replace('{{year}}', String(planningYear(new Date()))),
@@ -44,7 +53,9 @@ test('keyboard alone: create a market with two dates, then delete it (en)', asyn
   const dates = page.getByRole('region', { name: /^Dates / });
   await expect(dateRows(dates)).toHaveCount(2);
 
-  // Delete it: the confirmation opens on its safe choice, Shift+Tab reaches the other.
+  // Delete it, from its details: the confirmation opens on its safe choice, Shift+Tab reaches the other.
+  await tabTo(page, views.getByRole('link', { name: m('market.view.details') }), 80, 'Shift+Tab');
+  await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('button', { name: m('market.delete') }), 80);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: m('market.deleteTitle') });
@@ -100,11 +111,16 @@ test('keyboard alone: a weekly market on Saturdays, and leaving unsaved changes 
   await tabTo(page, form.getByRole('button', { name: m('saveBar.save') }), 80);
   await page.keyboard.press('Enter');
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
+  const views = page.getByRole('navigation', { name: m('market.views') });
+  await tabTo(page, views.getByRole('link', { name: m('market.view.dates') }), 80, 'Shift+Tab');
+  await page.keyboard.press('Enter');
   await expect(dateRows(page.getByRole('region', { name: /^Dates / })).first()).toBeVisible();
 
-  // A change, then back to the list: the confirmation offers to save first; discarding leaves.
+  // Back to the details, a change, then back to the list: the confirmation offers to save first; discarding leaves.
+  await tabTo(page, views.getByRole('link', { name: m('market.view.details') }), 10, 'Shift+Tab');
+  await page.keyboard.press('Enter');
   const title = page.getByLabel(m('market.field.title'));
-  await tabTo(page, title, 80, 'Shift+Tab');
+  await tabTo(page, title, 10);
   await page.keyboard.press('End');
   await page.keyboard.type(' on the square');
   await tabTo(page, page.getByRole('button', { name: m('markets.backToList') }), 10, 'Shift+Tab');

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { DEMO, ensureDemoAccount, logInAsDemo } from './helpers/demo.ts';
-import { dateRows } from './helpers/dates.ts';
+import { dateRows, showMarketView } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 import { planningYear } from '../../src/lib/market-rules.ts';
 
@@ -44,7 +44,8 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await form.getByRole('button', { name: m('saveBar.save') }).click();
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
 
-  // A second date, chosen in the calendar's year and month, typed for the day.
+  // A second date, chosen in the calendar's year and month, typed for the day, in the market's dates.
+  await showMarketView(page, m, 'dates');
   await page.getByRole('button', { name: m('marketDate.add') }).click();
   const dateForm = page.getByRole('form', {
     name: m('marketDate.newHeading').replace('{{year}}', String(planningYear(new Date()))),
@@ -92,12 +93,14 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
 
   // The history tells who changed the title from what to what.
   await inYear.getByRole('link', { name: `${m('market.edit')}: Martinikirtag` }).click();
-  await page.getByText(m('history.heading').replace('{{count}}', '3')).click();
+  await showMarketView(page, m, 'history');
+  await expect(page.getByRole('region', { name: m('market.view.history') }).getByRole('listitem')).not.toHaveCount(0);
   await expect(
     page.getByText(`${m('market.field.title')}: Kirtag zu Ehren des heiligen Martin → Martinikirtag`),
   ).toBeVisible();
 
   // Delete one date, then the market.
+  await showMarketView(page, m, 'dates');
   await dates.getByRole('button', { name: `${m('marketDate.delete')} ${NEXT_YEAR}-11-12` }).click();
   // The question names the day as the locale writes it, not as ISO (issue 19).
   await expect(page.getByRole('dialog')).toContainText(`12.11.${NEXT_YEAR}`);
@@ -109,6 +112,7 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
   await expect(page.getByText(m('notice.dateDeleted'))).toBeVisible();
   await expect(dateRows(dates)).toHaveCount(1);
 
+  await showMarketView(page, m, 'details');
   await page.getByRole('button', { name: m('market.delete') }).click();
   await page
     .getByRole('dialog')
@@ -135,6 +139,7 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
 
   // Every Saturday from today to the end of next year stands as a regular date.
+  await showMarketView(page, m, 'dates');
   const dates = page.getByRole('region', { name: /^Termine / });
   const saturdays = dateRows(dates).filter({ hasNotText: m('marketDate.addBack') });
   await expect(saturdays.first()).toContainText(m('marketDate.status.takes_place'));
@@ -230,6 +235,7 @@ test('this year’s dates go into the next year in one reviewed step', async ({ 
   await form.getByRole('button', { name: m('saveBar.save') }).click();
   await expect(page.getByText(m('notice.saved'))).toBeVisible();
 
+  await showMarketView(page, m, 'dates');
   await page
     .getByRole('button', {
       name: m('copy.start')
@@ -260,6 +266,7 @@ test('in December the list and a new date’s form open on the next year', async
   await expect(page.getByRole('radio', { name: String(thisYear + 1), exact: true })).toBeChecked();
   const inYear = page.getByRole('region', { name: m('markets.inYear').replace('{{year}}', String(thisYear + 1)) });
   await inYear.getByRole('link', { name: `${m('market.edit')}: Kirtag zu Maria Himmelfahrt` }).click();
+  await showMarketView(page, m, 'dates');
   await page.getByRole('button', { name: m('marketDate.add') }).click();
   const dateForm = page.getByRole('form', {
     name: m('marketDate.newHeading').replace('{{year}}', String(thisYear + 1)),

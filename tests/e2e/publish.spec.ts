@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
-import { dateRows } from './helpers/dates.ts';
+import { dateRows, showMarketView } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 import { planningYear } from '../../src/lib/market-rules.ts';
 
@@ -50,6 +50,7 @@ test('a new market is public within a minute, its cancelled date too, and hidden
 
   // A second date, then the first cancelled: the public page says so. (Cancelling a market's only
   // date would take it off the directory: a public market has a date that takes place, api.md.)
+  await showMarketView(page, m, 'dates');
   await page.getByRole('button', { name: m('marketDate.add') }).click();
   const newDate = page.getByRole('form', {
     name: m('marketDate.newHeading').replace('{{year}}', String(planningYear(new Date()))),
@@ -71,6 +72,7 @@ test('a new market is public within a minute, its cancelled date too, and hidden
   await expect(visitor.locator('.date-cancelled')).toContainText(m('directory.mark.cancelled'));
 
   // Hidden: the page is gone (410, issue 52), and so are its sitemap entry and its search result.
+  await showMarketView(page, m, 'details');
   const edit = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
   await edit.getByLabel(m('market.field.hidden')).check();
   await edit.getByRole('button', { name: m('saveBar.save') }).click();

@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
-import { dateRows } from './helpers/dates.ts';
+import { dateRows, showMarketView } from './helpers/dates.ts';
 import { messages } from './helpers/messages.ts';
 
 const m = messages('de');
@@ -11,6 +11,8 @@ const TITLE = 'Wochenmarkt am Grazer Tor';
 async function save(page: Page, form: Locator): Promise<void> {
   await form.getByRole('button', { name: m('saveBar.save') }).click();
   await expect(page.getByText(m('notice.saved')).first()).toBeVisible();
+  // Saved once nothing is left to save (the notice of an earlier save may still show).
+  await expect(page.getByRole('region', { name: m('saveBar.label') })).toHaveCount(0);
 }
 
 /** The rule's times as a clerk types them into the form. */
@@ -48,6 +50,7 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   await setTimes(form, '08:00', '12:00');
   await save(page, form);
 
+  await showMarketView(page, m, 'dates');
   const dates = page.getByRole('region', { name: /^Termine / });
   const saturdays = dateRows(dates);
   await expect(saturdays.first()).toContainText('08:00–12:00');
@@ -55,9 +58,11 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   expect(count).toBeGreaterThan(50);
 
   // New times: every Saturday ahead follows.
+  await showMarketView(page, m, 'details');
   const edit = page.getByRole('form', { name: m('market.editHeading').replace('{{title}}', TITLE) });
   await setTimes(edit, '09:00', '13:00');
   await save(page, edit);
+  await showMarketView(page, m, 'dates');
   await expect(saturdays.filter({ hasText: '09:00–13:00' })).toHaveCount(count);
 
   // One Saturday cancelled, then the times change again: it stays cancelled, the others follow.
@@ -69,15 +74,17 @@ test('a clerk changes a weekly market’s times: every future Saturday follows, 
   await dateForm.getByLabel(m('marketDate.field.status')).selectOption('cancelled');
   await dateForm.getByRole('button', { name: m('marketDate.save') }).click();
   await expect(saturdays.nth(1)).toContainText(m('marketDate.status.cancelled'));
+  await showMarketView(page, m, 'details');
   await setTimes(edit, '07:00', '11:00');
   await save(page, edit);
+  await showMarketView(page, m, 'dates');
   await expect(saturdays.filter({ hasText: '07:00–11:00' })).toHaveCount(count - 1);
   await expect(saturdays.nth(1)).toContainText(m('marketDate.status.cancelled'));
   await expect(saturdays.filter({ hasText: m('marketDate.status.cancelled') })).toHaveCount(1);
 
   // The history reads in words: the rule as a sentence, the date's status by its name.
-  const history = page.locator('details.market-history');
-  await history.locator('summary').click();
+  await showMarketView(page, m, 'history');
+  const history = page.getByRole('region', { name: m('market.view.history') });
   await expect(history).toContainText(
     `${m('market.field.rule')}: jeden Samstag, 09:00–13:00 Uhr → jeden Samstag, 07:00–11:00 Uhr`,
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
@@ -24,14 +24,21 @@ interface MarketDatesProps {
   /** The year a new date is suggested for. */
   year: number;
   lastMonth: Date;
+  /** The clerk came from another view of the market: the focus moves to the heading (issue 53). */
+  focusOnShow?: boolean;
 }
 
 /**
  * The dates of a saved market: upcoming ones first in a table, to add, change, cancel or delete;
  * past ones collapsed below, locked (issue 19).
  */
-export function MarketDates({ locale, market, dates, heading, level, year, lastMonth }: MarketDatesProps) {
+export function MarketDates(props: MarketDatesProps) {
+  const { locale, market, dates, heading, level, year, lastMonth, focusOnShow = false } = props;
   const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, []);
   const [editing, setEditing] = useState<MarketDateRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MarketDateRecord | null>(null);
   /** Issue 53: a date of several days whose single days change, also while it runs. */
@@ -165,7 +172,9 @@ export function MarketDates({ locale, market, dates, heading, level, year, lastM
 
   return (
     <section className="market-dates" aria-label={heading}>
-      <Heading>{heading}</Heading>
+      <Heading ref={headingRef} tabIndex={-1}>
+        {heading}
+      </Heading>
       {editing === 'new' ? (
         form(null)
       ) : (

@@ -20,7 +20,6 @@ import { refusalsWhereTyped } from '../forms/form-cycle.ts';
 import { messageOf, useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
 import { FormSection } from '../forms/form-section.tsx';
-import { SectionHeading } from '../forms/heading.tsx';
 import { FreeTextField, LineField, TypeField, type DraftFieldsProps } from './draft-fields.tsx';
 import { describeDays, describeTimes, seasonAround } from './date-words.ts';
 import { draftOf, fieldsOf, isChanged, rebase, type MarketDraft } from './market-draft.ts';
@@ -43,12 +42,12 @@ interface MarketFormProps {
   /** After the first save of a new market: its id, so the form goes on with it (dates can be added now). */
   onSaved: (id: string) => void;
   lastMonth: Date;
-  /** The clerk came here from the list: the focus moves to the form's heading. */
-  focusOnShow: boolean;
+  /** The editor's heading, which names the form. */
+  labelledBy: string;
 }
 
 /** Every market field of the seed in sections, checked inline with the server's schema, with its save area. */
-export function MarketForm({ locale, market, dates, onSaved, lastMonth, focusOnShow }: MarketFormProps) {
+export function MarketForm({ locale, market, dates, onSaved, lastMonth, labelledBy }: MarketFormProps) {
   const { t } = useTranslation();
   const stored = useMemo(() => draftOf(market), [market]);
   const [draft, setDraft] = useState(stored);
@@ -110,15 +109,12 @@ export function MarketForm({ locale, market, dates, onSaved, lastMonth, focusOnS
     <form
       className="market-form"
       noValidate
-      aria-labelledby={idOf('heading')}
+      aria-labelledby={labelledBy}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
-      <SectionHeading id={idOf('heading')} focusOnShow={focusOnShow}>
-        {market ? t('market.editHeading', { title: market.title }) : t('market.newHeading')}
-      </SectionHeading>
       <ErrorSummary {...cycle.summary} />
       <FormSection {...section('basics')}>
         <LineField {...fields} field="title" label="market.field.title" counter required />

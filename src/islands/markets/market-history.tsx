@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
@@ -14,46 +14,75 @@ interface MarketHistoryProps {
   /** The market's dates, to name the one an entry changed. */
   dates: readonly MarketDateRecord[];
   locale: Locale;
+  /** The clerk came from another view of the market: the focus moves to the heading (issue 53). */
+  focusOnShow: boolean;
 }
 
-/** Who changed what and when (old → new per field, in words), newest first. */
-export function MarketHistory({ marketId, revision, dates, locale }: MarketHistoryProps) {
+/** The history view of a market: who changed what and when (old → new per field, in words), newest first. */
+export function MarketHistory({ marketId, revision, dates, locale, focusOnShow }: MarketHistoryProps) {
   const { t } = useTranslation();
-  const [changes, setChanges] = useState<MarketChange[] | null>(null);
-
+  const [changes, setChanges] = useState<MarketChange[] | 'loading' | 'failed'>('loading');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, []);
   useEffect(() => {
     callApi<{ changes: MarketChange[] }>(`get_market_history/${marketId}`).then(
       (answer) => setChanges(answer.changes),
-      () => setChanges(null),
+      () => setChanges('failed'),
     );
   }, [marketId, revision]);
 
-  if (!changes || changes.length === 0) return null;
+  return (
+    <section className="market-history" aria-labelledby="market-history">
+      <h3 id="market-history" ref={heading} tabIndex={-1}>
+        {t('market.view.history')}
+      </h3>
+      {changes === 'loading' ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : changes === 'failed' ? (
+        <p role="alert">{t('history.failed')}</p>
+      ) : changes.length === 0 ? (
+        <p>{t('history.none')}</p>
+      ) : (
+        <ChangeList changes={changes} dates={dates} locale={locale} />
+      )}
+    </section>
+  );
+}
+
+function ChangeList({
+  changes,
+  dates,
+  locale,
+}: {
+  changes: MarketChange[];
+  dates: readonly MarketDateRecord[];
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
   const when = new Intl.DateTimeFormat(FORMAT_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <details className="market-history">
-      <summary>{t('history.heading', { count: changes.length })}</summary>
-      <ol>
-        {changes.map((change, index) => {
-          const days = changedDays(change, dates);
-          return (
-            <li key={`${change.changed_at}-${index}`}>
-              <p>
-                {when.format(new Date(change.changed_at))} · {change.user_email} ·{' '}
-                {t(`history.${change.action}${change.market_date_id ? 'Date' : ''}` as MessageKey)}
-                {days && `: ${describeDays(days, locale)}`}
-              </p>
-              <ul>
-                {changeLines(change, t, locale).map((line) => (
-                  <li key={line.field}>
-                    {line.label}: {line.before} → {line.after}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          );
-        })}
-      </ol>
-    </details>
+    <ol>
+      {changes.map((change, index) => {
+        const days = changedDays(change, dates);
+        return (
+          <li key={`${change.changed_at}-${index}`}>
+            <p>
+              {when.format(new Date(change.changed_at))} · {change.user_email} ·{' '}
+              {t(`history.${change.action}${change.market_date_id ? 'Date' : ''}` as MessageKey)}
+              {days && `: ${describeDays(days, locale)}`}
+            </p>
+            <ul>
+              {changeLines(change, t, locale).map((line) => (
+                <li key={line.field}>
+                  {line.label}: {line.before} → {line.after}
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

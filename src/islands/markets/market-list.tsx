@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay, viennaYear } from '../../lib/market-rules.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
-import { MARKET_PARAM, NEW_MARKET, openMarket } from '../../stores/market-route.ts';
+import { NEW_MARKET } from '../../stores/market-route.ts';
 import type { OwnMarket } from '../../stores/markets.ts';
 import { leaveWith } from '../../stores/unsaved.ts';
 import { SectionHeading } from '../forms/heading.tsx';
 import { describeDays } from './date-words.ts';
 import { loadDates, preloadEditorWhenIdle } from './load-editor.ts';
 import { PublishNotice } from './publish-notice.tsx';
+import { ViewLink } from './view-link.tsx';
 import { CampaignBanner } from '../campaign/campaign-banner.tsx';
 
 const MarketDates = lazy(() => loadDates().then((module) => ({ default: module.MarketDates })));
@@ -161,24 +162,5 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
         </section>
       )}
     </>
-  );
-}
-
-/**
- * A market's form (or a new one's) as a link with its address (issue 50): the server renders the
- * list, so it works before the scripts have run (the page opens at that address), a new tab opens
- * it, and once they run a plain click changes the view in place (after the unsaved-changes question).
- */
-function ViewLink({ market, label, children }: { market: string; label?: string; children: ReactNode }) {
-  const follow = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    openMarket(market);
-  };
-  return (
-    <a className="button" href={`?${MARKET_PARAM}=${market}`} aria-label={label} onClick={follow} data-view-link>
-      {children}
-    </a>
   );
 }

@@ -42,7 +42,7 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
           <MarketEditor
             key={route.visit}
             locale={locale}
-            route={route.market}
+            route={{ ...route, market: route.market }}
             ownMarkets={ownMarkets}
             lastMonth={lastMonth}
             focusOnShow={focusOnShow}
