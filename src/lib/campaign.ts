@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isoDaySchema } from './market-input.ts';
+import { isoDaySchema } from './input-values.ts';
 
 /**
  * The yearly update campaign (issue 22): where a municipality stands. `changed`: something was

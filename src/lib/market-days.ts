@@ -4,7 +4,7 @@ import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import type { ErrorCode } from './error-codes.ts';
 import { TEXT_MAX } from './market-fields.ts';
-import { isoDaySchema, missingOr, optionalDay, optionalText, optionalTime } from './market-input.ts';
+import { isoDaySchema, missingOr, optionalDay, optionalText, optionalTime } from './input-values.ts';
 import { isStorableText, type FieldErrors } from './validation.ts';
 
 /** An empty field is a field not given: `required_fields` (api.md), as in the other editing calls. */

@@ -3,7 +3,7 @@ import { ruleInWords } from '../../lib/directory/rule-words.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { HOLIDAY_SHIFTS, NTHS, WEEKDAYS } from '../../lib/market.ts';
-import { recurrenceRuleInputSchema } from '../../lib/market-input.ts';
+import { recurrenceRuleInputSchema } from '../../lib/rule-input.ts';
 import { seasonDays } from '../../lib/recurrence.ts';
 import { CheckField, FieldFrame } from '../forms/field.tsx';
 import type { DraftFieldsProps } from './draft-fields.tsx';
