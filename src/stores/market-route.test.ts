@@ -7,6 +7,7 @@ import {
   MARKET_VIEWS,
   marketOf,
   MARKET_PARAM,
+  settleMarket,
   viewOf,
   type MarketView,
 } from './market-route.ts';
@@ -81,5 +82,24 @@ describe('the view the page opens with', () => {
       view: 'dates',
       visit: first,
     });
+  });
+});
+
+// A new market's form stays through its first save: its address and view are the new market's details.
+it('settles a new market on its details, whatever view the address named', () => {
+  const replaced: string[] = [];
+  vi.stubGlobal('location', new URL(`${PAGE}?markt=neu&ansicht=termine`));
+  vi.stubGlobal('history', { replaceState: (_: unknown, __: string, url: string) => replaced.push(url) });
+  try {
+    $marketRoute.set({ market: 'neu', view: 'dates', visit: 3, withinMarket: false });
+    settleMarket('c0ffee00-1234-4abc-8def-000000000001');
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  expect(replaced).toEqual(['/en/maerkte?markt=c0ffee00-1234-4abc-8def-000000000001']);
+  expect($marketRoute.get()).toMatchObject({
+    market: 'c0ffee00-1234-4abc-8def-000000000001',
+    view: 'details',
+    visit: 3,
   });
 });

@@ -76,7 +76,7 @@ export function openMarket(market: string | null, view: MarketView = 'details'):
 export function settleMarket(market: string | null): void {
   history.replaceState(null, '', addressOf(location.href, market));
   if (market === null) show(null, 'details');
-  else $marketRoute.set({ ...$marketRoute.get(), market });
+  else $marketRoute.set({ ...$marketRoute.get(), market, view: 'details' });
 }
 
 /**
