@@ -66,17 +66,17 @@ function ChangeList({
     <ol>
       {changes.map((change, index) => {
         const days = changedDays(change, dates);
+        const action = t(`history.${change.action}${change.market_date_id ? 'Date' : ''}` as MessageKey);
         return (
           <li key={`${change.changed_at}-${index}`}>
             <p>
               {when.format(new Date(change.changed_at))} · {change.user_email} ·{' '}
-              {t(`history.${change.action}${change.market_date_id ? 'Date' : ''}` as MessageKey)}
-              {days && `: ${describeDays(days, locale)}`}
+              {days ? t('form.namedLine', { name: action, text: describeDays(days, locale) }) : action}
             </p>
             <ul>
               {changeLines(change, t, locale).map((line) => (
                 <li key={line.field}>
-                  {line.label}: {line.before} → {line.after}
+                  {t('form.namedLine', { name: line.label, text: `${line.before} → ${line.after}` })}
                 </li>
               ))}
             </ul>
