@@ -7,6 +7,7 @@ import {
   MARKET_VIEWS,
   marketOf,
   MARKET_PARAM,
+  openMarket,
   settleMarket,
   viewOf,
   type MarketView,
@@ -102,4 +103,17 @@ it('settles a new market on its details, whatever view the address named', () =>
     view: 'details',
     visit: 3,
   });
+});
+
+// Its link marked current, the view shown is asked for again: nothing is left or made anew (a draft stays).
+it('keeps the view shown when it is asked for again', () => {
+  const shown = {
+    market: 'c0ffee00-1234-4abc-8def-000000000001',
+    view: 'details',
+    visit: 4,
+    withinMarket: true,
+  } as const;
+  $marketRoute.set(shown);
+  openMarket(shown.market, 'details');
+  expect($marketRoute.get()).toEqual(shown);
 });

@@ -63,9 +63,12 @@ function show(market: string | null, view: MarketView): void {
 
 /** The clerk goes to a view: a new history entry, after the unsaved-changes question if work is open. */
 export function openMarket(market: string | null, view: MarketView = 'details'): void {
+  // The view shown, asked for again (its link, marked current): nothing to leave, nothing to make anew.
+  const current = $marketRoute.get();
+  if (market !== null && market === current.market && view === current.view) return;
   leaveWith(() => {
-    const current = $marketRoute.get();
-    if (market !== current.market || view !== current.view) {
+    const shown = $marketRoute.get();
+    if (market !== shown.market || view !== shown.view) {
       history.pushState(null, '', addressOf(location.href, market, view));
     }
     show(market, view);
@@ -85,7 +88,10 @@ export function settleMarket(market: string | null): void {
  */
 export function followAddress(): () => void {
   // Not a new visit: the list the server rendered stays as it is, not made again (issue 50).
-  $marketRoute.set({ ...$marketRoute.get(), market: marketOf(location.search), view: viewOf(location.search) });
+  const market = marketOf(location.search);
+  // A new market has only its details until its first save, whatever view the address names.
+  const view = market === NEW_MARKET ? 'details' : viewOf(location.search);
+  $marketRoute.set({ ...$marketRoute.get(), market, view });
   const onPopState = () => {
     const wanted = { market: marketOf(location.search), view: viewOf(location.search) };
     const current = $marketRoute.get();

@@ -170,6 +170,13 @@ test('a market’s details, dates and history each have their address', async ({
   await showMarketView(page, m, 'details');
   await expect(heading).toBeFocused();
   await form.getByLabel(m('market.field.floor')).fill('1. Stock');
+  // The view shown, tapped again, is not left: no question, the draft stays.
+  await page
+    .getByRole('navigation', { name: m('market.views') })
+    .getByRole('link', { name: m('market.view.details') })
+    .click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(form.getByLabel(m('market.field.floor'))).toHaveValue('1. Stock');
   await page
     .getByRole('navigation', { name: m('market.views') })
     .getByRole('link', { name: m('market.view.dates') })
