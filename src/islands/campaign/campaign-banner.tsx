@@ -5,6 +5,7 @@ import type { Locale } from '../../lib/languages.ts';
 import { viennaYear } from '../../lib/market-rules.ts';
 import { ApiRequestError, callApi } from '../../stores/api-client.ts';
 import { $appState } from '../../stores/app-state.ts';
+import { useFocusOnShow } from '../forms/heading.tsx';
 import { useOwnMarkets } from '../markets/own-markets.ts';
 import { useTranslation } from '../i18n.tsx';
 
@@ -169,8 +170,7 @@ interface CampaignReviewProps {
 /** The summary before "confirm all" (issue 53): which markets it leaves open and why; focus moves to it. */
 function CampaignReview({ count, text, items, confirmLabel, busy, onConfirm, onBack }: CampaignReviewProps) {
   const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnShow();
   return (
     <div className="campaign-review" role="group" aria-labelledby="campaign-review-heading">
       <h4 id="campaign-review-heading" ref={heading} tabIndex={-1}>

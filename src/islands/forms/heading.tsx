@@ -12,13 +12,23 @@ interface SectionHeadingProps {
  * to it, so keyboard and screen-reader users land where the new content starts.
  */
 export function SectionHeading({ id, children, focusOnShow = false }: SectionHeadingProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnShow) heading.current?.focus();
-  }, []);
+  const heading = useFocusOnShow(focusOnShow);
   return (
     <h2 id={id} ref={heading} tabIndex={-1}>
       {children}
     </h2>
   );
+}
+
+/**
+ * The ref of a heading that takes the focus when its part is shown (a view, a form opening in a
+ * table, a review): keyboard and screen-reader users go on where the new content starts. The
+ * heading needs `tabIndex={-1}`.
+ */
+export function useFocusOnShow(focus = true) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, []);
+  return heading;
 }

@@ -1,5 +1,5 @@
 import { parseISO } from 'date-fns/parseISO';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
@@ -11,6 +11,7 @@ import { saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { closedDays, DateField } from '../forms/date-field.tsx';
 import { FieldFrame, FormEnd } from '../forms/field.tsx';
+import { useFocusOnShow } from '../forms/heading.tsx';
 import { ErrorSummary } from '../forms/error-summary.tsx';
 import { refusalsWhereTyped } from '../forms/form-cycle.ts';
 import { useFormCycle } from '../forms/use-form.ts';
@@ -83,8 +84,7 @@ export function MarketDateForm({ locale, market, date, year, lastMonth, onDone, 
     });
   const withdraw = useUnsaved(changed ? { save, discard: () => onDone() } : null);
   // The form opens where the clerk's focus goes (issue 53): on its heading, read first by a screen reader.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnShow();
 
   // One choice where the seed has two fields: "takes place" and "date cancelled" cannot both be said.
   const choose = (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
@@ -7,6 +7,7 @@ import { regularDays } from '../../lib/recurrence.ts';
 import { deleteMarketDate, saveMarketDate } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { Dialog } from '../forms/dialog.tsx';
+import { useFocusOnShow } from '../forms/heading.tsx';
 import { messageOf } from '../forms/use-form.ts';
 import { DateTable, type DateEntry } from './date-rows.tsx';
 import { describeDays } from './date-words.ts';
@@ -35,10 +36,7 @@ interface MarketDatesProps {
 export function MarketDates(props: MarketDatesProps) {
   const { locale, market, dates, heading, level, year, lastMonth, focusOnShow = false } = props;
   const { t } = useTranslation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnShow) headingRef.current?.focus();
-  }, []);
+  const headingRef = useFocusOnShow(focusOnShow);
   const [editing, setEditing] = useState<MarketDateRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MarketDateRecord | null>(null);
   /** Issue 53: a date of several days whose single days change, also while it runs. */

@@ -1,5 +1,5 @@
 import { parseISO } from 'date-fns/parseISO';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import type { Locale } from '../../lib/languages.ts';
 import type { ContentMarket, MarketDateRecord } from '../../lib/market.ts';
@@ -11,6 +11,7 @@ import { changeMarketDays } from '../../stores/markets.ts';
 import { notify } from '../../stores/notices.ts';
 import { DateField } from '../forms/date-field.tsx';
 import { FieldFrame, FormEnd } from '../forms/field.tsx';
+import { useFocusOnShow } from '../forms/heading.tsx';
 import { ErrorSummary } from '../forms/error-summary.tsx';
 import { useFormCycle } from '../forms/use-form.ts';
 import { useUnsaved } from '../forms/use-unsaved.ts';
@@ -56,8 +57,7 @@ export function MarketDaysForm({ locale, market, date, lastMonth, onDone, level 
   const changed = JSON.stringify(values) !== JSON.stringify(stored);
 
   // The form opens where the clerk's focus is: on its heading, read first by a screen reader.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnShow();
 
   const save = () =>
     cycle.submit(async () => {

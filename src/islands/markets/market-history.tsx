@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFocusOnShow } from '../forms/heading.tsx';
 import { useTranslation } from '../i18n.tsx';
 import type { MessageKey } from '../../lib/translate.ts';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
@@ -22,10 +23,7 @@ interface MarketHistoryProps {
 export function MarketHistory({ marketId, revision, dates, locale, focusOnShow }: MarketHistoryProps) {
   const { t } = useTranslation();
   const [changes, setChanges] = useState<MarketChange[] | 'loading' | 'failed'>('loading');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnShow) heading.current?.focus();
-  }, []);
+  const heading = useFocusOnShow(focusOnShow);
   useEffect(() => {
     callApi<{ changes: MarketChange[] }>(`get_market_history/${marketId}`).then(
       (answer) => setChanges(answer.changes),
