@@ -8,6 +8,7 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/helpers/global-setup.ts',
   // On two cores the browser and the portals take all of both: a second worker saved nothing there
   // (658 s either way) and made a test time out. A larger machine, or E2E_WORKERS, runs more.
   workers: Number(process.env['E2E_WORKERS'] ?? Math.max(1, availableParallelism() - 1)),

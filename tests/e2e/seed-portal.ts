@@ -13,7 +13,9 @@ import { OPERATOR } from './helpers/operator-account.ts';
 import { RUNNING } from './helpers/running-market.ts';
 
 /**
- * Before the end-to-end portal starts (the embedded database admits one process at a time):
+ * Before the end-to-end portal starts (the embedded database admits one process at a time), on a
+ * database begun from the run's template (helpers/global-setup.ts):
+ * - the staff addresses of the account journeys, allowed as `npm run admin import-allowed` does;
  * - the demo data, as the portal's first start makes it;
  * - the provider's operator (issue 22), a registered and confirmed user of the provider's own
  *   municipality, made an operator with `make-operator` as the provider would;
@@ -21,7 +23,11 @@ import { RUNNING } from './helpers/running-market.ts';
  *   more, which no call can make (a date may not begin before today).
  */
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  template: process.env['E2E_TEMPLATE'],
+});
 const confirmedUser = async (email: string, password: string, gkz: string) => {
   await runCommand(db, ['allow-email', gkz, email]);
   await db.query(
@@ -31,6 +37,7 @@ const confirmedUser = async (email: string, password: string, gkz: string) => {
   );
 };
 try {
+  for (const line of await runCommand(db, ['import-allowed', 'tests/e2e/allowed-staff.csv'])) console.log(line);
   const now = new Date();
   await prepareDatabase(db, { ...config, SEED_DEMO: true }, now);
   await confirmedUser(OPERATOR.email, OPERATOR.password, OPERATOR.gkz);

@@ -1,9 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
 import { adminQuery } from './postgres-admin.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
@@ -39,46 +36,4 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   await db.close();
   project.provide('postgresTemplate', name);
   return () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const MAKERS = ['src/server/db/migrations', 'src/server/db/migrate.ts', 'src/server/master-data'];
-
-async function pgliteTemplate(): Promise<string> {
-  const hash = createHash('sha256');
-  const pglite = JSON.parse(
-    await readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-  ) as {
-    version: string;
-  };
-  hash.update(pglite.version);
-  for (const maker of MAKERS) {
-    const at = path.join(ROOT, maker);
-    const files = maker.endsWith('.ts') ? [at] : (await readdir(at)).sort().map((name) => path.join(at, name));
-    for (const file of files) hash.update(path.relative(ROOT, file)).update(await readFile(file));
-  }
-  const dump = path.join(ROOT, 'node_modules/.cache/portal-tests', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (
-    await readFile(dump).then(
-      () => true,
-      () => false,
-    )
-  )
-    return dump;
-  const folder = path.join(tmpdir(), `portal-template-${randomBytes(6).toString('hex')}`);
-  try {
-    const db = await openDatabase({ dataDir: folder });
-    await importBundledMasterDataIfEmpty(db);
-    await db.close();
-    const made = await PGlite.create(path.join(folder, 'pglite'));
-    const tar = Buffer.from(await (await made.dumpDataDir('none')).arrayBuffer());
-    await made.close();
-    await mkdir(path.dirname(dump), { recursive: true });
-    const part = `${dump}.${process.pid}`;
-    await writeFile(part, tar);
-    await rename(part, dump); // whole or not there: another run may be reading it
-    return dump;
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
 }

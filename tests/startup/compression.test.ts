@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPortal } from '../../scripts/portal-process.ts';
+import { databaseFromTemplate } from '../setup/pglite-template.ts';
 import { send } from '../api/helpers/raw-http.ts';
 
 /**
@@ -16,6 +17,7 @@ let portal: ReturnType<typeof startPortal>;
 let url = '';
 let bundle = '';
 beforeAll(async () => {
+  await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
   portal = startPortal(dataDir);
   url = await portal.url;
   // The island bundle the login page hydrates, named by the build's fingerprint.

@@ -5,7 +5,7 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { ContentMarket, MarketDateRecord, MarketRecord } from '../../src/lib/market.ts';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import type { Queryable } from '../../src/server/db/database.ts';
@@ -397,7 +397,7 @@ const adminUrl = process.env['TEST_DATABASE_URL'];
 
 describe('a crash while saving loses no acknowledged save', () => {
   it('in the embedded database', async () => {
-    const database = embeddedDatabase();
+    const database = await embeddedDatabase(inject('pgliteTemplate'));
     try {
       await crashWhileSaving(database);
     } finally {
@@ -433,7 +433,7 @@ function connectOutcome(port: number): Promise<string> {
 
 describe('SIGTERM', () => {
   it('answers the request in flight in full, exits with 0, and refuses new connections', async () => {
-    const database = embeddedDatabase();
+    const database = await embeddedDatabase(inject('pgliteTemplate'));
     const agent = new Agent({ keepAlive: true }); // keeps the connection open after the answer, as a browser does
     try {
       const server = await start(database);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { geoDistance } from 'd3-geo';
 import fc from 'fast-check';
 import type { Topology } from 'topojson-specification';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { centresOf } from '../../src/lib/geo/centres.ts';
 import { MARKET_TYPES } from '../../src/lib/market.ts';
 import { viennaDay } from '../../src/lib/market-rules.ts';
@@ -41,7 +41,7 @@ const centres = centresOf(
 );
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openDatabase({ dataDir: null, template: inject('pgliteTemplate') });
   await importBundledMasterDataIfEmpty(db);
   await generateMarkets(db, { ...AUSTRIA, year });
   postcodes = (await db.query<{ postcode: string }>('SELECT postcode FROM municipalities ORDER BY gkz')).map(

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPortal } from '../../scripts/portal-process.ts';
+import { databaseFromTemplate } from '../setup/pglite-template.ts';
 
 /**
  * api.md: every answer, API or page, carries the security headers; pages add a strict policy for
@@ -13,6 +14,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-headers-'));
 let portal: ReturnType<typeof startPortal>;
 let url = '';
 beforeAll(async () => {
+  await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
   portal = startPortal(dataDir, { TRUST_PROXY: '1' });
   url = await portal.url;
 }, 120_000);

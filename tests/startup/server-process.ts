@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
+import { databaseFromTemplate } from '../setup/pglite-template.ts';
 import { adminQuery } from '../setup/postgres-admin.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
@@ -20,8 +21,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export function embeddedDatabase(): TestDatabase {
+/** An embedded database in a new DATA_DIR, begun from the run's template (tests/setup/pglite-template.ts). */
+export async function embeddedDatabase(template: string): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
+  await databaseFromTemplate(dataDir, template);
   return {
     kind: 'pglite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },

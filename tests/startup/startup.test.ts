@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseFromTemplate } from '../setup/pglite-template.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 
@@ -54,7 +55,10 @@ describe('start-up failures an operator can fix', () => {
   });
 
   it('a port that is taken', async () => {
-    const { code, stderr } = await startWith({ PORT: String(takenPort) });
+    // Its database made already, as on every start but the first: the port is what this is about.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+    await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
+    const { code, stderr } = await startWith({ PORT: String(takenPort), DATA_DIR: dataDir });
     expect(code).toBe(1);
     expectOneClearLine(stderr, new RegExp(`Port ${takenPort} on 127.0.0.1 is already in use`));
   });

@@ -22,9 +22,9 @@ const run = promisify(execFile);
  * Issue 51: each Playwright worker starts a portal of its own (the built one, on its own embedded
  * database with the demo data, on a free port), so tests of two workers never see each other's
  * saves, sessions, mails or rate limits, and the suite runs on as many workers as the cores allow.
- * Before it starts, the staff addresses of the account journeys are allowed, and the demo data,
- * the provider's operator (issue 22) and a date running today (issue 53) are made
- * (seed-portal.ts).
+ * Before it starts, its database is made from the run's template (global-setup.ts), and the staff
+ * addresses of the account journeys, the demo data, the provider's operator (issue 22) and a date
+ * running today (issue 53) are put in it (seed-portal.ts).
  */
 export const test = base.extend<object, { portal: Portal }>({
   portal: [
@@ -34,7 +34,6 @@ export const test = base.extend<object, { portal: Portal }>({
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: url };
-      await run('node', ['scripts/admin.ts', 'import-allowed', 'tests/e2e/allowed-staff.csv'], { env });
       await run('node', ['tests/e2e/seed-portal.ts'], { env });
       const server = spawn('node', ['src/server/main.ts'], {
         env: { ...env, SEED_DEMO: '1' },
