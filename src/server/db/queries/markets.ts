@@ -159,11 +159,22 @@ export function marketFieldValues(market: NewMarket): unknown[] {
 }
 
 export async function insertMarket(db: Queryable, market: NewMarket): Promise<void> {
-  await db.query(
-    `INSERT INTO markets (id, gkz, ${EDITABLE_COLUMNS.map(({ name }) => name).join(', ')})
-     VALUES ($1, $2, ${placeholders(3).join(', ')})`,
-    [market.id, market.gkz, ...marketFieldValues(market)],
-  );
+  await insertMarkets(db, [market]);
+}
+
+/** Markets in one statement per thousand (a statement takes at most 65,535 parameters). */
+export async function insertMarkets(db: Queryable, markets: readonly NewMarket[]): Promise<void> {
+  const perRow = 2 + EDITABLE_COLUMNS.length;
+  for (let first = 0; first < markets.length; first += 1000) {
+    const chunk = markets.slice(first, first + 1000);
+    await db.query(
+      `INSERT INTO markets (id, gkz, ${EDITABLE_COLUMNS.map(({ name }) => name).join(', ')}) VALUES ` +
+        chunk
+          .map((_, i) => `($${i * perRow + 1}, $${i * perRow + 2}, ${placeholders(i * perRow + 3).join(', ')})`)
+          .join(', '),
+      chunk.flatMap((market) => [market.id, market.gkz, ...marketFieldValues(market)]),
+    );
+  }
 }
 
 /** A date as stored, with the regular day a changed one replaces. */
