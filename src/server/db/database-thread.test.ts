@@ -86,16 +86,14 @@ describe('the embedded database’s lock', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
     try {
       writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
-      const own = await openOnThread({ dataDir });
+      const own = await openOnThread({ dataDir, template: inject('pgliteTemplate') });
       expect(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
       await own.close();
       await own.close(); // a second close changes nothing
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    // A new data dir is initialised first (PGlite's initdb): seconds on a busy 2-core machine, where
-    // the default 5 s failed before and after the procedures were imported at the thread's start.
-  }, 20_000);
+  });
 
   it('is given back by a close whose last answer is a refused query, when nothing else keeps the process alive', () => {
     // As a clean stop met the housekeeping's vacuum: its refusal unref'd the thread while the close
@@ -103,7 +101,7 @@ describe('the embedded database’s lock', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
     const script = `
       const { openOnThread } = await import(${JSON.stringify(new URL('./database-thread.ts', import.meta.url).href)});
-      const db = await openOnThread({ dataDir: ${JSON.stringify(dataDir)} });
+      const db = await openOnThread({ dataDir: ${JSON.stringify(dataDir)}, template: ${JSON.stringify(inject('pgliteTemplate'))} });
       const closed = db.close();
       db.query('SELECT 1').catch(() => {});
       await closed;
