@@ -418,6 +418,28 @@ describe('the rule in iCalendar', () => {
     expect(inCalendar.sort()).toEqual(published.sort());
     expect(published.length).toBeGreaterThan(20);
   });
+  it('ends on its last day so that every library keeps that date, from winter into summer time (issue 55)', async () => {
+    const created = await call('save_market', weekly({}, { date_start: '2026-11-16', date_end: '2027-07-24' }));
+    const last = regular(created.dates).at(-1)!;
+    expect(last.date_start).toBe('2027-07-24');
+    const text = await (await server.fetch(`/api/public/markets/${created.market.id}.ics`)).text();
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    ICAL.TimezoneService.register(new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!));
+    const series = calendar
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component))
+      .find((event) => event.isRecurring())!;
+    // recurring-ical-events read an UNTIL that was the last start in the first start's winter offset,
+    // an hour before the last start, and lost that date (…/municipalities/41202.ics, 24 July 2026).
+    const until = (series.component.getFirstPropertyValue('rrule') as ICAL.Recur).until!.toJSDate().getTime();
+    const lastStart = Date.parse(`${last.date_start}T${last.time_from}:00+02:00`);
+    expect(until - lastStart).toBeGreaterThanOrEqual(3600_000);
+    expect(until).toBeLessThan(Date.parse(`${last.date_start}T24:00:00+02:00`));
+    const starts: string[] = [];
+    const iterator = series.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) starts.push(next.toString());
+    expect(starts.at(-1)).toBe(`${last.date_start}T${last.time_from}:00`);
+  });
 });
 
 describe('yearly rules (issue 53)', () => {

@@ -109,8 +109,10 @@ function seriesOf(entry: CalendarMarket, series: PublishedDate[], host: string, 
   const held = new Set(series.map((date) => date.date_start));
   const clock = (time: string) => `T${time.replace(':', '')}00`;
   const vienna = (day: string, time: string) => `TZID=Europe/Vienna:${day.replaceAll('-', '')}${clock(time)}`;
-  // UNTIL is in UTC when DTSTART has a time zone (RFC 5545 3.3.10): the last day's start.
-  const until = utcStamp(new Date(`${last}T${rule.time_from}:00${viennaOffset(last)}`).toISOString());
+  // UNTIL is in UTC when DTSTART has a time zone (RFC 5545 3.3.10), and it counts itself: the
+  // last day's end. Its start alone was lost by recurring-ical-events in a series from winter into
+  // summer time, which read it an hour early (issue 55); the rule's next day is a day later at least.
+  const until = utcStamp(new Date(`${last}T23:59:59${viennaOffset(last)}`).toISOString());
   return [
     'BEGIN:VEVENT',
     `UID:${entry.market.id}-rule@${host}`,
