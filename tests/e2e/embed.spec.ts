@@ -85,6 +85,24 @@ test('the snippet on another site shows the demo markets with their next dates, 
   expect((await iframe.boundingBox())!.height).toBe(height);
 });
 
+test('the list opened alone has its main landmark and asks for nothing that is not there (issue 55)', async ({
+  page,
+}) => {
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/einbetten/62219');
+  await expect(page.getByRole('main', { name: 'Märkte in Hartberg' })).toBeVisible();
+  // The browser asks for the page's icon after the page: it has come once the page's requests are done.
+  await page.waitForLoadState('networkidle');
+  expect(missing).toEqual([]);
+  // Without an icon of its own a browser asks for /favicon.ico, which is not there (a 404 in validators' logs).
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect((await page.request.get(icon ?? '')).status()).toBe(200);
+});
+
 for (const width of [390, 280]) {
   test(`the list is readable at ${width} px wide and follows the width`, async ({ page }) => {
     await openWebsite(page, width);
