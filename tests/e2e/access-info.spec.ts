@@ -9,7 +9,6 @@ const ACCESS = 'Stufenlos erreichbar, barrierefreies WC im Schloss, Bus 3 bis Sc
 
 // Issue 16: a field declared once in src/lib/market-fields.ts is in the form with its label and example.
 test('a clerk says how to get to a market and how accessible it is, and visitors get it', async ({ page }) => {
-  test.setTimeout(60_000);
   await logInAsDemo(page);
   await page.goto('/maerkte');
   await page

@@ -16,7 +16,6 @@ for (const { locale, prefix, email } of JOURNEYS) {
   test(`a new clerk registers, confirms, logs in and out, resets the password, by keyboard (${locale})`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const m = messages(locale);
     const form = (heading: string) => page.getByRole('form', { name: m(heading) });
     const password = 'Marktplatz im Mai 2027';

@@ -15,7 +15,6 @@ test('the link opened elsewhere asks to choose the password and logs in; then a 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await page.goto('/anmelden');
   const registered = await page.request.post('/api/register', {
     form: { email: EMAIL, password: PASSWORD, password_repeat: PASSWORD, lang: 'de' },

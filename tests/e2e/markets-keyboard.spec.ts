@@ -10,7 +10,6 @@ import { planningYear } from '../../src/lib/market-rules.ts';
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
 test('keyboard alone: create a market with two dates, then delete it (en)', async ({ page }) => {
-  test.setTimeout(60_000);
   const m = messages('en');
   await logInAsDemo(page);
   await page.goto('/en/maerkte');
@@ -92,7 +91,6 @@ for (const locale of ['de', 'en', 'fr'] as const) {
 }
 
 test('keyboard alone: a weekly market on Saturdays, and leaving unsaved changes (en)', async ({ page }) => {
-  test.setTimeout(60_000);
   const m = messages('en');
   await logInAsDemo(page);
   await page.goto('/en/wochenmaerkte');

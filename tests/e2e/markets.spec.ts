@@ -16,7 +16,6 @@ async function published(page: Page, title: string): Promise<boolean> {
 }
 
 test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the market deleted', async ({ page }) => {
-  test.setTimeout(60_000);
   // Logged in through the login form, which leads back to the markets list.
   await ensureDemoAccount(page);
   await page.goto('/maerkte');
@@ -124,7 +123,6 @@ test('a clerk keeps a Kirtag: two dates, an edit kept or dropped, a date and the
 });
 
 test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturday is cancelled', async ({ page }) => {
-  test.setTimeout(60_000);
   await logInAsDemo(page);
   await page.goto('/wochenmaerkte');
   await page.getByRole('link', { name: m('markets.new') }).click();
@@ -188,7 +186,6 @@ test('a weekly farmers market on Saturdays: the rule makes the dates, one Saturd
 });
 
 test('two clerks change the same market: the second is told, keeps the input and can reload', async ({ browser }) => {
-  test.setTimeout(60_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
   await logInAsDemo(first!);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,7 +29,7 @@ export async function pgliteTemplate(): Promise<string> {
   }
   const dump = path.join(ROOT, 'node_modules/.cache/portal-tests', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (
-    await readFile(dump).then(
+    await stat(dump).then(
       () => true,
       () => false,
     )
