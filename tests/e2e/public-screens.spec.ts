@@ -44,6 +44,9 @@ test('a visitor on a phone finds the search and the way to the directory on the 
   expect(bar.height).toBeLessThanOrEqual(PHONE.height / 5);
   expect(bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
   await expect(page.getByRole('contentinfo').getByRole('button', { name: de('consent.label') })).toHaveCount(1);
+  // The page’s h1 comes first: the notice sits at the bottom, in the page’s order too (issue 55).
+  const headings = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((all) => all.map((h) => h.tagName));
+  expect(headings[0]).toBe('H1');
   await notice.getByRole('button', { name: de('consent.refuse') }).click();
   for (const control of [
     page.getByLabel(de('home.what')),
