@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress } from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable-error.ts';
 import { databaseDownPage } from './server/http/database-down-page.ts';
@@ -13,11 +14,12 @@ import { isEmbedPath } from './server/http/framable.ts';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const rendered = async () => {
-    const response = await next().catch((error: unknown) => {
+    let response = await next().catch((error: unknown) => {
       // A clerk's screen looks up the session: with the database away a 503, not a 500 and a stack (issue 50).
       if (isDatabaseUnavailable(error)) return databaseDownPage(context.url.pathname);
       throw error;
     });
+    if (!context.isPrerendered) response = await islandStyleInHead(response);
     const policy = response.headers.get('content-security-policy');
     if (policy && !policy.includes('frame-ancestors')) {
       // Issue 23: only the embeddable lists may be framed, by any website.
@@ -33,6 +35,27 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const live = pageFiles && (await pageFiles.page(context.request, published, rendered));
   return live ?? compressed(context.request, await rendered());
 });
+
+/**
+ * Astro writes its islands' style rule (`astro-island{display:contents}`) right before the first
+ * island, in the body, where HTML allows no style element (issue 55: the Nu checker's errors on
+ * the editing pages); it goes to the end of the head instead. Its hash stays in the page's policy.
+ * The page is read whole for that: it is made in a few milliseconds once its data is read.
+ */
+async function islandStyleInHead(response: Response): Promise<Response> {
+  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  const html = await response.text();
+  const at = html.indexOf(ISLAND_STYLE);
+  const moved =
+    at < 0
+      ? html
+      : (html.slice(0, at) + html.slice(at + ISLAND_STYLE.length)).replace('</head>', `${ISLAND_STYLE}</head>`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(moved, { status: response.status, statusText: response.statusText, headers });
+}
+
+const ISLAND_STYLE = `<style>${ISLAND_STYLES}</style>`;
 
 /**
  * Issues 17 and 19: a page rendered on demand (the editing pages, ~70 KB of HTML) is compressed as
