@@ -56,6 +56,19 @@ describe('campaign reminders', () => {
       GKZ_B,
     ]);
 
+    // Issue 55: before sending, who would get it and the mail in their language; nothing is sent.
+    const preview = await reminders.preview(OPTIONS.intervalDays);
+    expect(preview).toMatchObject({ municipalities: 1, reached: 1, recipients: 1 });
+    expect(preview.mails).toEqual([
+      {
+        locale: 'en',
+        recipients: 1,
+        subject: 'Please check your markets for 2027 by 15 January 2027',
+        text: expect.stringContaining('Hartberg') as string,
+      },
+    ]);
+    expect(received).toHaveLength(0);
+
     const first = await reminders.sendBatch('ops@provider.example', OPTIONS);
     expect(first).toEqual({ municipalities: 1, mails: 1, failed: 0, remaining: 0 });
     const [mail] = await recipients(0);

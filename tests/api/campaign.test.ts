@@ -30,6 +30,10 @@ const statusOf = async (gkz: string) => (await progress()).municipalities.find((
 describe('campaign', () => {
   it('has no campaign for a clerk before the operator opens one', async () => {
     expect(await clerkView(send('GET', '/api/campaign', clerk.cookie))).toEqual({ campaign: null });
+    // Nor for the operator: no campaign is an answer, not a 404 the console logs on every load (issue 55).
+    const none = await send('GET', '/api/operator/campaign', operator.cookie);
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ data: null });
     const refused = await send('POST', '/api/campaign/confirm', clerk.cookie, {});
     expect(refused.status).toBe(404);
   });

@@ -6,7 +6,7 @@ import { QUOTA_DEFAULTS } from '../../src/lib/operator.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
 import type { MunicipalityAccounts, OperatorActionRow } from '../../src/server/db/queries/operator-actions.ts';
 import type { MasterDataPreview } from '../../src/server/services/master-data-preview.ts';
-import { GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
+import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Issue 22: the operator's API, for operators only, every change in the audit log. */
@@ -46,6 +46,7 @@ const CALLS: [method: 'GET' | 'POST', path: string, body?: Record<string, unknow
   ['POST', '/api/operator/campaign', { year: 2027, deadline: '2027-01-15' }],
   ['GET', '/api/operator/campaign'],
   ['GET', '/api/operator/campaign.csv'],
+  ['GET', '/api/operator/campaign/reminders'],
   ['POST', '/api/operator/campaign/reminders', {}],
   ['POST', '/api/operator/campaign/close', { year: 2027 }],
   ['GET', '/api/operator/no-such-call'],
@@ -193,7 +194,13 @@ describe('operator API', () => {
       counts: { municipalities: 2095, districts: 94, states: 9 },
     });
     expect(preview.data.changes).toEqual([
-      { kind: 'municipality', code: GKZ_A, before: 'Alt-Hartberg, 8230 (622)', after: 'Hartberg, 8230 (622)' },
+      {
+        kind: 'municipality',
+        code: GKZ_A,
+        change: 'renamed',
+        before: 'Alt-Hartberg, 8230 (622)',
+        after: 'Hartberg, 8230 (622)',
+      },
     ]);
     expect(await server.db.query('SELECT name FROM municipalities WHERE gkz = $1', [GKZ_A])).toEqual([
       { name: 'Alt-Hartberg' },
@@ -206,6 +213,48 @@ describe('operator API', () => {
       { name: 'Hartberg' },
     ]);
     expect((await auditLog())[0]).toMatchObject({ action: 'import_master_data', details: { changes: 1 } });
+  });
+
+  it('previews a list that drops, renames and moves a municipality, with what stays of each (issue 55)', async () => {
+    // Rust leaves the list; Frauental an der Laßnitz moves into district 610 under a new code; Graz is renamed.
+    await addMarket(server.db, '10201', { title: 'Rust Weinmarkt' });
+    await addMarket(server.db, '60305', { title: 'Frauentaler Kirtag' });
+    const municipalities = readFileSync(BUNDLED_MUNICIPALITIES, 'utf8')
+      .replace(/^10201;Rust;.*\n/m, '')
+      .replace(/^60305;Frauental an der Laßnitz;60305;/m, '61099;Frauental an der Laßnitz;61099;')
+      .replace(/^60101;Graz;/m, '60101;Graz an der Mur;');
+    const lists = { municipalities, districts: readFileSync(BUNDLED_DISTRICTS, 'utf8') };
+    const before = await server.db.query('SELECT gkz, name FROM municipalities ORDER BY gkz');
+    const preview = await json<MasterDataPreview>(
+      await send('POST', '/api/operator/master_data', operator.cookie, lists),
+    );
+    expect(preview.data.changes).toEqual([
+      {
+        kind: 'municipality',
+        code: '10201',
+        change: 'removed',
+        before: 'Rust, 7071 (102)',
+        after: null,
+        holds: { markets: 1, users: 0 },
+      },
+      {
+        kind: 'municipality',
+        code: '61099',
+        change: 'moved',
+        from: '60305',
+        before: 'Frauental an der Laßnitz, 8523 (603)',
+        after: 'Frauental an der Laßnitz, 8523 (610)',
+        holds: { markets: 1, users: 0 },
+      },
+      {
+        kind: 'municipality',
+        code: '60101',
+        change: 'renamed',
+        before: 'Graz, 8010 (601)',
+        after: 'Graz an der Mur, 8010 (601)',
+      },
+    ]);
+    expect(await server.db.query('SELECT gkz, name FROM municipalities ORDER BY gkz')).toEqual(before);
   });
 
   it('pages the audit log: every entry once, newest first, whatever the page size', async () => {

@@ -31,6 +31,34 @@ test('the yearly campaign from the console to the clerk and back, keyboard only'
   await operator.keyboard.press('Enter');
   await expect(operator.getByText(fill(m('operator.campaign.opened'), { year: String(YEAR) }))).toBeVisible();
 
+  // Issue 55: reminders go only after a dialog that counts the recipients and shows the mail.
+  const remind = operator.getByRole('button', { name: m('operator.campaign.remind') });
+  await tabTo(operator, remind, 20);
+  await operator.keyboard.press('Enter');
+  const asked = operator.getByRole('dialog', { name: m('operator.reminders.title') });
+  await expect(asked).toContainText(m('operator.reminders.who').split('{{')[0]!);
+  await expect(asked.getByRole('region', { name: 'Deutsch' })).toContainText(
+    fill(m('mail.campaign.subject'), { year: String(YEAR), deadline: `15. Jänner ${YEAR}` }),
+  );
+  await expect(asked.getByRole('button', { name: m('dialog.cancel') })).toBeFocused();
+  await expectNoAxeViolations(operator);
+  for (const width of [1280, 390]) {
+    await operator.setViewportSize({ width, height: 900 });
+    await operator.screenshot({ path: `test-results/console-reminders-${width}.png` });
+  }
+  await operator.setViewportSize({ width: 1280, height: 720 });
+  await operator.keyboard.press('Enter');
+  await expect(asked).toBeHidden();
+  await expect(remind).toBeFocused();
+  await operator.keyboard.press('Enter');
+  const send = asked.getByRole('button', { name: /^\d+ E-Mails? senden$/ });
+  const mails = (await send.textContent())!.split(' ')[0]!;
+  await operator.keyboard.press('Shift+Tab');
+  await expect(send).toBeFocused();
+  await operator.keyboard.press('Enter');
+  const sent = m(`operator.campaign.reminded`).replace('{{count}}', mails);
+  await expect(operator.getByRole('status').filter({ hasText: sent })).toBeVisible();
+
   const clerk = await (await browser.newContext()).newPage();
   await logInAsDemo(clerk);
   await clerk.goto('/maerkte');

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { MunicipalityState } from '../../lib/campaign.ts';
-import { ApiRequestError, apiUrl, callApi } from '../../stores/api-client.ts';
+import { apiUrl, callApi } from '../../stores/api-client.ts';
 import { Field } from '../forms/field.tsx';
+import { SendReminders } from './send-reminders.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { CloseCampaign } from './close-campaign.tsx';
 
@@ -24,11 +25,9 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
   const [year, setYear] = useState(String(new Date().getFullYear() + 1));
   const [deadline, setDeadline] = useState('');
   const load = useCallback(() => {
-    callApi<Progress>('operator/campaign')
+    callApi<Progress | null>('operator/campaign')
       .then(setProgress)
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiRequestError && error.code === 'no_campaign')) setMessage(String(error));
-      });
+      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
   }, []);
   useEffect(load, [load]);
 
@@ -137,11 +136,7 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
           </div>
           <p className="form-actions">
             {/* A closed campaign sends no reminders and cannot be closed again; its list stays downloadable. */}
-            {!progress.campaign.closed_at && (
-              <button type="button" disabled={busy} onClick={() => void remind()}>
-                {t('operator.campaign.remind')}
-              </button>
-            )}
+            {!progress.campaign.closed_at && <SendReminders disabled={busy} onSend={() => void remind()} />}
             <a
               className="button"
               href={`${apiUrl('operator/campaign.csv')}?lang=${document.documentElement.lang}`}

@@ -1,8 +1,17 @@
 import { useTranslation } from '../i18n.tsx';
 
+/** The wire shape of services/master-data-preview.ts (issue 55: removals and moves too). */
 export interface MasterDataPreview {
   counts: { states: number; districts: number; municipalities: number };
-  changes: { kind: 'state' | 'district' | 'municipality'; code: string; before: string | null; after: string }[];
+  changes: {
+    kind: 'state' | 'district' | 'municipality';
+    code: string;
+    change: 'removed' | 'moved' | 'renamed' | 'changed' | 'new';
+    before: string | null;
+    after: string | null;
+    from?: string;
+    holds?: { markets: number; users: number };
+  }[];
   applied: boolean;
 }
 
@@ -29,6 +38,7 @@ export function MasterDataChanges({ preview }: { preview: MasterDataPreview }) {
             <caption id="master-data-changes">{t('operator.masterData.changes', { count: changes.length })}</caption>
             <thead>
               <tr>
+                <th scope="col">{t('operator.masterData.change')}</th>
                 <th scope="col">{t('operator.masterData.kind')}</th>
                 <th scope="col">{t('operator.masterData.code')}</th>
                 <th scope="col">{t('operator.masterData.before')}</th>
@@ -38,10 +48,19 @@ export function MasterDataChanges({ preview }: { preview: MasterDataPreview }) {
             <tbody>
               {changes.slice(0, SHOWN).map((change) => (
                 <tr key={`${change.kind}-${change.code}`}>
+                  <td>{t(`operator.masterData.change.${change.change}`)}</td>
                   <td>{t(`operator.masterData.kind.${change.kind}`)}</td>
-                  <td>{change.code}</td>
-                  <td>{change.before ?? t('operator.masterData.new')}</td>
-                  <td>{change.after}</td>
+                  <td>{change.from ? `${change.from} → ${change.code}` : change.code}</td>
+                  <td>{change.before ?? '–'}</td>
+                  <td>
+                    {change.after ?? t('operator.masterData.notListed')}
+                    {change.holds && change.holds.markets + change.holds.users > 0 && (
+                      <>
+                        <br />
+                        {t('operator.masterData.holds', { ...change.holds, code: change.from ?? change.code })}
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import { needsReminder } from '../../lib/campaign.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../lib/languages.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../lib/languages.ts';
 import type { Database } from '../db/database.ts';
-import { claimReminders, readClerks, restoreReminded } from '../db/queries/campaigns.ts';
+import { claimReminders, readClerks, restoreReminded, type CampaignRow } from '../db/queries/campaigns.ts';
 import { insertOperatorAction } from '../db/queries/operator-actions.ts';
 import { campaignReminderMail } from '../mail/campaign-mail.ts';
 import type { MailContext } from '../mail/account-mails.ts';
@@ -15,6 +15,17 @@ export interface ReminderOptions {
   batchSize: number;
   /** At most this many mails a second, so the provider's mail server is not flooded. */
   mailsPerSecond: number;
+}
+
+export interface ReminderPreview {
+  /** Municipalities due for a reminder. */
+  municipalities: number;
+  /** Of those, the ones with a clerk to write to. */
+  reached: number;
+  /** Mails that would go out: one per clerk. */
+  recipients: number;
+  /** The mail in each language a recipient reads, with how many read it. */
+  mails: { locale: Locale; recipients: number; subject: string; text: string }[];
 }
 
 export interface ReminderBatch {
@@ -45,15 +56,50 @@ export function createCampaignReminders({
   context: Omit<MailContext, 'locale'>;
   sleep?: (ms: number) => Promise<void>;
 }) {
+  /** The running campaign and its municipalities due for a reminder now. */
+  const dueNow = async (intervalDays: number) => {
+    await campaigns.running(); // none for a closed campaign
+    const { campaign, municipalities } = await campaigns.progress();
+    const now = clock();
+    const dueBefore = now.getTime() - intervalDays * 86_400_000;
+    const due = municipalities.filter(
+      (m) => needsReminder(m.status) && (!m.reminded_at || Date.parse(m.reminded_at) <= dueBefore),
+    );
+    return { campaign, due, now };
+  };
+  const mailOf = (campaign: CampaignRow, clerk: { email: string; language: string }, municipality: string) => {
+    const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
+    const facts = { year: campaign.year, deadline: campaign.deadline, municipality };
+    return { locale, mail: campaignReminderMail(clerk.email, facts, { ...context, locale }) };
+  };
+
   return {
+    /**
+     * Who the reminders would go to now, and the mail in each of their languages (issue 55: the
+     * console asks before sending), with the first such clerk's municipality as the example.
+     */
+    async preview(intervalDays: number): Promise<ReminderPreview> {
+      const { campaign, due } = await dueNow(intervalDays);
+      const names = new Map(due.map((m) => [m.gkz, m.name]));
+      const clerks = await readClerks(db, [...names.keys()]);
+      const mails = new Map<Locale, ReminderPreview['mails'][number]>();
+      for (const clerk of clerks) {
+        const { locale, mail } = mailOf(campaign, clerk, names.get(clerk.gkz) ?? clerk.gkz);
+        const known = mails.get(locale);
+        if (known) known.recipients += 1;
+        else mails.set(locale, { locale, recipients: 1, subject: mail.subject, text: mail.text });
+      }
+      const reached = new Set(clerks.map((clerk) => clerk.gkz));
+      return {
+        municipalities: due.length,
+        reached: reached.size,
+        recipients: clerks.length,
+        mails: LOCALES.flatMap((locale) => mails.get(locale) ?? []),
+      };
+    },
+
     async sendBatch(actor: string, options: ReminderOptions): Promise<ReminderBatch> {
-      await campaigns.running(); // none for a closed campaign
-      const { campaign, municipalities } = await campaigns.progress();
-      const now = clock();
-      const dueBefore = now.getTime() - options.intervalDays * 86_400_000;
-      const due = municipalities.filter(
-        (m) => needsReminder(m.status) && (!m.reminded_at || Date.parse(m.reminded_at) <= dueBefore),
-      );
+      const { campaign, due, now } = await dueNow(options.intervalDays);
       const batch = due.slice(0, options.batchSize);
       const names = new Map(batch.map((m) => [m.gkz, m.name]));
       const claimed = await claimReminders(
@@ -71,11 +117,7 @@ export function createCampaignReminders({
         claimed.flatMap(({ gkz }) =>
           clerks
             .filter((clerk) => clerk.gkz === gkz)
-            .map((clerk) => {
-              const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
-              const facts = { year: campaign.year, deadline: campaign.deadline, municipality: names.get(gkz) ?? gkz };
-              return { gkz, mail: campaignReminderMail(clerk.email, facts, { ...context, locale }) };
-            }),
+            .map((clerk) => ({ gkz, mail: mailOf(campaign, clerk, names.get(gkz) ?? gkz).mail })),
         ),
         mailer,
         options.mailsPerSecond,

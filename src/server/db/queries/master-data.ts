@@ -63,20 +63,41 @@ export async function countMunicipalities(db: Queryable): Promise<number> {
 
 export type MasterDataKind = 'state' | 'district' | 'municipality';
 
-/**
- * Per kind, code → the facts an import may change, as one comparable text (issue 22: the
- * console's preview): a state's name; a district's name and state; a municipality's name,
- * postcode and district. One query after the other: a transaction's queries share a connection.
- */
-export async function readMasterDataFacts(db: Queryable): Promise<Record<MasterDataKind, Map<string, string>>> {
-  type Fact = { code: string; text: string };
-  const states = await db.query<Fact>('SELECT code::text AS code, name AS text FROM states');
-  const districts = await db.query<Fact>(
-    `SELECT code::text AS code, name || ' (' || state_code || ')' AS text FROM districts`,
+/** What an import may change of a state, district or municipality (issue 22: the console's preview). */
+export interface MasterDataFact {
+  name: string;
+  /** A district's state, a municipality's district; '' for a state. */
+  within: string;
+  /** A municipality's main postcode; '' for the others. */
+  postcode: string;
+}
+
+/** Per kind, code → its facts. One query after the other: a transaction's queries share a connection. */
+export async function readMasterDataFacts(db: Queryable): Promise<Record<MasterDataKind, Map<string, MasterDataFact>>> {
+  type Row = MasterDataFact & { code: string };
+  const states = await db.query<Row>(`SELECT code::text AS code, name, '' AS within, '' AS postcode FROM states`);
+  const districts = await db.query<Row>(
+    `SELECT code::text AS code, name, state_code::text AS within, '' AS postcode FROM districts`,
   );
-  const municipalities = await db.query<Fact>(
-    `SELECT gkz::text AS code, name || ', ' || postcode || ' (' || district_code || ')' AS text FROM municipalities`,
+  const municipalities = await db.query<Row>(
+    'SELECT gkz::text AS code, name, district_code::text AS within, postcode FROM municipalities',
   );
-  const byCode = (rows: Fact[]) => new Map(rows.map((row) => [row.code.trim(), row.text]));
+  const byCode = (rows: Row[]) =>
+    new Map(rows.map(({ code, name, within, postcode }) => [code.trim(), { name, within: within.trim(), postcode }]));
   return { state: byCode(states), district: byCode(districts), municipality: byCode(municipalities) };
+}
+
+/** How many markets and user accounts each of these municipalities has (a removal's consequence). */
+export async function readMunicipalityHoldings(
+  db: Queryable,
+  gkzs: string[],
+): Promise<Map<string, { markets: number; users: number }>> {
+  const rows = await db.query<{ gkz: string; markets: number; users: number }>(
+    `SELECT m.gkz::text AS gkz,
+            (SELECT count(*)::int FROM markets WHERE gkz = m.gkz) AS markets,
+            (SELECT count(*)::int FROM users WHERE gkz = m.gkz) AS users
+       FROM municipalities m WHERE m.gkz = ANY($1::text[])`,
+    [gkzs],
+  );
+  return new Map(rows.map(({ gkz, markets, users }) => [gkz.trim(), { markets, users }]));
 }

@@ -104,7 +104,9 @@ export function operatorRoutes(
     return c.json({ data: { campaign: await campaigns.close(await actorOf(c), year) } }, 200, PRIVATE);
   });
   api.get('/operator/campaign', async (c) => {
-    return c.json({ data: await campaigns.progress() }, 200, PRIVATE);
+    // No campaign yet is an answer, not an error the console would log on every load (issue 55).
+    const progress = (await campaigns.current()) ? await campaigns.progress() : null;
+    return c.json({ data: progress }, 200, PRIVATE);
   });
   api.get('/operator/campaign.csv', async (c) => {
     const t = translator(c.get('locale')());
@@ -118,6 +120,11 @@ export function operatorRoutes(
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="campaign-${year}.csv"`,
     });
+  });
+  // Issue 55: who would be reminded now, and the mail in their languages, before anything is sent.
+  api.get('/operator/campaign/reminders', async (c) => {
+    const { interval_days: intervalDays } = parseFields(remindersSchema, c.req.query());
+    return c.json({ data: await reminders.preview(intervalDays) }, 200, PRIVATE);
   });
   api.post('/operator/campaign/reminders', async (c) => {
     const { interval_days: intervalDays, batch_size: batchSize } = parseFields(remindersSchema, await readFields(c));
