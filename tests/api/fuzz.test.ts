@@ -410,6 +410,7 @@ const ROUTES: Record<string, string> = {
   'operator/campaign (open)': 'POST /api/operator/campaign',
   'operator/campaign': 'GET /api/operator/campaign',
   'operator/campaign.csv': 'GET /api/operator/campaign.csv',
+  'operator/campaign/reminders (preview)': 'GET /api/operator/campaign/reminders',
   'operator/campaign/reminders': 'POST /api/operator/campaign/reminders',
   'operator/campaign/close': 'POST /api/operator/campaign/close',
 };

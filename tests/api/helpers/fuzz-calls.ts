@@ -383,6 +383,11 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     'operator/campaign/close': post('operator/campaign/close', { year: fc.constantFrom(2027, '2028', 'x') }),
     'operator/campaign': get(noQuery.map((q) => `/api/operator/campaign${q}`)),
     'operator/campaign.csv': get(noQuery.map((q) => `/api/operator/campaign.csv${q}`)),
+    'operator/campaign/reminders (preview)': get(
+      query({ interval_days: oneOf(fc.constantFrom('7', '365'), hostileQueryValue) }).map(
+        (q) => `/api/operator/campaign/reminders${q}`,
+      ),
+    ),
     'operator/campaign/reminders': post('operator/campaign/reminders', { batch_size: fc.constantFrom(1, '500', 0) }, [
       'batch_size',
     ]),
