@@ -146,7 +146,7 @@ describe('campaign', () => {
     const feed = (await (await server.fetch('/api/public/markets.json')).json()) as { data: { campaign: unknown } };
     expect(feed.data.campaign).toEqual({ year: 2027, confirmed_municipalities: 1 });
     expect(municipalities).toHaveLength(2095);
-    expect(states.find((state) => state.name === 'Steiermark')?.counts.confirmed).toBe(1);
+    expect(states.find((state) => state.name === 'Steiermark')).toMatchObject({ code: 6, counts: { confirmed: 1 } });
     expect(districts.find((district) => district.name === 'Hartberg-Fürstenfeld')?.counts.confirmed).toBe(1);
 
     await server.db.query(`UPDATE municipalities SET name = '=HYPERLINK("x")' WHERE gkz = '10101'`);
@@ -158,7 +158,8 @@ describe('campaign', () => {
     expect(
       text.startsWith('\uFEFFState;District;GKZ;Municipality;Status;Markets;Markets confirmed;Last reminded\r\n'),
     ).toBe(true);
-    expect(text).toContain(`;62219;Hartberg;confirmed;`);
+    // Issue 55: the state in the request's language too.
+    expect(text).toContain(`\r\nStyria;Hartberg-Fürstenfeld;62219;Hartberg;confirmed;`);
     expect(text).toContain(`;10101;"'=HYPERLINK(""x"")";no account yet;`);
   });
 });

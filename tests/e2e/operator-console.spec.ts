@@ -177,6 +177,9 @@ test('the audit log: the latest entries, then older ones on request, keyboard on
   const entries = log.getByRole('listitem');
   await expect(entries).toHaveCount(25);
   await expect(entries.first()).toContainText(`${m('operator.audit.action.set_quota')} · 62219`);
+  // Issue 55: in Vienna time, as the console's language writes it (04.12.2026, 20:52), not UTC.
+  await expect(entries.first()).toHaveText(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d · /);
+  await expect(log).not.toContainText('UTC');
   await tabTo(page, log.getByRole('button', { name: m('operator.audit.older') }), 200);
   await page.keyboard.press('Enter');
   await expect(entries.nth(25)).toBeFocused();

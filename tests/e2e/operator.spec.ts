@@ -127,6 +127,22 @@ test('a clerk is sent from the console to the markets, and the console API refus
   await page.goto('/verwaltung');
   await expect(page).toHaveURL(/\/maerkte$/);
   expect((await page.request.get('/api/operator/campaign')).status()).toBe(403);
+  const staff = page.getByRole('navigation', { name: m('nav.staff') });
+  await expect(staff.getByRole('link', { name: m('nav.markets') })).toBeVisible();
+  await expect(staff.getByRole('link', { name: m('page.operator.title') })).toHaveCount(0);
+});
+
+test('an operator finds the console in the staff navigation, keyboard only (issue 55)', async ({ page }) => {
+  await logInAsOperator(page);
+  await page.goto('/maerkte');
+  const link = page
+    .getByRole('navigation', { name: m('nav.staff') })
+    .getByRole('link', { name: m('page.operator.title') });
+  await tabTo(page, link, 40);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/verwaltung$/);
+  await expect(page.getByRole('heading', { name: m('operator.campaign.heading') })).toBeVisible();
+  await expect(link).toHaveAttribute('aria-current', 'page');
 });
 
 test('the operator closes the campaign after a dialog; clerks see no banner, the list stays', async ({ browser }) => {

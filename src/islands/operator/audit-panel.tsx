@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { viennaTimeFormatter } from '../../lib/directory/format.ts';
+import type { Locale } from '../../lib/languages.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -33,8 +35,14 @@ const KNOWN = new Set([
 ]);
 
 /** Issue 22: who did what, when — the operators' actions from the console and the command line, newest first. */
-export function AuditPanel({ revision }: { revision: number }) {
+export function AuditPanel({ locale, revision }: { locale: Locale; revision: number }) {
   const { t } = useTranslation();
+  const time = viennaTimeFormatter(locale);
+  /** The command line writes "command line (<OS user>)" (admin/commands.ts): said in the console's language. */
+  const actorOf = (actor: string) => {
+    const user = /^command line \((.*)\)$/.exec(actor)?.[1];
+    return user === undefined ? actor : t('operator.audit.commandLine', { user });
+  };
   const [actions, setActions] = useState<Action[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [message, setMessage] = useState('');
@@ -78,7 +86,7 @@ export function AuditPanel({ revision }: { revision: number }) {
       <ul className="operator-list" ref={list}>
         {actions.map((a) => (
           <li key={a.id} data-id={a.id} tabIndex={-1}>
-            <time dateTime={a.at}>{a.at.replace('T', ' ').slice(0, 16)} UTC</time> · {a.actor}:{' '}
+            <time dateTime={a.at}>{time(a.at)}</time> · {actorOf(a.actor)}:{' '}
             {KNOWN.has(a.action)
               ? t(`operator.audit.action.${a.action}` as 'operator.audit.action.set_quota')
               : a.action}

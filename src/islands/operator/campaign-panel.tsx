@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { MunicipalityState } from '../../lib/campaign.ts';
+import { dayFormatter, viennaTimeFormatter } from '../../lib/directory/format.ts';
+import { stateNameOf } from '../../lib/directory/names.ts';
+import type { Locale } from '../../lib/languages.ts';
 import { apiUrl, callApi } from '../../stores/api-client.ts';
 import { Field } from '../forms/field.tsx';
 import { SendReminders } from './send-reminders.tsx';
@@ -10,13 +13,13 @@ type Counts = Record<MunicipalityState, number>;
 interface Progress {
   campaign: { year: number; deadline: string; closed_at: string | null };
   totals: Counts;
-  states: { name: string; counts: Counts }[];
-  municipalities: { gkz: string; name: string; district: string; state_name: string; status: MunicipalityState }[];
+  states: { name: string; code: number; counts: Counts }[];
+  municipalities: { gkz: string; name: string; district: string; state_code: number; status: MunicipalityState }[];
 }
 const STATES: MunicipalityState[] = ['confirmed', 'changed', 'not_yet', 'no_account'];
 
 /** Issue 22: open the year's campaign, follow it per state and municipality, remind, export. */
-export function CampaignPanel({ onChange }: { onChange: () => void }) {
+export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: () => void }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [message, setMessage] = useState('');
@@ -24,6 +27,7 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
   const [busy, setBusy] = useState(false);
   const [year, setYear] = useState(String(new Date().getFullYear() + 1));
   const [deadline, setDeadline] = useState('');
+  const day = dayFormatter(locale, { weekday: undefined, year: 'numeric' });
   const load = useCallback(() => {
     callApi<Progress | null>('operator/campaign')
       .then(setProgress)
@@ -100,12 +104,12 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
             {progress.campaign.closed_at
               ? t('operator.campaign.closedState', {
                   year: progress.campaign.year,
-                  deadline: progress.campaign.deadline,
-                  closed: progress.campaign.closed_at.replace('T', ' ').slice(0, 16),
+                  deadline: day(progress.campaign.deadline),
+                  closed: viennaTimeFormatter(locale)(progress.campaign.closed_at),
                 })
               : t('operator.campaign.running', {
                   year: String(progress.campaign.year),
-                  deadline: progress.campaign.deadline,
+                  deadline: day(progress.campaign.deadline),
                 })}
           </p>
           {/* A phone is narrower than the five columns: the table scrolls, and takes the focus to be scrolled by keyboard. */}
@@ -123,7 +127,10 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
                 </tr>
               </thead>
               <tbody>
-                {[...progress.states, { name: t('operator.campaign.total'), counts: progress.totals }].map((row) => (
+                {[
+                  ...progress.states.map((state) => ({ name: stateNameOf(state.code, t), counts: state.counts })),
+                  { name: t('operator.campaign.total'), counts: progress.totals },
+                ].map((row) => (
                   <tr key={row.name}>
                     <th scope="row">{row.name}</th>
                     {STATES.map((state) => (
@@ -172,7 +179,7 @@ export function CampaignPanel({ onChange }: { onChange: () => void }) {
               .slice(0, 200)
               .map((m) => (
                 <li key={m.gkz}>
-                  {m.gkz} {m.name} ({m.district}, {m.state_name}): {t(`campaign.status.${m.status}`)}
+                  {m.gkz} {m.name} ({m.district}, {stateNameOf(m.state_code, t)}): {t(`campaign.status.${m.status}`)}
                 </li>
               ))}
           </ul>

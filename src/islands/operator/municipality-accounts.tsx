@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { stateNameOf } from '../../lib/directory/names.ts';
 import { Field } from '../forms/field.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -6,7 +7,7 @@ export interface Municipality {
   gkz: string;
   name: string;
   district: string;
-  state: string;
+  state_code: number;
   allowed: { email: string; user: { confirmed: boolean; disabled: boolean; language: string } | null }[];
 }
 
@@ -45,7 +46,7 @@ export function MunicipalityAccounts({ municipality: m, actions }: { municipalit
         {m.gkz} {m.name}
       </h3>
       <p className="muted">
-        {m.district}, {m.state}
+        {m.district}, {stateNameOf(m.state_code, t)}
       </p>
       <ul>
         {m.allowed.map(({ email: address, user }) => (

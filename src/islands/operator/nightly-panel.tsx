@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { viennaTimeFormatter } from '../../lib/directory/format.ts';
+import type { Locale } from '../../lib/languages.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -10,11 +12,10 @@ interface NightlyRun {
   output: string;
 }
 
-const minute = (at: string) => at.replace('T', ' ').slice(0, 16);
-
 /** Issue 22: the last `npm run nightly` — whether it succeeded, when, and what it printed. */
-export function NightlyPanel() {
+export function NightlyPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
+  const minute = viennaTimeFormatter(locale);
   const [run, setRun] = useState<NightlyRun | null | undefined>(undefined);
   const [message, setMessage] = useState('');
   useEffect(() => {

@@ -16,12 +16,12 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
   const changed = () => setRevision((n) => n + 1);
   return (
     <EditingArea locale={locale} messages={messages} title={title} withContent={false}>
-      <CampaignPanel onChange={changed} />
+      <CampaignPanel locale={locale} onChange={changed} />
       <AccountsPanel onChange={changed} />
       <QuotasPanel locale={locale} onChange={changed} />
       <MasterDataPanel onChange={changed} />
-      <NightlyPanel />
-      <AuditPanel revision={revision} />
+      <NightlyPanel locale={locale} />
+      <AuditPanel locale={locale} revision={revision} />
     </EditingArea>
   );
 }

@@ -25,6 +25,12 @@ export function dayFormatter(locale: Locale, options: Intl.DateTimeFormatOptions
   return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** An instant ("2026-12-04T19:52:48Z") as Vienna's wall clock in a language: "4. Dez. 2026, 20:52" (issue 55). */
+export function viennaTimeFormatter(locale: Locale) {
+  const format = formatOf(FORMAT_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Vienna' });
+  return (at: string) => format.format(new Date(at));
+}
+
 /** A date's span in words, with its hours when it has them: "Freitag, 3. Juli – Sonntag, 5. Juli, 09:00–18:00". */
 export function dateSpanInWords(date: DirectoryDate, formatDay: (day: string) => string): string {
   const days =

@@ -27,6 +27,7 @@ export interface MunicipalityProgress {
   name: string;
   district: string;
   state_name: string;
+  state_code: number;
   markets: number;
   confirmed: number;
   status: MunicipalityState;
@@ -37,8 +38,8 @@ type Counts = Record<MunicipalityState, number>;
 export interface Progress {
   campaign: CampaignRow;
   totals: Counts;
-  states: { name: string; counts: Counts }[];
-  districts: { name: string; state_name: string; counts: Counts }[];
+  states: { name: string; code: number; counts: Counts }[];
+  districts: { name: string; state_name: string; state_code: number; counts: Counts }[];
   municipalities: MunicipalityProgress[];
 }
 
@@ -74,8 +75,8 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
     const rows = await readProgressRows(db, campaign.year);
     const empty = (): Counts => Object.fromEntries(MUNICIPALITY_STATES.map((s) => [s, 0])) as Counts;
     const totals = empty();
-    const states = new Map<string, Counts>();
-    const districts = new Map<string, { name: string; state_name: string; counts: Counts }>();
+    const states = new Map<string, { name: string; code: number; counts: Counts }>();
+    const districts = new Map<string, Progress['districts'][number]>();
     const municipalities = rows.map((row): MunicipalityProgress => {
       const status = municipalityState({
         markets: row.markets,
@@ -85,20 +86,23 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
         hasAccount: row.has_account,
       });
       totals[status] += 1;
-      const state = states.get(row.state_name) ?? states.set(row.state_name, empty()).get(row.state_name)!;
-      state[status] += 1;
-      const key = `${row.state_name}\u0000${row.district}`;
+      const { state_name, state_code } = row;
+      const state =
+        states.get(state_name) ??
+        states.set(state_name, { name: state_name, code: state_code, counts: empty() }).get(state_name)!;
+      state.counts[status] += 1;
+      const key = `${state_name}\u0000${row.district}`;
       const district =
         districts.get(key) ??
-        districts.set(key, { name: row.district, state_name: row.state_name, counts: empty() }).get(key)!;
+        districts.set(key, { name: row.district, state_name, state_code, counts: empty() }).get(key)!;
       district.counts[status] += 1;
-      const { gkz, name, district: districtName, state_name, markets, confirmed, reminded_at } = row;
-      return { gkz, name, district: districtName, state_name, markets, confirmed, status, reminded_at };
+      const { gkz, name, district: districtName, markets, confirmed, reminded_at } = row;
+      return { gkz, name, district: districtName, state_name, state_code, markets, confirmed, status, reminded_at };
     });
     return {
       campaign,
       totals,
-      states: [...states].map(([name, counts]) => ({ name, counts })),
+      states: [...states.values()],
       districts: [...districts.values()],
       municipalities,
     };
@@ -185,12 +189,16 @@ export function createCampaignService({ db, clock }: { db: Database; clock: () =
     },
 
     /** The console's list as a spreadsheet: one row per municipality (issue 22). */
-    async csv(labels: { header: readonly string[]; status: Record<MunicipalityState, string> }): Promise<string> {
+    async csv(labels: {
+      header: readonly string[];
+      status: Record<MunicipalityState, string>;
+      state: (code: number) => string;
+    }): Promise<string> {
       const { municipalities } = await progress();
       return csvFile([
         labels.header,
         ...municipalities.map((m) => [
-          m.state_name,
+          labels.state(m.state_code),
           m.district,
           m.gkz,
           m.name,

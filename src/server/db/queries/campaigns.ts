@@ -124,6 +124,8 @@ export interface MunicipalityProgressRow {
   name: string;
   district: string;
   state_name: string;
+  /** Statistik Austria's code (1–9): the console names the state in its own language. */
+  state_code: number;
   markets: number;
   confirmed: number;
   changed: number;
@@ -150,7 +152,7 @@ export async function readProgressRows(
        SELECT DISTINCT u.gkz FROM users u JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
        WHERE u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL AND u.operator_since IS NULL
      )
-     SELECT mu.gkz::text AS gkz, mu.name, d.name AS district, s.name AS state_name,
+     SELECT mu.gkz::text AS gkz, mu.name, d.name AS district, s.name AS state_name, s.code::int AS state_code,
        coalesce(mc.markets, 0) AS markets, coalesce(cc.confirmed, 0) AS confirmed, coalesce(cc.changed, 0) AS changed,
        cm.confirmed_at IS NOT NULL AS all_confirmed, a.gkz IS NOT NULL AS has_account,
        to_char(cm.reminded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS reminded_at

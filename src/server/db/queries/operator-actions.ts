@@ -62,6 +62,8 @@ export interface MunicipalityAccounts {
   name: string;
   district: string;
   state: string;
+  /** Statistik Austria's code (1–9): the console names the state in its own language. */
+  state_code: number;
   allowed: { email: string; user: { confirmed: boolean; disabled: boolean; language: string } | null }[];
 }
 
@@ -76,7 +78,7 @@ export async function searchMunicipalityAccounts(
 ): Promise<MunicipalityAccounts[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db.query<MunicipalityAccounts>(
-    `SELECT m.gkz, m.name, d.name AS district, s.name AS state,
+    `SELECT m.gkz, m.name, d.name AS district, s.name AS state, s.code::int AS state_code,
        coalesce((SELECT json_agg(json_build_object('email', a.email, 'user',
            CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('confirmed', u.email_confirmed_at IS NOT NULL,
              'disabled', u.disabled_at IS NOT NULL, 'language', u.language) END) ORDER BY a.email)

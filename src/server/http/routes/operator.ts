@@ -10,6 +10,7 @@ import {
   searchSchema,
   setQuotaSchema,
 } from '../../../lib/operator.ts';
+import { stateNameOf } from '../../../lib/directory/names.ts';
 import { ApiError } from '../../api-error.ts';
 import type { Database } from '../../db/database.ts';
 import { readLastNightlyRun } from '../../db/queries/nightly-runs.ts';
@@ -113,7 +114,11 @@ export function operatorRoutes(
     const columns = ['state', 'district', 'gkz', 'municipality', 'status', 'markets', 'confirmed', 'reminded'] as const;
     const header = columns.map((column) => t(`operator.csv.${column}`));
     const status = Object.fromEntries(MUNICIPALITY_STATES.map((s) => [s, t(`campaign.status.${s}`)]));
-    const csv = await campaigns.csv({ header, status: status as Record<(typeof MUNICIPALITY_STATES)[number], string> });
+    const csv = await campaigns.csv({
+      header,
+      status: status as Record<(typeof MUNICIPALITY_STATES)[number], string>,
+      state: (code) => stateNameOf(code, t),
+    });
     const { year } = (await campaigns.current())!;
     return c.body(csv, 200, {
       ...PRIVATE,
