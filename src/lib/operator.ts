@@ -82,6 +82,19 @@ export const auditPageSchema = z.object({
     '100',
   ),
 });
+/** Issue 55: the console's municipalities, a page at a time, sorted by one of these columns. */
+export const MUNICIPALITIES_PER_PAGE = 25;
+export const MUNICIPALITY_SORTS = ['name', 'gkz', 'district', 'state'] as const;
+export type MunicipalitySort = (typeof MUNICIPALITY_SORTS)[number];
 export const searchSchema = z.object({
   q: z._default(z.string().check(z.maxLength(100, { error: 'too_long' })), ''),
+  sort: z._default(z.enum(MUNICIPALITY_SORTS), 'name'),
+  page: z._default(
+    z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(1000)),
+    1,
+  ),
+  per_page: z._default(
+    z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(100)),
+    MUNICIPALITIES_PER_PAGE,
+  ),
 });

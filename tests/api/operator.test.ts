@@ -89,6 +89,36 @@ describe('operator API', () => {
     expect(wild.data.municipalities).toEqual([]);
   });
 
+  it('pages through every Styrian municipality in Austrian order, the one named first, with the total (issue 55)', async () => {
+    type Page = { municipalities: MunicipalityAccounts[]; total: number; page: number; per_page: number };
+    const page = async (query: string) =>
+      (await json<Page>(await send('GET', `/api/operator/municipalities?${query}`, operator.cookie))).data;
+    const seen: MunicipalityAccounts[] = [];
+    for (let n = 1; n <= 3; n += 1) {
+      const answer = await page(`q=Steiermark&per_page=100&page=${n}`);
+      expect(answer).toMatchObject({ total: 286, page: n, per_page: 100 });
+      seen.push(...answer.municipalities);
+    }
+    expect(new Set(seen.map((m) => m.gkz)).size).toBe(286);
+    expect(seen.every((m) => m.state_code === 6)).toBe(true);
+    const names = seen.map((m) => m.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de-AT').compare));
+    expect(names.indexOf('Gössendorf')).toBeLessThan(names.indexOf('Graz'));
+    expect((await page('q=Steiermark&page=4&per_page=100')).municipalities).toEqual([]);
+
+    const graz = await page('q=graz');
+    expect(graz.municipalities[0]).toMatchObject({ gkz: '60101', name: 'Graz' });
+    expect(graz.total).toBeGreaterThan(20); // Graz-Umgebung's municipalities too
+    expect((await page('q=62219')).municipalities.map((m) => m.gkz)).toEqual(['62219']);
+    const byCode = (await page('q=Steiermark&sort=gkz')).municipalities.map((m) => m.gkz);
+    expect(byCode).toEqual([...byCode].sort());
+    expect((await page('q=Steiermark')).municipalities).toHaveLength(25);
+    for (const bad of ['page=0', 'per_page=101', 'sort=markets', 'page=x'])
+      expect((await send('GET', `/api/operator/municipalities?${bad}`, operator.cookie)).status).toBeGreaterThanOrEqual(
+        400,
+      );
+  });
+
   it('disallowing an address ends that user’s sessions at the next request; each action lands in the audit log', async () => {
     const clerk = await loggedInUser(server.db, GKZ_A);
     const saveStatus = async () =>

@@ -60,6 +60,48 @@ test('quotas: a municipality’s limits beside the defaults, one changed', async
   await expectNoAxeViolations(page);
 });
 
+test('municipalities: from login to a Styrian municipality’s quotas in three steps; all 286 paged (issue 55)', async ({
+  page,
+}) => {
+  await logInAsOperator(page);
+  await page.goto('/maerkte');
+  // 1: the console, from the staff navigation.
+  const staff = page.getByRole('navigation', { name: m('nav.staff') });
+  await staff.getByRole('link', { name: m('page.operator.title') }).click();
+  // 2: the state's municipalities, in Austrian order with their total.
+  await typeInto(page, page.getByLabel(m('operator.accounts.search')), 'Steiermark');
+  await page.keyboard.press('Enter');
+  const pages = 12; // 286 at 25 a page
+  await expect(page.getByText(fill(m('operator.accounts.found.other'), { count: 286, page: 1, pages }))).toBeVisible();
+  const table = (n: number) =>
+    page.getByRole('table', { name: fill(m('operator.accounts.table'), { page: n, pages }) });
+  await expect(table(1).getByRole('row').nth(1)).toContainText('Admont');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'municipalities', 'operator.accounts.heading');
+  // 3: a municipality's quotas, from its row.
+  await table(1)
+    .getByRole('button', { name: `${m('operator.quotas.heading')}: Aflenz` })
+    .click();
+  const quotas = page.getByRole('region', { name: fill(m('operator.quotas.of'), { gkz: '62138' }) });
+  await expect(quotas).toBeFocused();
+  await expect(page.getByLabel(m('operator.quotas.gkz'))).toHaveValue('62138');
+
+  // Every one of the 286, each once, page by page by keyboard.
+  const seen = new Set<string>();
+  const next = page.getByRole('button', { name: m('operator.accounts.next') });
+  for (let n = 1; n <= pages; n += 1) {
+    const rows = table(n).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    for (const code of await rows.locator('td:nth-of-type(1)').allTextContents()) seen.add(code);
+    if (n < pages) {
+      await tabTo(page, next, 200);
+      await page.keyboard.press('Enter');
+    }
+  }
+  expect(seen.size).toBe(286);
+  await expect(next).toBeDisabled();
+});
+
 test('accounts: allow a new address, then disable its user after the dialog says what that does', async ({
   page,
   browser,

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { stateNameOf } from '../../lib/directory/names.ts';
+import { MUNICIPALITY_SORTS, type MunicipalitySort } from '../../lib/operator.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { Dialog } from '../forms/dialog.tsx';
 import { Field } from '../forms/field.tsx';
@@ -6,19 +8,41 @@ import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 import { MunicipalityAccounts, type Municipality } from './municipality-accounts.tsx';
 
-/** Issue 22: municipalities by name, gkz, district or state, with their addresses; allow, disallow, log out, disable. */
-export function AccountsPanel({ onChange }: { onChange: () => void }) {
+/** The wire shape of `GET /api/operator/municipalities` (services/municipality-search.ts). */
+interface MunicipalityPage {
+  municipalities: Municipality[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * Issues 22 and 55: municipalities by name, gkz, district or state as a table, a page at a time
+ * with the total, sortable; one opened shows its addresses (allow, disallow, log out, disable)
+ * and leads to its quotas.
+ */
+export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; onQuotas: (gkz: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<Municipality[] | null>(null);
+  const [sort, setSort] = useState<MunicipalitySort>('name');
+  const [found, setFound] = useState<MunicipalityPage | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [disabling, setDisabling] = useState<string | null>(null);
   const [disallowing, setDisallowing] = useState<{ of: Municipality; email: string } | null>(null);
-  const search = async () => {
-    const answer = await callApi<{ municipalities: Municipality[] }>('operator/municipalities', {
-      query: { q: query },
+  /** The page asked for (the one shown when none is), in the order chosen; a single municipality found opens. */
+  const search = async (page = found?.page ?? 1, by = sort) => {
+    const answer = await callApi<MunicipalityPage>('operator/municipalities', {
+      query: { q: query, sort: by, page: String(page) },
     });
-    setFound(answer.municipalities);
+    setFound(answer);
+    if (answer.total === 1) setOpened(answer.municipalities[0]?.gkz ?? null);
+  };
+  const pages = found ? Math.max(1, Math.ceil(found.total / found.per_page)) : 1;
+  const shown = found?.municipalities.find((m) => m.gkz === opened);
+  const turn = (page: number) => {
+    setMessage('');
+    search(page).catch((error: unknown) => setMessage(messageOf(error, t)));
   };
   /** Every action says what it did (or why not) in the status line, and the list and the log follow. */
   const act = async <T,>(path: string, fields: Record<string, string>, done: (answer: T) => string) => {
@@ -35,7 +59,8 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    search().catch((error: unknown) => setMessage(messageOf(error, t)));
+    setOpened(null);
+    turn(1);
   };
   const disallow = () => {
     if (!disallowing) return;
@@ -70,25 +95,125 @@ export function AccountsPanel({ onChange }: { onChange: () => void }) {
         />
         <button type="submit">{t('operator.accounts.find')}</button>
       </form>
-      {found && found.length === 0 && <p>{t('operator.accounts.none')}</p>}
-      <ul className="operator-list">
-        {(found ?? []).map((m) => (
-          <MunicipalityAccounts
-            key={m.gkz}
-            municipality={m}
-            actions={{
-              allow: (of, email) =>
-                act('operator/allow_email', { gkz: of.gkz, email }, () =>
-                  t('operator.accounts.allowed', { email, name: of.name }),
-                ),
-              disallow: (of, email) => setDisallowing({ of, email }),
-              endSessions: (email) =>
-                void act('operator/end_sessions', { email }, () => t('operator.accounts.loggedOut', { email })),
-              disable: setDisabling,
-            }}
-          />
-        ))}
-      </ul>
+      {found && (
+        <>
+          <p>
+            {found.total === 0
+              ? t('operator.accounts.none')
+              : t('operator.accounts.found', { count: found.total, page: found.page, pages })}
+          </p>
+          {found.total > 1 && (
+            <div className="field">
+              <label htmlFor="operator-sort">{t('operator.accounts.sort')}</label>
+              <select
+                id="operator-sort"
+                value={sort}
+                onChange={(event) => {
+                  const by = event.target.value as MunicipalitySort;
+                  setSort(by);
+                  search(1, by).catch((error: unknown) => setMessage(messageOf(error, t)));
+                }}
+              >
+                {MUNICIPALITY_SORTS.map((by) => (
+                  <option key={by} value={by}>
+                    {t(`operator.accounts.column.${by}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {found.municipalities.length > 0 && (
+            <div role="region" aria-labelledby="municipalities-caption" tabIndex={0} className="table-scroll">
+              <table className="data-table">
+                <caption id="municipalities-caption">
+                  {t('operator.accounts.table', { page: found.page, pages })}
+                </caption>
+                <thead>
+                  <tr>
+                    {MUNICIPALITY_SORTS.map((by) => (
+                      <th key={by} scope="col" aria-sort={by === sort ? 'ascending' : undefined}>
+                        {t(`operator.accounts.column.${by}`)}
+                      </th>
+                    ))}
+                    <th scope="col">{t('operator.accounts.column.allowed')}</th>
+                    <th scope="col">{t('operator.quotas.heading')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {found.municipalities.map((m) => (
+                    <tr key={m.gkz}>
+                      <th scope="row">
+                        <button
+                          type="button"
+                          className="button-link"
+                          aria-expanded={opened === m.gkz}
+                          aria-controls="municipality-opened"
+                          onClick={() => setOpened(opened === m.gkz ? null : m.gkz)}
+                        >
+                          {m.name}
+                        </button>
+                      </th>
+                      <td>{m.gkz}</td>
+                      <td>{m.district}</td>
+                      <td>{stateNameOf(m.state_code, t)}</td>
+                      <td className="figure">{m.allowed.length}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button-link"
+                          aria-label={`${t('operator.quotas.heading')}: ${m.name}`}
+                          onClick={() => onQuotas(m.gkz)}
+                        >
+                          {t('operator.quotas.heading')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav aria-label={t('operator.accounts.pages')} className="form-actions">
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={found.page <= 1}
+                onClick={() => turn(found.page - 1)}
+              >
+                {t('operator.accounts.previous')}
+              </button>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={found.page >= pages}
+                onClick={() => turn(found.page + 1)}
+              >
+                {t('operator.accounts.next')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+      <div id="municipality-opened">
+        {shown && (
+          <ul className="operator-list">
+            <MunicipalityAccounts
+              municipality={shown}
+              actions={{
+                allow: (of, email) =>
+                  act('operator/allow_email', { gkz: of.gkz, email }, () =>
+                    t('operator.accounts.allowed', { email, name: of.name }),
+                  ),
+                disallow: (of, email) => setDisallowing({ of, email }),
+                endSessions: (email) =>
+                  void act('operator/end_sessions', { email }, () => t('operator.accounts.loggedOut', { email })),
+                disable: setDisabling,
+              }}
+            />
+          </ul>
+        )}
+      </div>
       <p role="status">{message}</p>
       <Dialog
         open={disabling !== null}

@@ -114,7 +114,7 @@ export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: 
           </p>
           {/* A phone is narrower than the five columns: the table scrolls, and takes the focus to be scrolled by keyboard. */}
           <div role="region" aria-label={t('operator.campaign.byState')} tabIndex={0} style={{ overflowX: 'auto' }}>
-            <table>
+            <table className="data-table">
               <caption>{t('operator.campaign.byState')}</caption>
               <thead>
                 <tr>
@@ -134,7 +134,9 @@ export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: 
                   <tr key={row.name}>
                     <th scope="row">{row.name}</th>
                     {STATES.map((state) => (
-                      <td key={state}>{row.counts[state]}</td>
+                      <td key={state} className="figure">
+                        {row.counts[state]}
+                      </td>
                     ))}
                   </tr>
                 ))}

@@ -34,7 +34,7 @@ export function MasterDataChanges({ preview }: { preview: MasterDataPreview }) {
           tabIndex={0}
           style={{ maxHeight: '30rem', overflow: 'auto' }}
         >
-          <table>
+          <table className="data-table">
             <caption id="master-data-changes">{t('operator.masterData.changes', { count: changes.length })}</caption>
             <thead>
               <tr>

@@ -14,11 +14,13 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
   // Every change a panel makes lands in the audit log: the log reads again after it.
   const [revision, setRevision] = useState(0);
   const changed = () => setRevision((n) => n + 1);
+  // A new object each time: asking again for the same municipality's quotas shows them again.
+  const [quotasAsked, setQuotasAsked] = useState<{ gkz: string } | null>(null);
   return (
     <EditingArea locale={locale} messages={messages} title={title} withContent={false}>
       <CampaignPanel locale={locale} onChange={changed} />
-      <AccountsPanel onChange={changed} />
-      <QuotasPanel locale={locale} onChange={changed} />
+      <AccountsPanel onChange={changed} onQuotas={(gkz) => setQuotasAsked({ gkz })} />
+      <QuotasPanel locale={locale} asked={quotasAsked} onChange={changed} />
       <MasterDataPanel onChange={changed} />
       <NightlyPanel locale={locale} />
       <AuditPanel locale={locale} revision={revision} />

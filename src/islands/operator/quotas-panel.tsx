@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { QUOTA_COLUMNS, QUOTA_DEFAULTS, QUOTA_NAMES, type QuotaName, type Quotas } from '../../lib/operator.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { formatCount } from '../../lib/numbers.ts';
@@ -21,7 +21,16 @@ const limitsOf = (quotas: Quotas) =>
   >;
 
 /** Issue 22 (M6 of issue 15): a municipality's limits beside the defaults, each one changeable. */
-export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: () => void }) {
+export function QuotasPanel({
+  locale,
+  asked,
+  onChange,
+}: {
+  locale: Locale;
+  /** A municipality whose quotas the table of municipalities asked for (issue 55): shown, and the focus brought here. */
+  asked: { gkz: string } | null;
+  onChange: () => void;
+}) {
   const { t } = useTranslation();
   const [gkz, setGkz] = useState('');
   const [shown, setShown] = useState<{ gkz: string; quotas: Quotas } | null>(null);
@@ -35,19 +44,36 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
     setShown({ gkz: of, quotas });
     setLimits(limitsOf(quotas));
   };
-  const load = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const show = (of: string, then?: () => void) => {
     setMessage('');
     setGkzError('');
-    const of = gkz.trim();
     callApi<{ quotas: Quotas }>(`operator/quotas/${encodeURIComponent(of)}`)
-      .then((answer) => showQuotas(of, answer.quotas))
+      .then((answer) => {
+        showQuotas(of, answer.quotas);
+        then?.();
+      })
       .catch((error: unknown) => {
         setShown(null);
         setGkzError(messageOf(error, t));
         document.getElementById('quotas-gkz')?.focus();
       });
   };
+  const load = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    show(gkz.trim());
+  };
+  /** Asked for from the table of municipalities: the focus goes to the quotas once they are shown. */
+  const [bringFocus, setBringFocus] = useState(false);
+  useEffect(() => {
+    if (!asked) return;
+    setGkz(asked.gkz);
+    show(asked.gkz, () => setBringFocus(true));
+  }, [asked]);
+  useEffect(() => {
+    if (!bringFocus || !shown) return;
+    document.getElementById('quotas-table')?.focus();
+    setBringFocus(false);
+  }, [bringFocus, shown]);
   const change = async (name: QuotaName) => {
     if (!shown) return;
     setMessage('');
@@ -88,12 +114,13 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
       </form>
       {shown && (
         <div
+          id="quotas-table"
           role="region"
           aria-label={t('operator.quotas.of', { gkz: shown.gkz })}
           tabIndex={0}
           style={{ overflowX: 'auto' }}
         >
-          <table>
+          <table className="data-table">
             <caption>{t('operator.quotas.of', { gkz: shown.gkz })}</caption>
             <thead>
               <tr>
@@ -108,8 +135,8 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
                 return (
                   <tr key={name}>
                     <th scope="row">{t(`operator.quotas.${name}`)}</th>
-                    <td>{usedOf(name, shown.quotas, locale)}</td>
-                    <td>{formatCount(locale, QUOTA_DEFAULTS[name])}</td>
+                    <td className="figure">{usedOf(name, shown.quotas, locale)}</td>
+                    <td className="figure">{formatCount(locale, QUOTA_DEFAULTS[name])}</td>
                     <td>
                       <form
                         style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
@@ -121,7 +148,7 @@ export function QuotasPanel({ locale, onChange }: { locale: Locale; onChange: ()
                         <input
                           id={`quota-${name}`}
                           inputMode="numeric"
-                          size={7}
+                          size={9}
                           aria-label={t('operator.quotas.newLimit', { quota: t(`operator.quotas.${name}`) })}
                           value={limits[name]}
                           onChange={(event) => setLimits({ ...limits, [name]: event.target.value })}

@@ -5,7 +5,6 @@ import {
   grantOperator,
   insertOperatorAction,
   listOperatorActions,
-  searchMunicipalityAccounts,
   type OperatorAction,
   type OperatorActionRow,
 } from '../db/queries/operator-actions.ts';
@@ -15,6 +14,7 @@ import { readQuotas, setQuota } from '../db/queries/quotas.ts';
 import { disableUser, disallowEmail, endSessionsOf, moveUser } from '../db/queries/revocation.ts';
 import { shown } from './operator-text.ts';
 import { previewMasterData, type MasterDataPreview } from './master-data-preview.ts';
+import { searchMunicipalities } from './municipality-search.ts';
 import { OperatorRefusal } from './operator-refusal.ts';
 
 /** One line of an allow list: the municipality, the address, and its line in the file (0: typed). */
@@ -191,7 +191,7 @@ export function createOperatorService({
       });
     },
 
-    searchMunicipalities: (text: string, limit = 50) => searchMunicipalityAccounts(db, text, limit),
+    searchMunicipalities: (query: Parameters<typeof searchMunicipalities>[1]) => searchMunicipalities(db, query),
     /** Newest first, `limit` a page; `next` is the `before` of the page below, null at the oldest entry. */
     async auditLog(
       limit = 100,

@@ -348,9 +348,12 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
     campaign: get(noQuery.map((q) => `/api/campaign${q}`)),
     'campaign/confirm': post('campaign/confirm', { market_id: marketId }, ['market_id']),
     'operator/municipalities': get(
-      query({ q: oneOf(fc.constantFrom('Hartberg', '622'), hostileQueryValue) }).map(
-        (q) => `/api/operator/municipalities${q}`,
-      ),
+      query({
+        q: oneOf(fc.constantFrom('Hartberg', '622'), hostileQueryValue),
+        sort: oneOf(fc.constantFrom('gkz', 'state'), hostileQueryValue),
+        page: oneOf(fc.constantFrom('2', '1000'), hostileQueryValue),
+        per_page: oneOf(fc.constantFrom('1', '100'), hostileQueryValue),
+      }).map((q) => `/api/operator/municipalities${q}`),
     ),
     'operator/allow_email': post('operator/allow_email', { gkz: fc.constantFrom(...pools.municipalities), email }),
     'operator/disallow_email': post('operator/disallow_email', {

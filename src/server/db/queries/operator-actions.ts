@@ -67,25 +67,34 @@ export interface MunicipalityAccounts {
   allowed: { email: string; user: { confirmed: boolean; disabled: boolean; language: string } | null }[];
 }
 
-/**
- * Municipalities whose name, gkz, district or state holds the search text, with their allowed
- * addresses and the users behind them; at most `limit`.
- */
-export async function searchMunicipalityAccounts(
-  db: Queryable,
-  text: string,
-  limit: number,
-): Promise<MunicipalityAccounts[]> {
+export type MunicipalityFound = Omit<MunicipalityAccounts, 'allowed'>;
+
+/** Every municipality whose name, gkz, district or state holds the search text (all of them for none). */
+export async function findMunicipalities(db: Queryable, text: string): Promise<MunicipalityFound[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db.query<MunicipalityAccounts>(
-    `SELECT m.gkz, m.name, d.name AS district, s.name AS state, s.code::int AS state_code,
-       coalesce((SELECT json_agg(json_build_object('email', a.email, 'user',
-           CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('confirmed', u.email_confirmed_at IS NOT NULL,
-             'disabled', u.disabled_at IS NOT NULL, 'language', u.language) END) ORDER BY a.email)
-         FROM allowed_emails a LEFT JOIN users u ON u.email = a.email WHERE a.gkz = m.gkz), '[]') AS allowed
+  return db.query<MunicipalityFound>(
+    `SELECT m.gkz::text AS gkz, m.name, d.name AS district, s.name AS state, s.code::int AS state_code
      FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
-     WHERE m.name ILIKE $1 OR m.gkz LIKE $1 OR d.name ILIKE $1 OR s.name ILIKE $1
-     ORDER BY m.name, m.gkz LIMIT $2`,
-    [pattern, limit],
+     WHERE m.name ILIKE $1 OR m.gkz LIKE $1 OR d.name ILIKE $1 OR s.name ILIKE $1`,
+    [pattern],
   );
+}
+
+/** The allowed addresses of these municipalities and the users behind them, by gkz. */
+export async function readAllowedOf(
+  db: Queryable,
+  gkzs: readonly string[],
+): Promise<Map<string, MunicipalityAccounts['allowed']>> {
+  type Row = { gkz: string; email: string; account: MunicipalityAccounts['allowed'][number]['user'] };
+  const rows = await db.query<Row>(
+    `SELECT a.gkz::text AS gkz, a.email,
+       CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('confirmed', u.email_confirmed_at IS NOT NULL,
+         'disabled', u.disabled_at IS NOT NULL, 'language', u.language) END AS account
+     FROM allowed_emails a LEFT JOIN users u ON u.email = a.email
+     WHERE a.gkz = ANY($1::text[]) ORDER BY a.email`,
+    [gkzs],
+  );
+  const allowed = new Map<string, MunicipalityAccounts['allowed']>();
+  for (const { gkz, email, account } of rows) allowed.set(gkz, [...(allowed.get(gkz) ?? []), { email, user: account }]);
+  return allowed;
 }

@@ -51,8 +51,8 @@ export function operatorRoutes(
     parseFields(schema, await readFields(c)) as T;
 
   api.get('/operator/municipalities', async (c) => {
-    const { q } = parseFields(searchSchema, c.req.query());
-    return c.json({ data: { municipalities: await operator.searchMunicipalities(q.trim()) } }, 200, PRIVATE);
+    const { q, sort, page, per_page: perPage } = parseFields(searchSchema, c.req.query());
+    return c.json({ data: await operator.searchMunicipalities({ text: q.trim(), sort, page, perPage }) }, 200, PRIVATE);
   });
   api.post('/operator/allow_email', async (c) => {
     const { gkz, email } = parseFields(allowEmailSchema, await readFields(c));
