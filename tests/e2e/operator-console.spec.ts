@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/portal.ts';
@@ -229,3 +230,40 @@ test('the audit log: the latest entries, then older ones on request, keyboard on
   await expectNoAxeViolations(page);
   await photograph(page, 'audit', 'operator.audit.heading');
 });
+
+/**
+ * German words of the locale file that neither other language uses: none of them may show in the
+ * English or French console, whose only German is proper names (municipalities, districts).
+ */
+function germanOnlyWords(): Set<string> {
+  const words = (locale: string) =>
+    new Set(
+      Object.values(JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>)
+        .join(' ')
+        .match(/\p{L}{5,}/gu) ?? [],
+    );
+  const [de, en, fr] = ['de', 'en', 'fr'].map(words) as [Set<string>, Set<string>, Set<string>];
+  return new Set([...de].filter((word) => !en.has(word) && !fr.has(word)));
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`the console in ${locale} shows no German word but proper names (issue 55)`, async ({ page }) => {
+    await logInAsOperator(page);
+    await page.goto(`/${locale}/verwaltung`);
+    await expect(page.locator('#operator-search')).toBeVisible();
+    await page.locator('#operator-search').fill('Hartberg');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#municipalities-caption')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const german = germanOnlyWords();
+    const shown = (await page.locator('body').innerText()).match(/\p{L}{5,}/gu) ?? [];
+    // Proper names: the site's (its configured title), the municipalities', the districts'.
+    const proper = await page.evaluate(() =>
+      [...document.querySelectorAll('.brand, tbody th, tbody td:nth-of-type(2), .operator-list h3')].map(
+        (cell) => cell.textContent ?? '',
+      ),
+    );
+    const names = new Set(proper.join(' ').match(/\p{L}{5,}/gu) ?? []);
+    expect([...new Set(shown)].filter((word) => german.has(word) && !names.has(word))).toEqual([]);
+  });
+}
