@@ -14,12 +14,14 @@ import { isEmbedPath } from './server/http/framable.ts';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const rendered = async () => {
-    let response = await next().catch((error: unknown) => {
-      // A clerk's screen looks up the session: with the database away a 503, not a 500 and a stack (issue 50).
+    // A clerk's screen looks up the session: with the database away a 503, not a 500 and a stack (issue 50).
+    const down = (error: unknown) => {
       if (isDatabaseUnavailable(error)) return databaseDownPage(context.url.pathname);
       throw error;
-    });
-    if (!context.isPrerendered) response = await islandStyleInHead(response);
+    };
+    let response = await next().catch(down);
+    // Read whole here, so an error while Astro streams the page is caught too.
+    if (!context.isPrerendered) response = await islandStyleInHead(response).catch(down);
     const policy = response.headers.get('content-security-policy');
     if (policy && !policy.includes('frame-ancestors')) {
       // Issue 23: only the embeddable lists may be framed, by any website.
@@ -46,10 +48,11 @@ async function islandStyleInHead(response: Response): Promise<Response> {
   if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
   const html = await response.text();
   const at = html.indexOf(ISLAND_STYLE);
+  const head = html.indexOf('</head>');
   const moved =
-    at < 0
+    at < 0 || head < 0 || head > at
       ? html
-      : (html.slice(0, at) + html.slice(at + ISLAND_STYLE.length)).replace('</head>', `${ISLAND_STYLE}</head>`);
+      : html.slice(0, head) + ISLAND_STYLE + html.slice(head, at) + html.slice(at + ISLAND_STYLE.length);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(moved, { status: response.status, statusText: response.statusText, headers });

@@ -59,10 +59,12 @@ export const masterDataSchema = z.object({
   districts: listText,
   apply: z._default(z.union([z.boolean(), z.enum(['true', 'false'])]), false),
 });
+/** A municipality is reminded at most once in so many days, unless the call says otherwise. */
+export const DEFAULT_REMINDER_DAYS = 7;
 export const remindersSchema = z.object({
   interval_days: z._default(
     z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(365)),
-    7,
+    DEFAULT_REMINDER_DAYS,
   ),
   batch_size: z._default(
     z.coerce.number({ error: 'invalid_number' }).check(z.int(), z.gte(1, { error: 'invalid_number' }), z.lte(500)),

@@ -15,13 +15,18 @@ interface DialogProps {
   actions: readonly DialogAction[];
   /** Escape and the last action close the dialog without doing anything. */
   onCancel: () => void;
+  /**
+   * What is read out with the title, when the children are more than that (issue 55: the reminders'
+   * mails follow their summary); without it the children are.
+   */
+  summary?: ReactNode;
 }
 
 /**
  * A confirmation as the platform's modal dialog: it keeps the focus inside, Escape closes it,
  * and the page behind it is inert for screen readers.
  */
-export function Dialog({ open, title, children, actions, onCancel }: DialogProps) {
+export function Dialog({ open, title, children, actions, onCancel, summary }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // The text says what the action does: read out with the title when the safe button takes the focus.
@@ -49,7 +54,14 @@ export function Dialog({ open, title, children, actions, onCancel }: DialogProps
       }}
     >
       <h2 id={titleId}>{title}</h2>
-      <div id={textId}>{children}</div>
+      {summary === undefined ? (
+        <div id={textId}>{children}</div>
+      ) : (
+        <>
+          <div id={textId}>{summary}</div>
+          {children}
+        </>
+      )}
       <div className="form-actions">
         {actions.map((action) => (
           <button

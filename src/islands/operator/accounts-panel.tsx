@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { stateNameOf } from '../../lib/directory/names.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { MUNICIPALITY_SORTS, type MunicipalitySort } from '../../lib/operator.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { Dialog } from '../forms/dialog.tsx';
@@ -24,6 +24,10 @@ interface MunicipalityPage {
 export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; onQuotas: (gkz: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  /** The text last searched for: paging, sorting and the refresh after an action keep to it. */
+  const searched = useRef('');
+  /** Only the answer to the latest request is shown (a quick sort or page turn can overtake one). */
+  const latest = useRef(0);
   const [sort, setSort] = useState<MunicipalitySort>('name');
   const [found, setFound] = useState<MunicipalityPage | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
@@ -32,9 +36,11 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
   const [disallowing, setDisallowing] = useState<{ of: Municipality; email: string } | null>(null);
   /** The page asked for (the one shown when none is), in the order chosen; a single municipality found opens. */
   const search = async (page = found?.page ?? 1, by = sort) => {
+    const asked = (latest.current += 1);
     const answer = await callApi<MunicipalityPage>('operator/municipalities', {
-      query: { q: query, sort: by, page: String(page) },
+      query: { q: searched.current, sort: by, page: String(page) },
     });
+    if (asked !== latest.current) return;
     setFound(answer);
     if (answer.total === 1) setOpened(answer.municipalities[0]?.gkz ?? null);
   };
@@ -44,6 +50,16 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
     setMessage('');
     search(page).catch((error: unknown) => setMessage(messageOf(error, t)));
   };
+  /** Where the keyboard goes once the page is shown: the other page button at the list's end, an opened municipality. */
+  const focusNext = useRef<'pager' | 'opened' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'opened') document.getElementById('municipality-opened-heading')?.focus();
+    const active = document.activeElement;
+    if (target === 'pager' && (active === document.body || (active instanceof HTMLButtonElement && active.disabled)))
+      document.querySelector<HTMLButtonElement>('.municipality-pages button:not(:disabled)')?.focus();
+  }, [found, opened]);
   /** Every action says what it did (or why not) in the status line, and the list and the log follow. */
   const act = async <T,>(path: string, fields: Record<string, string>, done: (answer: T) => string) => {
     setMessage('');
@@ -59,6 +75,7 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    searched.current = query;
     setOpened(null);
     turn(1);
   };
@@ -97,7 +114,7 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
       </form>
       {found && (
         <>
-          <p>
+          <p role="status">
             {found.total === 0
               ? t('operator.accounts.none')
               : t('operator.accounts.found', { count: found.total, page: found.page, pages })}
@@ -131,7 +148,7 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
                 <thead>
                   <tr>
                     {MUNICIPALITY_SORTS.map((by) => (
-                      <th key={by} scope="col" aria-sort={by === sort ? 'ascending' : undefined}>
+                      <th key={by} scope="col">
                         {t(`operator.accounts.column.${by}`)}
                       </th>
                     ))}
@@ -148,13 +165,16 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
                           className="button-link"
                           aria-expanded={opened === m.gkz}
                           aria-controls="municipality-opened"
-                          onClick={() => setOpened(opened === m.gkz ? null : m.gkz)}
+                          onClick={() => {
+                            focusNext.current = opened === m.gkz ? null : 'opened';
+                            setOpened(opened === m.gkz ? null : m.gkz);
+                          }}
                         >
                           {m.name}
                         </button>
                       </th>
                       <td>{m.gkz}</td>
-                      <td>{m.district}</td>
+                      <td>{districtNameOf(m.district)}</td>
                       <td>{stateNameOf(m.state_code, t)}</td>
                       <td className="figure">{m.allowed.length}</td>
                       <td>
@@ -174,12 +194,15 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
             </div>
           )}
           {pages > 1 && (
-            <nav aria-label={t('operator.accounts.pages')} className="form-actions">
+            <nav aria-label={t('operator.accounts.pages')} className="form-actions municipality-pages">
               <button
                 type="button"
                 className="button-secondary"
                 disabled={found.page <= 1}
-                onClick={() => turn(found.page - 1)}
+                onClick={() => {
+                  focusNext.current = 'pager';
+                  turn(found.page - 1);
+                }}
               >
                 {t('operator.accounts.previous')}
               </button>
@@ -187,7 +210,10 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
                 type="button"
                 className="button-secondary"
                 disabled={found.page >= pages}
-                onClick={() => turn(found.page + 1)}
+                onClick={() => {
+                  focusNext.current = 'pager';
+                  turn(found.page + 1);
+                }}
               >
                 {t('operator.accounts.next')}
               </button>

@@ -5,6 +5,7 @@ import { stateNameOf } from '../../lib/directory/names.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { apiUrl, callApi } from '../../stores/api-client.ts';
 import { Field } from '../forms/field.tsx';
+import { messageOf } from '../forms/use-form.ts';
 import { SendReminders } from './send-reminders.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { CloseCampaign } from './close-campaign.tsx';
@@ -31,7 +32,7 @@ export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: 
   const load = useCallback(() => {
     callApi<Progress | null>('operator/campaign')
       .then(setProgress)
-      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setMessage(messageOf(error, t)));
   }, []);
   useEffect(load, [load]);
 
@@ -43,7 +44,7 @@ export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: 
       load();
       onChange();
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(messageOf(error, t));
     } finally {
       setBusy(false);
     }
@@ -64,11 +65,15 @@ export function CampaignPanel({ locale, onChange }: { locale: Locale; onChange: 
     run(async () => {
       let mails = 0;
       for (;;) {
-        const batch = await callApi<{ mails: number; remaining: number }>('operator/campaign/reminders', {
-          fields: { batch_size: '100' },
-        });
+        const batch = await callApi<{ mails: number; failed: number; remaining: number }>(
+          'operator/campaign/reminders',
+          { fields: { batch_size: '100' } },
+        );
         mails += batch.mails;
         if (batch.remaining === 0) return t('operator.campaign.reminded', { count: mails });
+        // A batch whose every mail failed stays due: asking again would send it again, without end.
+        if (batch.mails === 0 && batch.failed > 0)
+          return t('operator.reminders.failed', { count: mails, failed: batch.failed });
       }
     });
 

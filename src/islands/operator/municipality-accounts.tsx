@@ -42,7 +42,7 @@ export function MunicipalityAccounts({ municipality: m, actions }: { municipalit
 
   return (
     <li>
-      <h3>
+      <h3 id="municipality-opened-heading" tabIndex={-1}>
         {m.gkz} {m.name}
       </h3>
       <p className="muted">

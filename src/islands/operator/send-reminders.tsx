@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Locale } from '../../lib/languages.ts';
+import { DEFAULT_REMINDER_DAYS } from '../../lib/operator.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { Dialog } from '../forms/dialog.tsx';
+import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 
 /** The wire shape of `GET /api/operator/campaign/reminders` (services/campaign-reminders.ts). */
@@ -24,9 +26,10 @@ export function SendReminders({ disabled, onSend }: { disabled: boolean; onSend:
     setFailure('');
     callApi<ReminderPreview>('operator/campaign/reminders')
       .then(setPreview)
-      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setFailure(messageOf(error, t)));
   };
   const close = () => setPreview(null);
+  /** Nobody to write to now: none due, or the due ones without a confirmed account. */
   const none = preview?.recipients === 0;
   return (
     <>
@@ -52,36 +55,37 @@ export function SendReminders({ disabled, onSend }: { disabled: boolean; onSend:
                 { label: t('dialog.cancel'), onClick: close, primary: true },
               ]
         }
+        summary={
+          preview && (
+            <>
+              <p>
+                {preview.municipalities === 0
+                  ? t('operator.reminders.none', { days: DEFAULT_REMINDER_DAYS })
+                  : none
+                    ? t('operator.reminders.nobody')
+                    : t('operator.reminders.who', {
+                        recipients: t('operator.reminders.recipients', { count: preview.recipients }),
+                        municipalities: t('operator.reminders.municipalities', { count: preview.reached }),
+                      })}
+              </p>
+              {preview.reached < preview.municipalities && (
+                <p>{t('operator.reminders.unreached', { count: preview.municipalities - preview.reached })}</p>
+              )}
+            </>
+          )
+        }
       >
-        {preview && (
-          <>
+        {preview?.mails.map((mail) => (
+          <section key={mail.locale} className="mail-preview" aria-labelledby={`mail-${mail.locale}`}>
+            <h3 id={`mail-${mail.locale}`}>
+              {t('operator.reminders.mailIn', { language: t(`language.${mail.locale}`), count: mail.recipients })}
+            </h3>
             <p>
-              {none
-                ? t('operator.reminders.none')
-                : t('operator.reminders.who', {
-                    recipients: t('operator.reminders.recipients', { count: preview.recipients }),
-                    municipalities: t('operator.reminders.municipalities', { count: preview.reached }),
-                  })}
+              <strong>{mail.subject}</strong>
             </p>
-            {preview.reached < preview.municipalities && (
-              <p>{t('operator.reminders.unreached', { count: preview.municipalities - preview.reached })}</p>
-            )}
-            {preview.mails.map((mail) => (
-              <section key={mail.locale} className="mail-preview" aria-label={t(`language.${mail.locale}`)}>
-                <h3>
-                  {t('operator.reminders.mailIn', {
-                    language: t(`language.${mail.locale}`),
-                    count: mail.recipients,
-                  })}
-                </h3>
-                <p>
-                  <strong>{mail.subject}</strong>
-                </p>
-                <p className="mail-text">{mail.text}</p>
-              </section>
-            ))}
-          </>
-        )}
+            <p className="mail-text">{mail.text}</p>
+          </section>
+        ))}
       </Dialog>
     </>
   );

@@ -29,15 +29,17 @@ export async function searchMunicipalities(
 ): Promise<MunicipalityPage> {
   const found = await findMunicipalities(db, text);
   const rank = rankOf(text);
-  const key = (m: MunicipalityFound) => (sort === 'state' ? m.state : m[sort]);
   found.sort(
     (a, b) =>
       rank(a) - rank(b) ||
-      collator.compare(key(a), key(b)) ||
+      collator.compare(a[sort], b[sort]) ||
       collator.compare(a.name, b.name) ||
       a.gkz.localeCompare(b.gkz),
   );
-  const shown = found.slice((page - 1) * perPage, page * perPage);
+  // A page past the end (the list shrank since it was asked for) is the last one.
+  const last = Math.max(1, Math.ceil(found.length / perPage));
+  const shownPage = Math.min(page, last);
+  const shown = found.slice((shownPage - 1) * perPage, shownPage * perPage);
   const allowed = await readAllowedOf(
     db,
     shown.map((m) => m.gkz),
@@ -45,7 +47,7 @@ export async function searchMunicipalities(
   return {
     municipalities: shown.map((m) => ({ ...m, allowed: allowed.get(m.gkz) ?? [] })),
     total: found.length,
-    page,
+    page: shownPage,
     per_page: perPage,
   };
 }
