@@ -107,6 +107,8 @@ describe('operator API', () => {
     // A page past the end is the last one.
     expect(await page('q=Steiermark&page=4&per_page=100')).toMatchObject({ page: 3, total: 286 });
 
+    // A state by its name in any of the portal's languages (the console names it so).
+    for (const name of ['Styria', 'styrie']) expect((await page(`q=${name}`)).total).toBe(286);
     const graz = await page('q=graz');
     expect(graz.municipalities[0]).toMatchObject({ gkz: '60101', name: 'Graz' });
     expect(graz.total).toBeGreaterThan(20); // Graz-Umgebung's municipalities too

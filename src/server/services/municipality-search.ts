@@ -1,3 +1,7 @@
+import { stateNameOf } from '../../lib/directory/names.ts';
+import { STATE_CODES } from '../../lib/directory/search.ts';
+import { translator } from '../../lib/i18n.ts';
+import { LOCALES } from '../../lib/languages.ts';
 import type { MunicipalitySort } from '../../lib/operator.ts';
 import type { Queryable } from '../db/database.ts';
 import {
@@ -27,7 +31,7 @@ export async function searchMunicipalities(
   db: Queryable,
   { text, sort, page, perPage }: { text: string; sort: MunicipalitySort; page: number; perPage: number },
 ): Promise<MunicipalityPage> {
-  const found = await findMunicipalities(db, text);
+  const found = await findMunicipalities(db, text, statesNamed(text));
   const rank = rankOf(text);
   found.sort(
     (a, b) =>
@@ -50,6 +54,15 @@ export async function searchMunicipalities(
     page: shownPage,
     per_page: perPage,
   };
+}
+
+/** The states whose name in one of the portal's languages holds the text ("Styria", "Styrie"): 1–9. */
+function statesNamed(text: string): number[] {
+  const asked = text.trim().toLocaleLowerCase('de-AT');
+  if (!asked) return [];
+  return STATE_CODES.filter((code) =>
+    LOCALES.some((locale) => stateNameOf(code, translator(locale)).toLocaleLowerCase('de-AT').includes(asked)),
+  );
 }
 
 /** 0 for the municipality the text names (its gkz or its whole name), 1 for a name that begins with it, else 2. */

@@ -69,14 +69,21 @@ export interface MunicipalityAccounts {
 
 export type MunicipalityFound = Omit<MunicipalityAccounts, 'allowed'>;
 
-/** Every municipality whose name, gkz, district or state holds the search text (all of them for none). */
-export async function findMunicipalities(db: Queryable, text: string): Promise<MunicipalityFound[]> {
+/**
+ * Every municipality whose name, gkz, district or state holds the search text (all of them for
+ * none), or in one of `states` (the states whose name in another language holds it).
+ */
+export async function findMunicipalities(
+  db: Queryable,
+  text: string,
+  states: readonly number[] = [],
+): Promise<MunicipalityFound[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db.query<MunicipalityFound>(
     `SELECT m.gkz::text AS gkz, m.name, d.name AS district, s.name AS state, s.code::int AS state_code
      FROM municipalities m JOIN districts d ON d.code = m.district_code JOIN states s ON s.code = d.state_code
-     WHERE m.name ILIKE $1 OR m.gkz LIKE $1 OR d.name ILIKE $1 OR s.name ILIKE $1`,
-    [pattern],
+     WHERE m.name ILIKE $1 OR m.gkz LIKE $1 OR d.name ILIKE $1 OR s.name ILIKE $1 OR s.code = ANY($2::int[])`,
+    [pattern, states],
   );
 }
 
