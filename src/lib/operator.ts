@@ -100,3 +100,11 @@ export const searchSchema = z.object({
     MUNICIPALITIES_PER_PAGE,
   ),
 });
+
+/**
+ * What a master-data import does to one state, district or municipality, in the order its preview
+ * lists them: what needs a look first (issue 55). `moved`: into another state or district;
+ * `changed`: a municipality's postcode.
+ */
+export const MASTER_DATA_CHANGES = ['removed', 'moved', 'renamed', 'changed', 'new'] as const;
+export type MasterDataChangeKind = (typeof MASTER_DATA_CHANGES)[number];

@@ -1,3 +1,4 @@
+import type { MasterDataChangeKind } from '../../lib/operator.ts';
 import { useTranslation } from '../i18n.tsx';
 
 /** The wire shape of services/master-data-preview.ts (issue 55: removals and moves too). */
@@ -6,7 +7,7 @@ export interface MasterDataPreview {
   changes: {
     kind: 'state' | 'district' | 'municipality';
     code: string;
-    change: 'removed' | 'moved' | 'renamed' | 'changed' | 'new';
+    change: MasterDataChangeKind;
     before: string | null;
     after: string | null;
     from?: string;

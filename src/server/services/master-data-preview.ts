@@ -5,17 +5,10 @@ import {
   type MasterDataFact,
   type MasterDataKind,
 } from '../db/queries/master-data.ts';
+import { MASTER_DATA_CHANGES, type MasterDataChangeKind } from '../../lib/operator.ts';
 import { importMasterData } from '../master-data/import.ts';
 import { parseDistricts, parseMunicipalities } from '../master-data/parse.ts';
 import { OperatorRefusal } from './operator-refusal.ts';
-
-/**
- * What an import does to one state, district or municipality, in the order the preview lists
- * them: what needs a look first. `moved`: into another state or district; `changed`: a
- * municipality's postcode.
- */
-export const MASTER_DATA_CHANGES = ['removed', 'moved', 'renamed', 'changed', 'new'] as const;
-export type MasterDataChangeKind = (typeof MASTER_DATA_CHANGES)[number];
 
 /** One difference the import makes. */
 export interface MasterDataChange {
