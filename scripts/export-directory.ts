@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBook } from '../src/export/book/export-directory.ts';
-import type { Directory } from '../src/lib/directory/directory.ts';
+import { bookOf, type Book } from '../src/lib/book/book.ts';
 import { isLocale } from '../src/lib/languages.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig, publicBaseUrl } from '../src/server/config.ts';
 import { restrictFileModes } from '../src/server/file-modes.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { prepareDatabase } from '../src/server/prepare-database.ts';
 import { readDirectory } from '../src/server/directory/read-directory.ts';
+import { recordEdition } from '../src/server/services/book-editions.ts';
 import { runOperatorCommand, UsageError } from './operator-command.ts';
 
 /**
@@ -42,21 +43,26 @@ await runOperatorCommand(usage, async () => {
   const started = performance.now();
   // Read, then close the database before rendering: its memory and the book's are not needed at once.
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  let directory: Directory;
+  let book: Book;
+  let edition: string;
   try {
     await prepareDatabase(db, config, now);
-    directory = await readDirectory(db, now, year);
+    book = bookOf(await readDirectory(db, now, year), year);
+    // Issue 55: this book goes to print; its cover leads to the edition's changes.
+    edition = await recordEdition(db, book, now);
   } finally {
     await db.close();
   }
-  const { files, pages } = await writeBook(directory, config, {
+  const { files, pages } = await writeBook(book, config, {
     year,
     locale: values.lang,
     format: values.format,
     outDir: values.out ?? path.join(config.DATA_DIR, 'exports'),
     now,
+    edition,
   });
   for (const file of files) console.log(file);
+  console.error(`Edition ${edition}: its changes since going to print are at ${publicBaseUrl(config)}/buch/${edition}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   console.error(`Exported in ${seconds} s (PDF of ${pages} pages); peak memory ${peak} MB.`);

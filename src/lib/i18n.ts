@@ -20,7 +20,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
  * words go only to the console.
  */
 const SERVER_ONLY = [
-  ...['mail.', 'book.', 'feeds.', 'directory.', 'search.', 'embed.'],
+  ...['mail.', 'book.', 'edition.', 'feeds.', 'directory.', 'search.', 'embed.'],
   ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.', 'databaseDown.'],
 ];
 

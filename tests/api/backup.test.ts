@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookOf } from '../../src/lib/book/book.ts';
 import { CommandError, runCommand } from '../../src/server/admin/commands.ts';
 import { BACKED_UP_TABLES } from '../../src/server/db/backup.ts';
 import type { Database } from '../../src/server/db/database.ts';
@@ -12,6 +13,8 @@ import { migrationNames } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { contentVersion } from '../../src/server/db/queries/markets.ts';
 import { AUSTRIA, generateMarkets } from '../../src/server/demo/austria-scale.ts';
+import { readDirectory } from '../../src/server/directory/read-directory.ts';
+import { recordEdition } from '../../src/server/services/book-editions.ts';
 import { GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { freshDatabase, startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -57,6 +60,8 @@ beforeAll(async () => {
     await post('create_visitor', { visitor_id_js: visitor, sys_languages_id: language });
     await post('update_visitor', { visitor_id_js: visitor, state: { keyword: 'Kirtag', year: 2027, ü: [1.5, null] } });
   }
+  // Issue 55: a printed edition, whose snapshot is bytes (bytea), travels with the backup.
+  await recordEdition(db, bookOf(await readDirectory(db, new Date('2027-01-01T12:00:00Z'), 2027), 2027), new Date());
   for (const view of ['/verzeichnis', '/verzeichnis', '/en/info']) {
     await post('page_view', { path: view, language: view.startsWith('/en') ? 'en' : 'de' });
   }
@@ -122,14 +127,14 @@ const refusal = (args: string[]) =>
 describe(`backup and restore (${thisKind} → ${otherKind})`, () => {
   it('backs up Austria-scale data and restores it row for row into a fresh database', async () => {
     expect(backupLine).toMatch(
-      /^Backed up 15 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 3, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2, operator_actions 1, campaigns 0, campaign_confirmations 0, campaign_municipalities 0, market_photos 0\) and 0 photo files to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
+      /^Backed up 16 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 3, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2, operator_actions 1, campaigns 0, campaign_confirmations 0, campaign_municipalities 0, market_photos 0, book_editions 1\) and 0 photo files to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
     );
     const fresh = await emptyDatabase(otherKind);
     try {
       const [line] = await runCommand(fresh.db, ['restore', file]);
       expect(line).toMatch(
         new RegExp(
-          `^Restored 15 tables, \\d+ rows \\(states 9, .*\\) and 0 photo files from .+ \\(\\d+\\.\\d MB, made \\S+ on ${thisKind}\\) in \\d+\\.\\d s; sessions ended, content version now \\d+\\.$`,
+          `^Restored 16 tables, \\d+ rows \\(states 9, .*\\) and 0 photo files from .+ \\(\\d+\\.\\d MB, made \\S+ on ${thisKind}\\) in \\d+\\.\\d s; sessions ended, content version now \\d+\\.$`,
         ),
       );
       expect(await fingerprints(fresh.db)).toEqual(original);

@@ -6,8 +6,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../src/export/book/book-files.ts';
 import { exportDirectory } from '../../src/export/book/export-directory.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, publicBaseUrl } from '../../src/server/config.ts';
 import { seedDemoData } from '../../src/server/demo/demo-data.ts';
+import { readEdition } from '../../src/server/services/book-editions.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -163,6 +164,9 @@ describe('npm run export:directory', () => {
       await publishedDates(),
     );
     expect(cells.find((row) => row[column('date_start')] === '2026-12-19')?.[column('status')]).toBe('abgesagt');
+    // Issue 55: the typesetter's short address of each municipality, as the PDF prints it with its QR code.
+    const base = publicBaseUrl(loadConfig({ DATA_DIR: folder }));
+    expect(cells.every((row) => row[column('short_address')] === `${base}/g/${row[column('gkz')]}`)).toBe(true);
 
     const json = JSON.parse(await readFile(path.join(folder, 'directory-2026-de.json'), 'utf8')) as {
       year: number;
@@ -172,6 +176,34 @@ describe('npm run export:directory', () => {
     const markets = json.states.flatMap((s) => s.districts.flatMap((d) => d.municipalities.flatMap((m) => m.markets)));
     expect(markets.map((m) => m.id).sort()).toEqual([...new Set(cells.map((row) => row[column('market_id')]))].sort());
     expect(markets.reduce((sum, m) => sum + m.dates.length, 0)).toBe(rows.length);
+  });
+});
+
+describe('a book sent to print (issue 55)', () => {
+  it('is an edition: the same content again the same one, a change the next, each read back whole', async () => {
+    const print = (locale: 'de' | 'en') =>
+      exportDirectory(server.db, loadConfig({ DATA_DIR: folder }), {
+        ...{ year: 2026, locale, format: 'a5', outDir: path.join(folder, 'print'), now, print: true },
+      });
+    await print('de');
+    await print('en');
+    expect(await server.db.query('SELECT id FROM book_editions ORDER BY id')).toEqual([{ id: '2026-1' }]);
+    const printed = await readEdition(server.db, '2026-1');
+    const json = JSON.parse(await readFile(path.join(folder, 'print', 'directory-2026-de.json'), 'utf8')) as {
+      states: { districts: { municipalities: { markets: { id: string }[] }[] }[] }[];
+    };
+    const ids = json.states.flatMap((s) => s.districts.flatMap((d) => d.municipalities.flatMap((m) => m.markets)));
+    expect(printed?.printed.markets.map((market) => market.id)).toEqual(ids.map((market) => market.id));
+
+    await server.db.query(`UPDATE markets SET title = title || ' (neu)' WHERE id = $1`, [ids[0]!.id]);
+    await server.db.query('UPDATE content_version SET version = version + 1');
+    await print('de');
+    expect(await server.db.query('SELECT id FROM book_editions ORDER BY id')).toEqual([
+      { id: '2026-1' },
+      { id: '2026-2' },
+    ]);
+    expect(await readEdition(server.db, '2027-1')).toBeNull();
+    expect(await readEdition(server.db, "2026-1' OR 1=1")).toBeNull();
   });
 });
 

@@ -395,6 +395,7 @@ const ROUTES: Record<string, string> = {
   'public/markets.schema.json': 'GET /api/public/markets.schema.json',
   'public/markets/{id}.ics': 'GET /api/public/markets/:file{[^/]+\\.ics}',
   'public/municipalities/{gkz}.ics': 'GET /api/public/municipalities/:file{\\d{5}\\.ics}',
+  'public/book/{edition}': 'GET /api/public/book/:edition',
   campaign: 'GET /api/campaign',
   'campaign/confirm': 'POST /api/campaign/confirm',
   'operator/municipalities': 'GET /api/operator/municipalities',

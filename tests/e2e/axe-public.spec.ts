@@ -25,6 +25,8 @@ const SCREENS = [
   '/seite/nutzungsbedingungen',
   '/gibt-es-nicht',
   `${PLACE}/markt-der-nicht-mehr-ist`, // 410, issue 52
+  // Issue 55: the change page of this year's edition (tests/e2e/seed-portal.ts).
+  `/buch/${new Date().getFullYear()}-1`,
 ];
 
 for (const prefix of ['', '/en', '/fr']) {

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
+import { bookOf } from '../../src/lib/book/book.ts';
 import { viennaDay } from '../../src/lib/market-rules.ts';
 import { runCommand } from '../../src/server/admin/commands.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { insertMarket, insertMarketDates, newMarket, newMarketDate } from '../../src/server/db/queries/markets.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
+import { readDirectory } from '../../src/server/directory/read-directory.ts';
 import { prepareDatabase } from '../../src/server/prepare-database.ts';
+import { recordEdition } from '../../src/server/services/book-editions.ts';
 import { OPERATOR } from './helpers/operator-account.ts';
 import { RUNNING } from './helpers/running-market.ts';
 
@@ -20,7 +23,9 @@ import { RUNNING } from './helpers/running-market.ts';
  * - the provider's operator (issue 22), a registered and confirmed user of the provider's own
  *   municipality, made an operator with `make-operator` as the provider would;
  * - issue 53: a clerk of Bregenz with an Advent market that began three days ago and runs ten days
- *   more, which no call can make (a date may not begin before today).
+ *   more, which no call can make (a date may not begin before today);
+ * - issue 55: this year's book sent to print (edition `<year>-1`) before that market was added, so
+ *   that the edition's change page has something to say.
  */
 const config = loadConfig();
 const db = await openDatabase({
@@ -42,6 +47,9 @@ try {
   await prepareDatabase(db, { ...config, SEED_DEMO: true }, now);
   await confirmedUser(OPERATOR.email, OPERATOR.password, OPERATOR.gkz);
   for (const line of await runCommand(db, ['make-operator', OPERATOR.email])) console.log(line);
+
+  const year = Number(viennaDay(now).slice(0, 4));
+  await recordEdition(db, bookOf(await readDirectory(db, now, year), year), now);
 
   await confirmedUser(RUNNING.email, RUNNING.password, RUNNING.gkz);
   const today = parseISO(viennaDay(now));

@@ -1,5 +1,6 @@
-import type { DirectoryMarket, DirectoryState } from '../../lib/directory/directory.ts';
+import type { DirectoryMarket, DirectoryMunicipality, DirectoryState } from '../../lib/directory/directory.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
+import { printedAddress } from '../../lib/book/addresses.ts';
 import type { Locale } from '../../lib/languages.ts';
 import type { Translate } from '../../lib/translate.ts';
 import type { IndexEntry } from './book-index.ts';
@@ -15,6 +16,10 @@ export interface ChapterContext {
   pageOf: Map<string, number>;
   /** Filled here: each municipality with the page it starts on. */
   index: IndexEntry[];
+  /** Issue 55: the full address of a municipality's live page (its short one), by its code. */
+  addressOf: (gkz: string) => string;
+  /** The QR code images, by the address each encodes (qr-codes.ts). */
+  qrCodes: ReadonlyMap<string, Buffer>;
 }
 
 /**
@@ -48,23 +53,27 @@ export function writeState(set: Typesetter, root: Tag, state: DirectoryState, co
       }),
     );
     for (const municipality of district.municipalities) {
-      const { name, postcode } = municipality;
       const municipalitySection = set.element(districtSection, 'Sect');
-      waiting.push(
-        kept(set, set.element(municipalitySection, 'H3'), `${postcode} ${name}`, 'de', 1.2, () =>
-          context.index.push({ name, postcode, page: set.pages.length }),
-        ),
-      );
-      const blockContext = { ...context, place: name, stateNumber: Number(municipality.gkz.slice(0, 1)) };
-      for (const market of municipality.markets) {
-        const block = layoutMarket(set, municipalitySection, market, blockContext);
-        const headings = waiting.reduce((sum, heading) => sum + heading.height, 0);
+      const heading = municipalityHeading(set, municipalitySection, municipality, context);
+      waiting.push(heading);
+      const blockContext = { ...context, place: municipality.name, stateNumber: Number(municipality.gkz.slice(0, 1)) };
+      municipality.markets.forEach((market, n) => {
+        // The first market's first lines run beside the heading's QR code.
+        const block = layoutMarket(
+          set,
+          municipalitySection,
+          market,
+          blockContext,
+          n === 0 ? heading.beside : undefined,
+        );
+        const headings = waiting.reduce((sum, kept) => sum + kept.height, 0);
         // A market stays on one page when it fits on one; else at least its first lines go with the headings.
         const fits = headings + block.height <= set.bottom() - set.geometry.top;
         set.ensure(headings + (fits ? block.height : set.lineHeight * 3));
-        for (const heading of waiting.splice(0)) heading.draw();
+        for (const kept of waiting.splice(0)) kept.draw();
         block.draw();
-      }
+        if (n === 0) heading.clear();
+      });
       set.y += size * 0.5;
       municipalitySection.node.end();
     }
@@ -79,11 +88,87 @@ interface Kept {
   draw: () => void;
 }
 
+/** Room a block's first lines leave free at the right edge: `width` points, for `height` points down. */
+interface Beside {
+  height: number;
+  width: number;
+}
+
+/**
+ * Issue 55: a municipality's heading (H3, "8230 Hartberg") with the way back to its live page: a
+ * line with the short address, and the address's QR code at the right edge (a Figure whose
+ * alternative text names the place and the address). The code reaches below the two lines, beside
+ * the first market's first lines (`beside`), rather than pushing the market down: a line of print
+ * per municipality, 2,095 of them at Austria scale. `clear` keeps anything after that first market
+ * from running under the code.
+ */
+function municipalityHeading(
+  set: Typesetter,
+  section: Tag,
+  { gkz, name, postcode }: DirectoryMunicipality,
+  context: ChapterContext,
+): Kept & { beside: Beside; clear: () => void } {
+  const { size, lineHeight } = set;
+  const side = QR_SIDE[set.geometry.size];
+  const width = set.width() - side - size;
+  const heading = kept(
+    set,
+    set.element(section, 'H3'),
+    `${postcode} ${name}`,
+    'de',
+    1.2,
+    () => context.index.push({ name, postcode, page: set.pages.length }),
+    width,
+  );
+  const address = context.addressOf(gkz);
+  const printed = printedAddress(address);
+  const line = {
+    text: context.t('book.online', { address: printed }),
+    lang: context.locale,
+    tag: set.element(section, 'P'),
+  };
+  const lines = set.layout([line], 'italic', size * 0.85, width);
+  const figure = set.element(section, 'Figure', {
+    alt: context.t('book.qrMunicipality', { place: name, address: printed }),
+  });
+  const height = heading.height + lines.length * lineHeight * 0.85 + size * 0.3;
+  let code = { page: -1, bottom: 0 };
+  return {
+    height,
+    beside: { height: side + size * 0.3 - height, width: side + size },
+    draw: () => {
+      const top = set.y;
+      heading.draw();
+      set.drawLines(lines, [line], 'italic', size * 0.85);
+      set.figure(figure, context.qrCodes.get(address)!, set.left() + set.width() - side, top, side);
+      set.y += size * 0.3;
+      code = { page: set.current, bottom: top + side + size * 0.3 };
+    },
+    clear: () => {
+      if (set.current === code.page) set.y = Math.max(set.y, code.bottom);
+    },
+  };
+}
+
+/**
+ * A QR code's side in points: 15 mm on A5, 18 mm on A4 (a module of 0.45 mm for an address of 40
+ * characters), as small as a phone reads well at arm's length.
+ */
+const QR_SIDE = { A5: 42, A4: 50 } as const;
+
 /** A heading laid out now; `placed` runs where it is drawn (its destination, its page in the index). */
-function kept(set: Typesetter, tag: Tag, text: string, lang: Locale, scale: number, placed: () => void): Kept {
+function kept(
+  set: Typesetter,
+  tag: Tag,
+  text: string,
+  lang: Locale,
+  scale: number,
+  placed: () => void,
+  width = set.width(),
+): Kept {
   const { size, lineHeight } = set;
   const spans = [{ text, lang, tag }];
-  const lines = set.layout(spans, 'bold', size * scale);
+  const lines = set.layout(spans, 'bold', size * scale, width);
   return {
     height: lines.length * lineHeight * scale + size * 0.3,
     draw: () => {
@@ -106,12 +191,18 @@ function layoutMarket(
   parent: Tag,
   market: DirectoryMarket,
   context: ChapterContext & BlockContext,
+  beside: Beside = { height: 0, width: 0 },
 ): Kept {
   const { size, lineHeight } = set;
   const section = set.element(parent, 'Sect');
+  let before = 0; // lines of the parts above
   const laidOut = marketBlock(market, context).map((part) => {
     const spans = spansOf(set, section, part, context.locale);
-    return { part, spans, lines: set.layout(spans, part.font, size) };
+    const first = before;
+    const width = (line: number) => set.width() - ((first + line) * lineHeight < beside.height ? beside.width : 0);
+    const lines = set.layout(spans, part.font, size, width);
+    before += lines.length;
+    return { part, spans, lines };
   });
   return {
     height: laidOut.reduce((sum, { lines }) => sum + lines.length * lineHeight, 0) + size,

@@ -1,3 +1,4 @@
+import { municipalityShortPath } from '../../lib/book/addresses.ts';
 import { csvFile } from '../../lib/csv.ts';
 import { marketsOf } from '../../lib/directory/listing.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
@@ -6,7 +7,7 @@ import { translator } from '../../lib/i18n.ts';
 import type { Locale } from '../../lib/languages.ts';
 import { SHOWN_TEXT_FIELDS } from '../../lib/market-fields.ts';
 import { attributionOf, LICENCE } from '../../server/feeds/open-data.ts';
-import type { Book } from './book.ts';
+import type { Book } from '../../lib/book/book.ts';
 
 /** Columns of the typesetter's CSV: one row per market date, in book order. */
 export const CSV_COLUMNS = [
@@ -15,6 +16,7 @@ export const CSV_COLUMNS = [
   'gkz',
   'municipality',
   'postcode',
+  'short_address',
   'market_id',
   'title',
   ...SHOWN_TEXT_FIELDS.map(({ name }) => name),
@@ -33,9 +35,10 @@ export const CSV_COLUMNS = [
 
 /**
  * The book as CSV: UTF-8 with a byte order mark (so Excel on Windows reads the umlauts), semicolons,
- * CRLF, fields quoted where needed; labels in the book's language.
+ * CRLF, fields quoted where needed; labels in the book's language. `short_address` is the address
+ * of the municipality's live page the PDF prints with its QR code (issue 55), from `baseUrl` on.
  */
-export function bookCsv(book: Book, locale: Locale): string {
+export function bookCsv(book: Book, locale: Locale, baseUrl: string): string {
   const t = translator(locale);
   const rows: string[][] = [[...CSV_COLUMNS]];
   for (const { state, district, municipality, market } of marketsOf(book)) {
@@ -46,6 +49,7 @@ export function bookCsv(book: Book, locale: Locale): string {
         municipality.gkz,
         municipality.name,
         municipality.postcode,
+        baseUrl + municipalityShortPath(municipality.gkz, locale),
         market.id,
         market.title,
         ...SHOWN_TEXT_FIELDS.map(({ name }) => market[name]),

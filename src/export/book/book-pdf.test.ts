@@ -2,6 +2,7 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryMarket } from '../../lib/directory/directory.ts';
 import { SHOWN_TEXT_FIELDS } from '../../lib/market-fields.ts';
+import { readQrCodes } from '../../../tests/setup/read-qr-codes.ts';
 import { bookPdf } from './book-pdf.ts';
 
 const market = {
@@ -30,7 +31,7 @@ const book = {
 describe('bookPdf', () => {
   it('writes valid XMP whatever the provider is called', async () => {
     const { pdf } = await bookPdf(book, {
-      ...{ locale: 'de', format: 'a5', siteTitle: 'Märkte <Steiermark>' },
+      ...{ locale: 'de', format: 'a5', siteTitle: 'Märkte <Steiermark>', baseUrl: 'https://maerkte.example' },
       providerName: 'Markt & Messe "Graz"',
     });
     const { info, metadata } = await getDocumentProxy(new Uint8Array(pdf)).then((doc) => doc.getMetadata());
@@ -44,6 +45,7 @@ describe('bookPdf', () => {
     const coverText = async (confirmedMunicipalities: number | null, locale: 'de' | 'en' | 'fr' = 'de') => {
       const { pdf } = await bookPdf(book, {
         ...{ locale, format: 'a5', siteTitle: 'Marktverzeichnis', providerName: 'Anbieter' },
+        baseUrl: 'https://maerkte.example',
         confirmedMunicipalities,
       });
       const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(1);
@@ -58,5 +60,23 @@ describe('bookPdf', () => {
     expect(await coverText(999)).toContain('von 999 Gemeinden');
     expect(await coverText(1)).toContain('Daten für 2027 von 1 Gemeinde bestätigt');
     expect(await coverText(null)).not.toContain('bestätigt');
+  });
+
+  it('leads back to the live directory: a QR code per municipality, and on the cover one to the edition (issue 55)', async () => {
+    const options = { locale: 'en', format: 'a5', siteTitle: 'Markets', providerName: 'P' } as const;
+    const { pdf } = await bookPdf(book, { ...options, baseUrl: 'https://maerkte.example', edition: '2027-1' });
+    expect(await readQrCodes(pdf)).toEqual([
+      { page: 1, text: 'https://maerkte.example/en/buch/2027-1' },
+      { page: 3, text: 'https://maerkte.example/en/g/62206' },
+    ]);
+    const text = async (n: number) =>
+      (await (await (await getDocumentProxy(new Uint8Array(pdf))).getPage(n)).getTextContent()).items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ');
+    expect(await text(1)).toContain('Changes since going to print: maerkte.example/en/buch/2027-1');
+    expect(await text(3)).toContain('Online: maerkte.example/en/g/62206');
+    // A book that is no printed edition carries no code on its cover.
+    const draft = await bookPdf(book, { ...options, baseUrl: 'https://maerkte.example' });
+    expect((await readQrCodes(draft.pdf)).map(({ page }) => page)).toEqual([3]);
   });
 });

@@ -2,12 +2,15 @@ import PDFDocument from 'pdfkit';
 import { dayFormatter } from '../../lib/directory/format.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
+import { editionPath, municipalityShortPath, printedAddress } from '../../lib/book/addresses.ts';
+import { marketsOf } from '../../lib/directory/listing.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import type { Locale } from '../../lib/languages.ts';
-import type { Book } from './book.ts';
+import type { Book } from '../../lib/book/book.ts';
 import { writeState, type ChapterContext } from './book-chapters.ts';
 import { reserveContents, type ContentsEntry } from './book-contents.ts';
 import { INDEX_DESTINATION, writeIndex } from './book-index.ts';
+import { qrCodesOf } from './qr-codes.ts';
 import { FONTS, GEOMETRY, LANG_TAGS, Typesetter, type PaperFormat, type Tag } from './book-typesetter.ts';
 
 export interface BookPdfOptions {
@@ -17,6 +20,10 @@ export interface BookPdfOptions {
   providerName: string;
   /** Issue 22: municipalities that confirmed their data for the book's year; null: no campaign. */
   confirmedMunicipalities?: number | null;
+  /** The portal's public address (PUBLIC_BASE_URL): the QR codes lead there (issue 55). */
+  baseUrl: string;
+  /** The printed edition this book is (issue 55): its cover leads to the edition's change page. */
+  edition?: string | null;
 }
 
 /**
@@ -25,11 +32,18 @@ export interface BookPdfOptions {
  * page numbers, an index of municipalities. A tagged PDF/UA-1 (issue 21): PDF 1.7, a structure
  * tree in reading order, the language of the book and of the municipalities' German texts, the
  * title shown instead of the file name, XMP with the PDF/UA identifier, running heads and page
- * numbers as artifacts. Fonts are embedded (DejaVu Serif). Resolves with the PDF's bytes and its
+ * numbers as artifacts; under each municipality a QR code of its live page, on an edition's cover one
+ * of its changes (issue 55). Fonts are embedded (DejaVu Serif). Resolves with the PDF's bytes and its
  * number of pages.
  */
 export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buffer; pages: number }> {
   const { locale } = options;
+  const addressOf = (gkz: string) => options.baseUrl + municipalityShortPath(gkz, locale);
+  const changes = options.edition ? options.baseUrl + editionPath(options.edition, locale) : null;
+  const qrCodes = qrCodesOf([
+    ...(changes ? [changes] : []),
+    ...[...marketsOf(book)].map(({ municipality }) => addressOf(municipality.gkz)),
+  ]);
   const t = translator(locale);
   // German typography: 24.12.2027 (English and French books: 24/12/2027).
   const formatDay = dayFormatter(locale, { weekday: undefined, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -82,9 +96,13 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
     ],
     locale,
   );
+  if (changes) coverCode(set, root, changes, qrCodes.get(changes)!, t, locale);
 
   const fillContents = reserveContents(set, root, contentsOf(book, t), t('book.contents'), locale);
-  const context: ChapterContext = { t, locale, formatDay, year: book.year, pageOf: new Map(), index: [] };
+  const context: ChapterContext = {
+    ...{ t, locale, formatDay, year: book.year, pageOf: new Map(), index: [] },
+    ...{ addressOf, qrCodes },
+  };
   for (const state of book.states) writeState(set, root, state, context);
   context.pageOf.set(INDEX_DESTINATION, writeIndex(set, root, context.index, t('book.index'), locale));
   fillContents(context.pageOf);
@@ -112,12 +130,12 @@ function escapeXmpInfo(doc: PDFKit.PDFDocument): void {
   };
 }
 
-/** The cover: title and subtitle from a third down, publisher and date from three quarters down. */
 /** Issue 22: "Daten für 2027 von 1.234 Gemeinden bestätigt" — the count grouped as the book's language writes it. */
 function confirmedLine(t: Translate, locale: Locale, count: number, year: number): string {
   return t('book.confirmed', { count, confirmed: formatCount(locale, count), year });
 }
 
+/** The cover: title and subtitle from a third down, publisher and date from three quarters down. */
 function cover(set: Typesetter, root: Tag, lines: [string, 'bold' | 'regular' | 'italic', number][], locale: Locale) {
   const section = set.element(root, 'Sect');
   set.newPage({ numbered: false });
@@ -127,6 +145,22 @@ function cover(set: Typesetter, root: Tag, lines: [string, 'bold' | 'regular' | 
     set.write(set.element(section, 'P'), text, locale, font, set.size * scale);
     set.y += set.size * 0.6;
   });
+  section.node.end();
+}
+
+/**
+ * Issue 55: mid-cover, the QR code of the edition's page "Änderungen seit Drucklegung"
+ * with its address, so that a reader of the paper finds what no longer holds.
+ */
+function coverCode(set: Typesetter, root: Tag, address: string, image: Buffer, t: Translate, locale: Locale) {
+  const section = set.element(root, 'Sect');
+  const side = 60;
+  const printed = printedAddress(address);
+  // Between the title (from a third down) and the publisher (from three quarters down).
+  set.y = set.doc.page.height * 0.5;
+  set.write(set.element(section, 'P'), t('book.changesSince', { address: printed }), locale, 'regular', set.size);
+  const figure = set.element(section, 'Figure', { alt: t('book.qrChanges', { address: printed }) });
+  set.figure(figure, image, set.left(), set.y + 4, side);
   section.node.end();
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Locale } from '../../lib/languages.ts';
-import { breakRuns, type Line, type Run } from './text-layout.ts';
+import { breakRuns, type Line, type Run, type Width } from './text-layout.ts';
 
 export type PaperFormat = 'a5' | 'a4';
 
@@ -105,7 +105,7 @@ export class Typesetter {
     return tag;
   }
 
-  layout(spans: readonly Span[], font: Font, fontSize: number, width = this.width()): Line[] {
+  layout(spans: readonly Span[], font: Font, fontSize: number, width: Width = this.width()): Line[] {
     return breakRuns(spans, width, this.measure(font, fontSize));
   }
   /** Draws laid-out lines from the cursor on, each part as content of its span's element. */
@@ -134,6 +134,12 @@ export class Typesetter {
       .font(font)
       .fontSize(fontSize)
       .text(text, x, this.y, { lineBreak: false, ...options });
+    this.doc.endMarkedContent();
+  }
+  /** An image of `side` points square at (x, y), as the content of a Figure. */
+  figure(tag: Tag, image: Buffer, x: number, y: number, side: number): void {
+    tag.node.add(this.doc.markStructureContent('Figure'));
+    this.doc.image(image, x, y, { width: side, height: side });
     this.doc.endMarkedContent();
   }
   /** Drawing that is not content (running heads, page numbers, dot leaders): marked as an artifact. */

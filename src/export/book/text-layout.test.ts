@@ -21,6 +21,13 @@ describe('breakLines', () => {
   it('keeps line breaks the text has', () => {
     expect(breakLines('Erste Zeile\nZweite', 40, measure)).toEqual(['Erste Zeile', 'Zweite']);
   });
+
+  it('gives each line its own measure, counted across the text’s paragraphs (issue 55: beside a QR code)', () => {
+    const besideTwoLines = (line: number) => (line < 2 ? 12 : 30);
+    expect(
+      breakLines('Obst und Gemüse\nBrot und Käse aus der Region und Kürbiskernöl', besideTwoLines, measure),
+    ).toEqual(['Obst und Ge-', 'müse', 'Brot und Käse aus der Region', 'und Kürbiskernöl']);
+  });
 });
 
 describe('germanQuotes', () => {

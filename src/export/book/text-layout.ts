@@ -37,13 +37,18 @@ interface Token {
   hyphen?: true;
 }
 
+/** A measure for every line, or one per line by its number (issue 55: lines beside a QR code are shorter). */
+export type Width = number | ((line: number) => number);
+
 /**
  * Breaks a paragraph of runs into lines of at most `width`, hyphenating long words by the rules of
  * their language. Addresses are never hyphenated. A paragraph does not end on a single word when
  * a slightly narrower measure avoids it (ragged right has room for that). The lines hold no soft
  * hyphens, so text copied from the PDF, and searched in it, is the text as written.
  */
-export function breakRuns(runs: readonly Run[], width: number, measure: Measure): Line[] {
+export function breakRuns(runs: readonly Run[], width: Width, measure: Measure): Line[] {
+  const widthOf = typeof width === 'number' ? () => width : width;
+  let before = 0; // lines of the paragraphs above
   const paragraphs: Token[][] = [[]];
   runs.forEach(({ text }, run) => {
     text.split(/\r?\n/).forEach((part, i) => {
@@ -52,10 +57,12 @@ export function breakRuns(runs: readonly Run[], width: number, measure: Measure)
     });
   });
   return paragraphs.flatMap((tokens) => {
-    const lines = fill(tokens, width, measure, runs);
+    const first = before;
+    const lines = fill(tokens, (line) => widthOf(first + line), measure, runs);
+    before += lines.length;
     if (lines.length < 2 || lines.at(-1)!.length > 1) return lines.map(piecesOf);
     for (const narrower of [0.96, 0.92, 0.88]) {
-      const retry = fill(tokens, width * narrower, measure, runs);
+      const retry = fill(tokens, (line) => widthOf(first + line) * narrower, measure, runs);
       if (retry.length === lines.length && retry.at(-1)!.length > 1) return retry.map(piecesOf);
     }
     return lines.map(piecesOf);
@@ -63,7 +70,7 @@ export function breakRuns(runs: readonly Run[], width: number, measure: Measure)
 }
 
 /** One paragraph as plain lines (breakRuns for a text in one language). */
-export function breakLines(text: string, width: number, measure: Measure, lang: Locale = 'de'): string[] {
+export function breakLines(text: string, width: Width, measure: Measure, lang: Locale = 'de'): string[] {
   return breakRuns([{ text, lang }], width, measure).map((line) =>
     line.map((part) => `${part.text}${part.hyphen ? '-' : ''}`).join(''),
   );
@@ -71,12 +78,18 @@ export function breakLines(text: string, width: number, measure: Measure, lang: 
 
 const textOf = (tokens: readonly Token[]) => tokens.map((token) => `${token.text}${token.hyphen ? '-' : ''}`).join(' ');
 
-function fill(tokens: readonly Token[], width: number, measure: Measure, runs: readonly Run[]): Token[][] {
+function fill(
+  tokens: readonly Token[],
+  widthOf: (line: number) => number,
+  measure: Measure,
+  runs: readonly Run[],
+): Token[][] {
   const lines: Token[][] = [];
   let line: Token[] = [];
   for (const token of tokens) {
     let rest = token.text;
     for (;;) {
+      const width = widthOf(lines.length);
       const candidate = [...line, { run: token.run, text: rest }];
       if (measure(textOf(candidate)) <= width) {
         line = candidate;

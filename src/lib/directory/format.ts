@@ -32,7 +32,10 @@ export function viennaTimeFormatter(locale: Locale) {
 }
 
 /** A date's span in words, with its hours when it has them: "Freitag, 3. Juli – Sonntag, 5. Juli, 09:00–18:00". */
-export function dateSpanInWords(date: DirectoryDate, formatDay: (day: string) => string): string {
+export function dateSpanInWords(
+  date: Pick<DirectoryDate, 'date_start' | 'date_end' | 'time_from' | 'time_to'>,
+  formatDay: (day: string) => string,
+): string {
   const days =
     date.date_end === date.date_start
       ? formatDay(date.date_start)

@@ -46,6 +46,8 @@ export const BACKED_UP_TABLES = [
   'campaign_municipalities',
   // Issue 20: who owns each uploaded photo; the files follow the tables in the backup.
   'market_photos',
+  // Issue 55: what each printed edition printed; its change page compares with it for a year.
+  'book_editions',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',

@@ -344,6 +344,10 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
         (gkz) => `/api/public/municipalities/${gkz}.ics`,
       ),
     ),
+    // Issue 55: a printed edition's changes.
+    'public/book/{edition}': get(
+      segment(fc.constantFrom('2027-1', '2026-1', '2027-999', '0000-0')).map((id) => `/api/public/book/${id}`),
+    ),
     // Issue 22: the console (operators only: every fuzzed session is a clerk's) and the campaign.
     campaign: get(noQuery.map((q) => `/api/campaign${q}`)),
     'campaign/confirm': post('campaign/confirm', { market_id: marketId }, ['market_id']),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { editionChanges } from '../../../lib/book/edition.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { viennaDay } from '../../../lib/market-rules.ts';
 import { DIRECTORY_PATH } from '../../../lib/directory/directory.ts';
@@ -30,6 +31,7 @@ import {
 } from '../../feeds/open-data.ts';
 import type { Published } from '../../db/published.ts';
 import { createPublishedSource } from '../../feeds/published.ts';
+import { readEdition } from '../../services/book-editions.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { compressedAnswer } from '../compressed-answer.ts';
 
@@ -123,6 +125,33 @@ export function publicFeedRoutes(api: Hono<ApiEnv>, db: Database, config: Config
       'Content-Type': 'application/schema+json; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
     });
+  });
+
+  /**
+   * Issue 55: what no longer holds of a printed edition of the book, per municipality, against the
+   * directory as published now (docs/api.md); made once per published version.
+   */
+  api.get('/public/book/:edition', async (c) => {
+    const edition = await readEdition(db, c.req.param('edition'));
+    if (!edition) throw new ApiError('not_found');
+    const { snapshot, directory } = await searchable();
+    const { year } = edition.printed;
+    // A past year's edition is compared with nothing: its dates are no longer in the directory.
+    const current = directory.years.includes(year);
+    const body = keptFeeds(snapshot.version, `book-${edition.id}`, () =>
+      JSON.stringify({
+        data: {
+          ...{ id: edition.id, year, made_at: edition.made_at, current },
+          municipalities: current ? editionChanges(edition.printed, directory) : [],
+        },
+      }),
+    );
+    const headers = {
+      'Cache-Control': CACHE,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Access-Control-Allow-Origin': '*',
+    };
+    return compressedAnswer(c, body, headers, `"book-${edition.id}-${snapshot.version}"`);
   });
 
   api.get('/public/markets/:file{[^/]+\\.ics}', async (c) => {

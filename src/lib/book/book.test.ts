@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Directory, DirectoryMarket } from '../../lib/directory/directory.ts';
+import type { Directory, DirectoryMarket } from '../directory/directory.ts';
 import { bookOf } from './book.ts';
 
 const day = { id: 'd', date_end: '2026-05-01', time_from: null, time_to: null, note: '', replaces_date: null };

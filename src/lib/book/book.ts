@@ -5,8 +5,8 @@ import type {
   DirectoryMarket,
   DirectoryMunicipality,
   DirectoryState,
-} from '../../lib/directory/directory.ts';
-import { byFirstLetter } from '../../lib/directory/collation.ts';
+} from '../directory/directory.ts';
+import { byFirstLetter } from '../directory/collation.ts';
 
 /** The directory of one year, as the printed book and its CSV and JSON carry it. */
 export interface Book {
