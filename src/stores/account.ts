@@ -31,9 +31,13 @@ export async function loadAccount(): Promise<Account | null> {
   return $account.get();
 }
 
-export async function logIn(email: string, password: string): Promise<void> {
-  await callApi('login', { fields: { email, password, ...visitorField() } });
+/** Logs in; says whether the user is an operator (issue 55: the console opens first). */
+export async function logIn(email: string, password: string): Promise<{ operator: boolean }> {
+  const answer = await callApi<{ logged_in: true; operator?: true }>('login', {
+    fields: { email, password, ...visitorField() },
+  });
   $appState.setKey('loggedIn', true);
+  return { operator: answer.operator === true };
 }
 
 /**

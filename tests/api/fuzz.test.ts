@@ -407,6 +407,7 @@ const ROUTES: Record<string, string> = {
   'operator/set_quota': 'POST /api/operator/set_quota',
   'operator/master_data': 'POST /api/operator/master_data',
   'operator/nightly': 'GET /api/operator/nightly',
+  'operator/overview': 'GET /api/operator/overview',
   'operator/audit': 'GET /api/operator/audit',
   'operator/campaign (open)': 'POST /api/operator/campaign',
   'operator/campaign': 'GET /api/operator/campaign',

@@ -6,6 +6,8 @@ import { QUOTA_DEFAULTS } from '../../src/lib/operator.ts';
 import { BUNDLED_DISTRICTS, BUNDLED_MUNICIPALITIES } from '../../src/server/master-data/import.ts';
 import type { MunicipalityAccounts, OperatorActionRow } from '../../src/server/db/queries/operator-actions.ts';
 import type { MasterDataPreview } from '../../src/server/services/master-data-preview.ts';
+import type { OperatorOverview } from '../../src/server/services/operator-overview.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { addMarket, GKZ_A, GKZ_B, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -42,6 +44,7 @@ const CALLS: [method: 'GET' | 'POST', path: string, body?: Record<string, unknow
   ['POST', '/api/operator/set_quota', { gkz: GKZ_A, name: 'markets', value: 90 }],
   ['POST', '/api/operator/master_data', { municipalities: 'x', districts: 'y' }],
   ['GET', '/api/operator/nightly'],
+  ['GET', '/api/operator/overview'],
   ['GET', '/api/operator/audit'],
   ['POST', '/api/operator/campaign', { year: 2027, deadline: '2027-01-15' }],
   ['GET', '/api/operator/campaign'],
@@ -352,5 +355,41 @@ describe('operator API', () => {
         },
       },
     });
+  });
+
+  it('overview: the campaign, the last nightly run, registrations waiting for their mail, the latest log (issue 55)', async () => {
+    const email = 'wartet@krems.example';
+    expect((await send('POST', '/api/operator/allow_email', operator.cookie, { gkz: GKZ_B, email })).status).toBe(200);
+    const password = 'Ein-langes-Marktpasswort-2027';
+    const registered = await send('POST', '/api/register', undefined, {
+      ...{ email, password, password_repeat: password, lang: 'de' },
+    });
+    expect(registered.status).toBe(202);
+    const overview = (await json<OperatorOverview>(await send('GET', '/api/operator/overview', operator.cookie))).data;
+    expect(overview.waiting.total).toBe(1);
+    expect(overview.waiting.registrations).toEqual([
+      { email, gkz: GKZ_B, municipality: 'Krems an der Donau', since: expect.stringMatching(/Z$/) as unknown },
+    ]);
+    expect(overview.audit).toHaveLength(5);
+    expect(overview.audit[0]).toMatchObject({ action: 'allow_email', gkz: GKZ_B, email });
+    expect(overview.nightly).toEqual({ finished_at: '2026-11-23T01:04:00Z', ok: true });
+    expect(overview).toHaveProperty('campaign');
+    expect((await send('GET', '/api/operator/overview', (await loggedInUser(server.db, GKZ_B)).cookie)).status).toBe(
+      403,
+    );
+  });
+
+  it('says at login that the user is an operator, and nothing more for a clerk (issue 55)', async () => {
+    const password = 'Ein-langes-Marktpasswort-2027';
+    const clerk = await loggedInUser(server.db, GKZ_B);
+    await server.db.query('UPDATE users SET password_hash = $1 WHERE email IN ($2, $3)', [
+      await hashPassword(password),
+      operator.email,
+      clerk.email,
+    ]);
+    const login = async (email: string) =>
+      (await json(await send('POST', '/api/login', undefined, { email, password }))).data;
+    expect(await login(operator.email)).toEqual({ logged_in: true, operator: true });
+    expect(await login(clerk.email)).toEqual({ logged_in: true });
   });
 });

@@ -5,7 +5,7 @@ import { expect, test } from './helpers/portal.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { tabTo, typeInto } from './helpers/keyboard.ts';
 import { messages } from './helpers/messages.ts';
-import { logInAsOperator } from './helpers/operator-account.ts';
+import { logInAsOperator, OPERATOR } from './helpers/operator-account.ts';
 import { linkFromMail } from './helpers/outbox.ts';
 
 const m = messages('de');
@@ -30,8 +30,7 @@ async function photograph(page: Page, name: string, heading?: string): Promise<v
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const path = `test-results/console-${name}-${width}.png`;
-    if (heading)
-      await page.locator('section', { has: page.getByRole('heading', { name: m(heading) }) }).screenshot({ path });
+    if (heading) await page.getByRole('region', { name: m(heading), exact: true }).screenshot({ path });
     else await page.screenshot({ path });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -64,11 +63,18 @@ test('quotas: a municipality’s limits beside the defaults, one changed', async
 test('municipalities: from login to a Styrian municipality’s quotas in three steps; all 286 paged (issue 55)', async ({
   page,
 }) => {
-  await logInAsOperator(page);
-  await page.goto('/maerkte');
-  // 1: the console, from the staff navigation.
-  const staff = page.getByRole('navigation', { name: m('nav.staff') });
-  await staff.getByRole('link', { name: m('page.operator.title') }).click();
+  // 1: the login, which opens the console's overview for an operator.
+  await page.goto('/anmelden');
+  const login = page.getByRole('form', { name: m('login.heading') });
+  await typeInto(page, login.getByLabel(m('account.email')), OPERATOR.email);
+  await typeInto(page, login.getByLabel(m('account.password'), { exact: true }), OPERATOR.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/verwaltung$/);
+  const overview = page.getByRole('region', { name: m('operator.overview.heading') });
+  await expect(overview.getByRole('heading', { name: m('operator.overview.auditHeading') })).toBeVisible();
+  await expect(overview).toContainText(m('operator.overview.noneWaiting'));
+  await expectNoAxeViolations(page);
+  await photograph(page, 'overview', 'operator.overview.heading');
   // 2: the state's municipalities, in Austrian order with their total.
   await typeInto(page, page.getByLabel(m('operator.accounts.search')), 'Steiermark');
   await page.keyboard.press('Enter');
@@ -79,13 +85,6 @@ test('municipalities: from login to a Styrian municipality’s quotas in three s
   await expect(table(1).getByRole('row').nth(1)).toContainText('Admont');
   await expectNoAxeViolations(page);
   await photograph(page, 'municipalities', 'operator.accounts.heading');
-  // 3: a municipality's quotas, from its row.
-  await table(1)
-    .getByRole('button', { name: `${m('operator.quotas.heading')}: Aflenz` })
-    .click();
-  const quotas = page.getByRole('region', { name: fill(m('operator.quotas.of'), { gkz: '62138' }) });
-  await expect(quotas).toBeFocused();
-  await expect(page.getByLabel(m('operator.quotas.gkz'))).toHaveValue('62138');
 
   // Every one of the 286, each once, page by page by keyboard.
   const seen = new Set<string>();
@@ -101,6 +100,17 @@ test('municipalities: from login to a Styrian municipality’s quotas in three s
   }
   expect(seen.size).toBe(286);
   await expect(next).toBeDisabled();
+
+  // 3: a municipality's own page, from its row: its addresses and its quotas.
+  const row = table(pages).locator('tbody tr').first();
+  const [name, gkz] = [await row.locator('th').innerText(), await row.locator('td').first().innerText()];
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/verwaltung/gemeinde/${gkz}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} (${gkz})`);
+  await expect(page.getByRole('region', { name: fill(m('operator.quotas.of'), { gkz }) })).toContainText('30.000');
+  await expect(page.getByLabel(m('operator.quotas.gkz'))).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'municipality');
 });
 
 test('accounts: allow a new address, then disable its user after the dialog says what that does', async ({
@@ -110,6 +120,9 @@ test('accounts: allow a new address, then disable its user after the dialog says
   await openConsole(page);
   await typeInto(page, page.getByLabel(m('operator.accounts.search')), '62219');
   await page.keyboard.press('Enter');
+  // Issue 55: the municipality's own page, from its row in the table.
+  await page.getByRole('link', { name: 'Hartberg', exact: true }).click();
+  await expect(page).toHaveURL(/\/verwaltung\/gemeinde\/62219$/);
   const address = 'wochenmarkt@hartberg.example';
   await typeInto(page, page.getByLabel(fill(m('operator.accounts.allowLabel'), { name: 'Hartberg' })), address);
   await page.keyboard.press('Enter');
@@ -125,7 +138,7 @@ test('accounts: allow a new address, then disable its user after the dialog says
   // Issue 49: the account, and the clerk's session, come with the confirmation in the registering browser.
   const token = (await linkFromMail(address, m('mail.confirm.subject'))).split('/anmelden/')[1] ?? '';
   expect((await clerk.request.post('/api/confirm_email', { form: { token } })).status()).toBe(200);
-  await page.getByRole('button', { name: m('operator.accounts.find') }).press('Enter');
+  await page.reload();
   const disable = page.getByRole('button', { name: fill(m('operator.accounts.disable'), { email: address }) });
   await tabTo(page, disable, 80);
   await page.keyboard.press('Enter');
@@ -142,7 +155,7 @@ test('accounts: allow a new address, then disable its user after the dialog says
   const login = await clerk.request.post('/api/login', { form: { email: address, password } });
   expect(login.status()).not.toBe(200);
   await expectNoAxeViolations(page);
-  await photograph(page, 'accounts', 'operator.accounts.heading');
+  await photograph(page, 'accounts', 'operator.municipality.addresses');
 
   // Withdrawing the address asks first as well: Escape keeps it, the dialog's first button withdraws it.
   const disallow = page.getByRole('button', { name: fill(m('operator.accounts.disallow'), { email: address }) });
@@ -203,7 +216,8 @@ test('master data: two lists chosen, a preview of what changes, applied, and bac
 
 test('the last nightly run: none yet on a new portal', async ({ page }) => {
   await openConsole(page);
-  await expect(page.getByText(m('operator.nightly.none'))).toBeVisible();
+  const nightly = page.getByRole('region', { name: m('operator.nightly.heading') });
+  await expect(nightly.getByText(m('operator.nightly.none'))).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -216,7 +230,7 @@ test('the audit log: the latest entries, then older ones on request, keyboard on
     expect(answer.status()).toBe(200);
   }
   await page.reload();
-  const log = page.locator('section', { has: page.getByRole('heading', { name: m('operator.audit.heading') }) });
+  const log = page.getByRole('region', { name: m('operator.audit.heading'), exact: true });
   const entries = log.getByRole('listitem');
   await expect(entries).toHaveCount(25);
   await expect(entries.first()).toContainText(`${m('operator.audit.action.set_quota')} · 62219`);

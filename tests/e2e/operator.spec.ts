@@ -164,9 +164,7 @@ test('the operator closes the campaign after a dialog; clerks see no banner, the
   await expect(operator.getByRole('link', { name: m('operator.campaign.csv') })).toBeVisible();
   await expect(operator.getByRole('list', { name: m('campaign.status.confirmed') })).toContainText('62219 Hartberg');
   await expectNoAxeViolations(operator);
-  const panel = operator.locator('section', {
-    has: operator.getByRole('heading', { name: m('operator.campaign.heading') }),
-  });
+  const panel = operator.getByRole('region', { name: m('operator.campaign.heading'), exact: true });
   for (const width of [1280, 390]) {
     await operator.setViewportSize({ width, height: 900 });
     await panel.screenshot({ path: `test-results/console-campaign-closed-${width}.png` });

@@ -11,19 +11,21 @@ import { ErrorSummary } from '../forms/error-summary.tsx';
 interface LoginFormProps {
   /** Where to go after login: the page the guard sent the user from, or the markets list. */
   next: string;
+  /** Where an operator goes (issue 55): the same page when one was asked for, else the console. */
+  operatorNext: string;
   onForgotPassword: () => void;
   focusOnShow?: boolean | undefined;
 }
 
-export function LoginForm({ next, onForgotPassword, focusOnShow }: LoginFormProps) {
+export function LoginForm({ next, operatorNext, onForgotPassword, focusOnShow }: LoginFormProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const form = useForm(loginRequestSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async ({ email, password }) => {
-    await logIn(email, password);
+    const { operator } = await logIn(email, password);
     notifyOnNextPage(t('notice.loggedIn'));
-    window.location.assign(next);
+    window.location.assign(operator ? operatorNext : next);
   });
 
   return (

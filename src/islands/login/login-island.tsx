@@ -11,10 +11,12 @@ interface LoginIslandProps {
   messages: Messages;
   title: string;
   next: string;
+  /** Where an operator goes instead (issue 55): the console, unless a page was asked for. */
+  operatorNext: string;
 }
 
 /** `/anmelden`: log in (or ask for a new password in its place) beside the registration. */
-export function LoginIsland({ locale, messages, title, next }: LoginIslandProps) {
+export function LoginIsland({ locale, messages, title, next, operatorNext }: LoginIslandProps) {
   const [forgot, setForgot] = useState<boolean | null>(null);
   return (
     <AppRoot locale={locale} messages={messages} title={title}>
@@ -24,7 +26,12 @@ export function LoginIsland({ locale, messages, title, next }: LoginIslandProps)
             <ForgotPasswordForm focusOnShow onBack={() => setForgot(false)} />
           ) : (
             // After "back" focus returns to the login heading; on first show it stays where the page put it.
-            <LoginForm next={next} focusOnShow={forgot === false} onForgotPassword={() => setForgot(true)} />
+            <LoginForm
+              next={next}
+              operatorNext={operatorNext}
+              focusOnShow={forgot === false}
+              onForgotPassword={() => setForgot(true)}
+            />
           )}
         </section>
         <section>

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
+import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { MUNICIPALITY_SORTS, type MunicipalitySort } from '../../lib/operator.ts';
 import { callApi } from '../../stores/api-client.ts';
-import { Dialog } from '../forms/dialog.tsx';
 import { Field } from '../forms/field.tsx';
 import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
-import { MunicipalityAccounts, type Municipality } from './municipality-accounts.tsx';
+import type { Municipality } from './municipality-accounts.tsx';
 
 /** The wire shape of `GET /api/operator/municipalities` (services/municipality-search.ts). */
 interface MunicipalityPage {
@@ -18,10 +18,9 @@ interface MunicipalityPage {
 
 /**
  * Issues 22 and 55: municipalities by name, gkz, district or state as a table, a page at a time
- * with the total, sortable; one opened shows its addresses (allow, disallow, log out, disable)
- * and leads to its quotas.
+ * with the total, sortable; each leads to its own page (its addresses, users and quotas).
  */
-export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; onQuotas: (gkz: string) => void }) {
+export function AccountsPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   /** The text last searched for: paging, sorting and the refresh after an action keep to it. */
@@ -30,11 +29,8 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
   const latest = useRef(0);
   const [sort, setSort] = useState<MunicipalitySort>('name');
   const [found, setFound] = useState<MunicipalityPage | null>(null);
-  const [opened, setOpened] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [disabling, setDisabling] = useState<string | null>(null);
-  const [disallowing, setDisallowing] = useState<{ of: Municipality; email: string } | null>(null);
-  /** The page asked for (the one shown when none is), in the order chosen; a single municipality found opens. */
+  /** The page asked for (the one shown when none is), in the order chosen. */
   const search = async (page = found?.page ?? 1, by = sort) => {
     const asked = (latest.current += 1);
     const answer = await callApi<MunicipalityPage>('operator/municipalities', {
@@ -42,59 +38,25 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
     });
     if (asked !== latest.current) return;
     setFound(answer);
-    if (answer.total === 1) setOpened(answer.municipalities[0]?.gkz ?? null);
   };
   const pages = found ? Math.max(1, Math.ceil(found.total / found.per_page)) : 1;
-  const shown = found?.municipalities.find((m) => m.gkz === opened);
   const turn = (page: number) => {
     setMessage('');
     search(page).catch((error: unknown) => setMessage(messageOf(error, t)));
   };
-  /** Where the keyboard goes once the page is shown: the other page button at the list's end, an opened municipality. */
-  const focusNext = useRef<'pager' | 'opened' | null>(null);
+  /** Where the keyboard goes once the page is shown: the other page button at the list's end. */
+  const focusNext = useRef<'pager' | null>(null);
   useEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
-    if (target === 'opened') document.getElementById('municipality-opened-heading')?.focus();
     const active = document.activeElement;
     if (target === 'pager' && (active === document.body || (active instanceof HTMLButtonElement && active.disabled)))
       document.querySelector<HTMLButtonElement>('.municipality-pages button:not(:disabled)')?.focus();
-  }, [found, opened]);
-  /** Every action says what it did (or why not) in the status line, and the list and the log follow. */
-  const act = async <T,>(path: string, fields: Record<string, string>, done: (answer: T) => string) => {
-    setMessage('');
-    try {
-      setMessage(done(await callApi<T>(path, { fields })));
-      onChange();
-      await search();
-      return true;
-    } catch (error) {
-      setMessage(messageOf(error, t));
-      return false;
-    }
-  };
+  }, [found]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     searched.current = query;
-    setOpened(null);
     turn(1);
-  };
-  const disallow = () => {
-    if (!disallowing) return;
-    const { of, email } = disallowing;
-    setDisallowing(null);
-    void act('operator/disallow_email', { gkz: of.gkz, email }, () =>
-      t('operator.accounts.disallowed', { email }),
-    ).then(
-      // The address's row is gone with its buttons: the keyboard goes on at the field for a new address.
-      (done) => done && document.getElementById(`allow-${of.gkz}`)?.focus(),
-    );
-  };
-  const disable = (email: string) => {
-    setDisabling(null);
-    void act('operator/disable_user', { email }, (answer: { sessions_ended: number }) =>
-      t('operator.accounts.disabledDone', { email, count: answer.sessions_ended }),
-    );
   };
 
   return (
@@ -153,40 +115,18 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
                       </th>
                     ))}
                     <th scope="col">{t('operator.accounts.column.allowed')}</th>
-                    <th scope="col">{t('operator.quotas.heading')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {found.municipalities.map((m) => (
                     <tr key={m.gkz}>
                       <th scope="row">
-                        <button
-                          type="button"
-                          className="button-link"
-                          aria-expanded={opened === m.gkz}
-                          aria-controls="municipality-opened"
-                          onClick={() => {
-                            focusNext.current = opened === m.gkz ? null : 'opened';
-                            setOpened(opened === m.gkz ? null : m.gkz);
-                          }}
-                        >
-                          {m.name}
-                        </button>
+                        <a href={localizedPath(`/verwaltung/gemeinde/${m.gkz}`, locale)}>{m.name}</a>
                       </th>
                       <td>{m.gkz}</td>
                       <td>{districtNameOf(m.district)}</td>
                       <td>{stateNameOf(m.state_code, t)}</td>
                       <td className="figure">{m.allowed.length}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button-link"
-                          aria-label={`${t('operator.quotas.heading')}: ${m.name}`}
-                          onClick={() => onQuotas(m.gkz)}
-                        >
-                          {t('operator.quotas.heading')}
-                        </button>
-                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -221,48 +161,7 @@ export function AccountsPanel({ onChange, onQuotas }: { onChange: () => void; on
           )}
         </>
       )}
-      <div id="municipality-opened">
-        {shown && (
-          <ul className="operator-list">
-            <MunicipalityAccounts
-              municipality={shown}
-              actions={{
-                allow: (of, email) =>
-                  act('operator/allow_email', { gkz: of.gkz, email }, () =>
-                    t('operator.accounts.allowed', { email, name: of.name }),
-                  ),
-                disallow: (of, email) => setDisallowing({ of, email }),
-                endSessions: (email) =>
-                  void act('operator/end_sessions', { email }, () => t('operator.accounts.loggedOut', { email })),
-                disable: setDisabling,
-              }}
-            />
-          </ul>
-        )}
-      </div>
       <p role="status">{message}</p>
-      <Dialog
-        open={disabling !== null}
-        title={t('operator.accounts.disableTitle', { email: disabling ?? '' })}
-        onCancel={() => setDisabling(null)}
-        actions={[
-          { label: t('operator.accounts.disableConfirm'), onClick: () => disable(disabling ?? ''), danger: true },
-          { label: t('dialog.cancel'), onClick: () => setDisabling(null), primary: true },
-        ]}
-      >
-        <p>{t('operator.accounts.disableText', { email: disabling ?? '' })}</p>
-      </Dialog>
-      <Dialog
-        open={disallowing !== null}
-        title={t('operator.accounts.disallowTitle', { email: disallowing?.email ?? '' })}
-        onCancel={() => setDisallowing(null)}
-        actions={[
-          { label: t('operator.accounts.disallowConfirm'), onClick: disallow, danger: true },
-          { label: t('dialog.cancel'), onClick: () => setDisallowing(null), primary: true },
-        ]}
-      >
-        <p>{t('operator.accounts.disallowText')}</p>
-      </Dialog>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { callApi } from '../../stores/api-client.ts';
 import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 
-interface Action {
+export interface Action {
   id: number;
   at: string;
   actor: string;
@@ -34,15 +34,25 @@ const KNOWN = new Set([
   'send_reminders',
 ]);
 
-/** Issue 22: who did what, when — the operators' actions from the console and the command line, newest first. */
-export function AuditPanel({ locale, revision }: { locale: Locale; revision: number }) {
+/** An entry of the log in words, after its time: "Konsole (x@y): Kontingent geändert · 62219". */
+export function useAuditWords(): (a: Action) => string {
   const { t } = useTranslation();
-  const time = viennaTimeFormatter(locale);
   /** The command line writes "command line (<OS user>)" (admin/commands.ts): said in the console's language. */
   const actorOf = (actor: string) => {
     const user = /^command line \((.*)\)$/.exec(actor)?.[1];
     return user === undefined ? actor : t('operator.audit.commandLine', { user });
   };
+  return (a) =>
+    `${actorOf(a.actor)}: ${
+      KNOWN.has(a.action) ? t(`operator.audit.action.${a.action}` as 'operator.audit.action.set_quota') : a.action
+    }${a.gkz ? ` · ${a.gkz}` : ''}${a.email ? ` · ${a.email}` : ''}`;
+}
+
+/** Issue 22: who did what, when — the operators' actions from the console and the command line, newest first. */
+export function AuditPanel({ locale, revision }: { locale: Locale; revision: number }) {
+  const { t } = useTranslation();
+  const time = viennaTimeFormatter(locale);
+  const words = useAuditWords();
   const [actions, setActions] = useState<Action[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [message, setMessage] = useState('');
@@ -86,12 +96,7 @@ export function AuditPanel({ locale, revision }: { locale: Locale; revision: num
       <ul className="operator-list" ref={list}>
         {actions.map((a) => (
           <li key={a.id} data-id={a.id} tabIndex={-1}>
-            <time dateTime={a.at}>{time(a.at)}</time> · {actorOf(a.actor)}:{' '}
-            {KNOWN.has(a.action)
-              ? t(`operator.audit.action.${a.action}` as 'operator.audit.action.set_quota')
-              : a.action}
-            {a.gkz ? ` · ${a.gkz}` : ''}
-            {a.email ? ` · ${a.email}` : ''}
+            <time dateTime={a.at}>{time(a.at)}</time> · {words(a)}
           </li>
         ))}
       </ul>

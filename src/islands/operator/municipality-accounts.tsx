@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { stateNameOf } from '../../lib/directory/names.ts';
 import { Field } from '../forms/field.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -21,7 +20,7 @@ interface Actions {
 
 const START = { textAlign: 'start' } as const;
 
-/** One municipality found in the console: its allowed addresses, their users, and what an operator may do. */
+/** A municipality's allowed addresses, their users, and what an operator may do (its page, issue 55). */
 export function MunicipalityAccounts({ municipality: m, actions }: { municipality: Municipality; actions: Actions }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
@@ -41,14 +40,9 @@ export function MunicipalityAccounts({ municipality: m, actions }: { municipalit
       : t('operator.accounts.noUser');
 
   return (
-    <li>
-      <h3 id="municipality-opened-heading" tabIndex={-1}>
-        {m.gkz} {m.name}
-      </h3>
-      <p className="muted">
-        {m.district}, {stateNameOf(m.state_code, t)}
-      </p>
-      <ul>
+    <>
+      {m.allowed.length === 0 && <p>{t('operator.municipality.noAddress')}</p>}
+      <ul className="operator-list">
         {m.allowed.map(({ email: address, user }) => (
           <li key={address}>
             {address} <span className="badge">{status(user)}</span>
@@ -89,6 +83,6 @@ export function MunicipalityAccounts({ municipality: m, actions }: { municipalit
         />
         <button type="submit">{t('operator.accounts.allow')}</button>
       </form>
-    </li>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { AuditPanel } from './audit-panel.tsx';
 import { CampaignPanel } from './campaign-panel.tsx';
 import { MasterDataPanel } from './master-data-panel.tsx';
 import { NightlyPanel } from './nightly-panel.tsx';
+import { OverviewPanel } from './overview-panel.tsx';
 import { QuotasPanel } from './quotas-panel.tsx';
 
 /** `/verwaltung`: the provider's console (issue 22), for operators; the API refuses anyone else. AppRoot writes the h1. */
@@ -14,13 +15,12 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
   // Every change a panel makes lands in the audit log: the log reads again after it.
   const [revision, setRevision] = useState(0);
   const changed = () => setRevision((n) => n + 1);
-  // A new object each time: asking again for the same municipality's quotas shows them again.
-  const [quotasAsked, setQuotasAsked] = useState<{ gkz: string } | null>(null);
   return (
     <EditingArea locale={locale} messages={messages} title={title} withContent={false}>
+      <OverviewPanel locale={locale} revision={revision} />
       <CampaignPanel locale={locale} onChange={changed} />
-      <AccountsPanel onChange={changed} onQuotas={(gkz) => setQuotasAsked({ gkz })} />
-      <QuotasPanel locale={locale} asked={quotasAsked} onChange={changed} />
+      <AccountsPanel locale={locale} />
+      <QuotasPanel locale={locale} onChange={changed} />
       <MasterDataPanel onChange={changed} />
       <NightlyPanel locale={locale} />
       <AuditPanel locale={locale} revision={revision} />

@@ -23,12 +23,12 @@ const limitsOf = (quotas: Quotas) =>
 /** Issue 22 (M6 of issue 15): a municipality's limits beside the defaults, each one changeable. */
 export function QuotasPanel({
   locale,
-  asked,
+  gkz: fixed,
   onChange,
 }: {
   locale: Locale;
-  /** A municipality whose quotas the table of municipalities asked for (issue 55): shown, and the focus brought here. */
-  asked: { gkz: string } | null;
+  /** On a municipality's own page (issue 55): its quotas, shown at once, without asking for a code. */
+  gkz?: string;
   onChange: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,16 +44,14 @@ export function QuotasPanel({
     setShown({ gkz: of, quotas });
     setLimits(limitsOf(quotas));
   };
-  const show = (of: string, then?: () => void) => {
+  const show = (of: string) => {
     setMessage('');
     setGkzError('');
     callApi<{ quotas: Quotas }>(`operator/quotas/${encodeURIComponent(of)}`)
-      .then((answer) => {
-        showQuotas(of, answer.quotas);
-        then?.();
-      })
+      .then((answer) => showQuotas(of, answer.quotas))
       .catch((error: unknown) => {
         setShown(null);
+        if (fixed) return setMessage(messageOf(error, t));
         setGkzError(messageOf(error, t));
         document.getElementById('quotas-gkz')?.focus();
       });
@@ -62,18 +60,9 @@ export function QuotasPanel({
     event.preventDefault();
     show(gkz.trim());
   };
-  /** Asked for from the table of municipalities: the focus goes to the quotas once they are shown. */
-  const [bringFocus, setBringFocus] = useState(false);
   useEffect(() => {
-    if (!asked) return;
-    setGkz(asked.gkz);
-    show(asked.gkz, () => setBringFocus(true));
-  }, [asked]);
-  useEffect(() => {
-    if (!bringFocus || !shown) return;
-    document.getElementById('quotas-table')?.focus();
-    setBringFocus(false);
-  }, [bringFocus, shown]);
+    if (fixed) show(fixed);
+  }, [fixed]);
   const change = async (name: QuotaName) => {
     if (!shown) return;
     setMessage('');
@@ -98,20 +87,22 @@ export function QuotasPanel({
     <section aria-labelledby="quotas-panel-heading">
       <h2 id="quotas-panel-heading">{t('operator.quotas.heading')}</h2>
       <p>{t('operator.quotas.intro')}</p>
-      <form onSubmit={load} className="operator-form">
-        <Field
-          id="quotas-gkz"
-          name="gkz"
-          inputMode="numeric"
-          maxLength={5}
-          label={t('operator.quotas.gkz')}
-          error={gkzError}
-          value={gkz}
-          onChange={(event) => setGkz(event.target.value)}
-          onBlur={() => {}}
-        />
-        <button type="submit">{t('operator.quotas.show')}</button>
-      </form>
+      {!fixed && (
+        <form onSubmit={load} className="operator-form">
+          <Field
+            id="quotas-gkz"
+            name="gkz"
+            inputMode="numeric"
+            maxLength={5}
+            label={t('operator.quotas.gkz')}
+            error={gkzError}
+            value={gkz}
+            onChange={(event) => setGkz(event.target.value)}
+            onBlur={() => {}}
+          />
+          <button type="submit">{t('operator.quotas.show')}</button>
+        </form>
+      )}
       {shown && (
         <div
           id="quotas-table"

@@ -115,7 +115,8 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (user) await sendMail('confirm', email, await issue(user.id, 'confirm_email'), reply);
     },
 
-    async login(email: string, password: string, visitorId?: string): Promise<string> {
+    /** The new session, and whether the user is an operator (issue 55: whose screen opens first). */
+    async login(email: string, password: string, visitorId?: string): Promise<{ session: string; operator: boolean }> {
       const user = await findUserByEmail(db, email);
       if (!user) throw new ApiError('user_not_found');
       if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('wrong_password');
@@ -125,7 +126,7 @@ export function createAccountService({ db, mailer, config, clock }: AccountDepen
       if (user.disabled_at || (await findAllowedMunicipality(db, email)) !== user.gkz) throw notOnFile();
       const session = await startSession(db, user.id);
       await link(visitorId, user.id);
-      return session;
+      return { session, operator: user.operator_since !== null };
     },
 
     logout: (sessionToken: string) => endSession(db, sessionToken),

@@ -380,6 +380,7 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
       ['apply'],
     ),
     'operator/nightly': get(noQuery.map((q) => `/api/operator/nightly${q}`)),
+    'operator/overview': get(noQuery.map((q) => `/api/operator/overview${q}`)),
     'operator/audit': get(
       query({
         before: oneOf(fc.constantFrom('10'), hostileQueryValue),

@@ -76,3 +76,33 @@ export async function renewRegistration(
 export async function lockAddress(db: Queryable, email: string): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [email]);
 }
+
+/** A registration still waiting for its mailbox (issue 55, the console's overview), with the municipality of its address. */
+export interface WaitingRegistration {
+  email: string;
+  gkz: string | null;
+  municipality: string | null;
+  since: string;
+}
+
+/** Addresses whose registration waits for the link in its mail, the oldest first; `total` counts them all. */
+export async function listWaitingRegistrations(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<{ total: number; waiting: WaitingRegistration[] }> {
+  const rows = await db.query<WaitingRegistration & { total: number }>(
+    `SELECT r.email, a.gkz, m.name AS municipality,
+       to_char(min(r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since,
+       (count(*) OVER ())::int AS total
+     FROM registrations r
+     LEFT JOIN allowed_emails a ON a.email = r.email
+     LEFT JOIN municipalities m ON m.gkz = a.gkz
+     WHERE r.used_at IS NULL AND r.expires_at > $1 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.email = r.email)
+     GROUP BY r.email, a.gkz, m.name
+     ORDER BY since, r.email LIMIT $2`,
+    [now, limit],
+  );
+  const waiting = rows.map(({ email, gkz, municipality, since }) => ({ email, gkz, municipality, since }));
+  return { total: rows[0]?.total ?? 0, waiting };
+}

@@ -10,6 +10,8 @@ export interface UserRow {
   email_confirmed_at: Date | null;
   created_at: Date;
   disabled_at: Date | null;
+  /** Issue 22: when the provider made the user an operator (`make-operator`); null for a clerk. */
+  operator_since: Date | null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {

@@ -142,7 +142,7 @@ export function accountRoutes(
     const fields = await readFields(c);
     const request = parseFields(loginRequestSchema, fields);
     c.set('attemptedAccount', request.email);
-    const token = await limits.checkingPassword(c, request.email, () =>
+    const { session: token, operator } = await limits.checkingPassword(c, request.email, () =>
       accounts.login(request.email, request.password, visitorOf(fields)),
     );
     // Issue 15, L2: the session this browser held before (perhaps planted) ends with a new login.
@@ -150,7 +150,8 @@ export function accountRoutes(
     if (previous) await accounts.logout(previous);
     c.get('securityEvent')('login_succeeded', request.email);
     startSessionCookie(c, token, request.email);
-    return c.json({ data: { logged_in: true } }, 200, PRIVATE);
+    // Issue 55 (docs/api.md): an operator's login says so; the login screen then opens the console.
+    return c.json({ data: { logged_in: true, ...(operator ? { operator: true } : {}) } }, 200, PRIVATE);
   });
 
   api.post('/logout', async (c) => {

@@ -17,6 +17,7 @@ import { readLastNightlyRun } from '../../db/queries/nightly-runs.ts';
 import type { CampaignReminders } from '../../services/campaign-reminders.ts';
 import type { CampaignService } from '../../services/campaign.ts';
 import type { OperatorService } from '../../services/operator.ts';
+import { operatorOverview } from '../../services/operator-overview.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { parseFields, readFields } from '../request.ts';
 
@@ -50,6 +51,9 @@ export function operatorRoutes(
   const body = async <T>(c: Context<ApiEnv>, schema: Parameters<typeof parseFields>[0]) =>
     parseFields(schema, await readFields(c)) as T;
 
+  api.get('/operator/overview', async (c) => {
+    return c.json({ data: await operatorOverview(db, new Date()) }, 200, PRIVATE);
+  });
   api.get('/operator/municipalities', async (c) => {
     const { q, sort, page, per_page: perPage } = parseFields(searchSchema, c.req.query());
     return c.json({ data: await operator.searchMunicipalities({ text: q.trim(), sort, page, perPage }) }, 200, PRIVATE);
