@@ -127,9 +127,24 @@ test('a clerk is sent from the console to the markets, and the console API refus
   await page.goto('/verwaltung');
   await expect(page).toHaveURL(/\/maerkte$/);
   expect((await page.request.get('/api/operator/campaign')).status()).toBe(403);
+  expect((await page.request.get('/api/operator/overview')).status()).toBe(403);
   const staff = page.getByRole('navigation', { name: m('nav.staff') });
   await expect(staff.getByRole('link', { name: m('nav.markets') })).toBeVisible();
   await expect(staff.getByRole('link', { name: m('page.operator.title') })).toHaveCount(0);
+  // A municipality's page in the console too (issue 55), in any language.
+  await page.goto('/en/verwaltung/gemeinde/62219');
+  await expect(page).toHaveURL(/\/en\/maerkte$/);
+});
+
+test('a municipality’s page answers 404 for a code not on file, and sends a visitor to the login (issue 55)', async ({
+  page,
+}) => {
+  expect((await page.request.get('/verwaltung/gemeinde/62219', { maxRedirects: 0 })).status()).toBe(303);
+  await logInAsOperator(page);
+  for (const code of ['99999', '6221', 'abcde']) {
+    expect((await page.request.get(`/verwaltung/gemeinde/${code}`)).status(), code).toBe(404);
+  }
+  expect((await page.request.get('/fr/verwaltung/gemeinde/62219')).status()).toBe(200);
 });
 
 test('an operator finds the console in the staff navigation, keyboard only (issue 55)', async ({ page }) => {
