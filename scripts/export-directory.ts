@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBook } from '../src/export/book/export-directory.ts';
+import { editionAddress } from '../src/lib/book/addresses.ts';
 import { bookOf, type Book } from '../src/lib/book/book.ts';
 import { isLocale } from '../src/lib/languages.ts';
 import { loadConfig, publicBaseUrl } from '../src/server/config.ts';
@@ -62,7 +63,8 @@ await runOperatorCommand(usage, async () => {
     edition,
   });
   for (const file of files) console.log(file);
-  console.error(`Edition ${edition}: its changes since going to print are at ${publicBaseUrl(config)}/buch/${edition}`);
+  const changes = editionAddress(edition, values.lang, publicBaseUrl(config));
+  console.error(`Edition ${edition}: its changes since going to print are at ${changes}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   console.error(`Exported in ${seconds} s (PDF of ${pages} pages); peak memory ${peak} MB.`);

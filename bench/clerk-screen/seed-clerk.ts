@@ -6,12 +6,13 @@ import { openDatabase } from '../../src/server/db/open.ts';
 import { countMarkets } from '../../src/server/db/queries/market-ids.ts';
 import { AUSTRIA, generateMarkets } from '../../src/server/demo/austria-scale.ts';
 import { importBundledMasterDataIfEmpty } from '../../src/server/master-data/import.ts';
-import { CLERK } from './clerk.ts';
+import { CLERK, OPERATOR } from './clerk.ts';
 
 /**
  * Before the portal of `npm run bench:clerk` starts: Austria's 6,000 generated markets (as `npm
- * run generate -- --markets 6000` makes them) and a confirmed clerk of Graz, allowed as an
- * operator would allow them (the embedded database admits one process at a time).
+ * run generate -- --markets 6000` makes them), a confirmed clerk of Graz, allowed as an operator
+ * would allow them, and the provider's operator (issue 55); the embedded database admits one
+ * process at a time.
  */
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -24,12 +25,15 @@ try {
       `Generated ${made.markets} markets, ${made.dates} dates in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
     );
   }
-  await runCommand(db, ['allow-email', CLERK.gkz, CLERK.email]);
-  await db.query(
-    `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (email) DO NOTHING`,
-    [randomUUID(), CLERK.email, await hashPassword(CLERK.password), CLERK.gkz],
-  );
+  for (const user of [CLERK, OPERATOR]) {
+    await runCommand(db, ['allow-email', user.gkz, user.email]);
+    await db.query(
+      `INSERT INTO users (id, email, password_hash, gkz, email_confirmed_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (email) DO NOTHING`,
+      [randomUUID(), user.email, await hashPassword(user.password), user.gkz],
+    );
+  }
+  await runCommand(db, ['make-operator', OPERATOR.email]);
 } finally {
   await db.close();
 }

@@ -66,11 +66,11 @@ export function writeState(set: Typesetter, root: Tag, state: DirectoryState, co
           blockContext,
           n === 0 ? heading.beside : undefined,
         );
-        const headings = waiting.reduce((sum, kept) => sum + kept.height, 0);
+        const headings = waiting.reduce((sum, heading) => sum + heading.height, 0);
         // A market stays on one page when it fits on one; else at least its first lines go with the headings.
         const fits = headings + block.height <= set.bottom() - set.geometry.top;
         set.ensure(headings + (fits ? block.height : set.lineHeight * 3));
-        for (const kept of waiting.splice(0)) kept.draw();
+        for (const heading of waiting.splice(0)) heading.draw();
         block.draw();
         if (n === 0) heading.clear();
       });

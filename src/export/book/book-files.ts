@@ -1,4 +1,4 @@
-import { municipalityShortPath } from '../../lib/book/addresses.ts';
+import { municipalityShortAddress } from '../../lib/book/addresses.ts';
 import { csvFile } from '../../lib/csv.ts';
 import { marketsOf } from '../../lib/directory/listing.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
@@ -49,7 +49,7 @@ export function bookCsv(book: Book, locale: Locale, baseUrl: string): string {
         municipality.gkz,
         municipality.name,
         municipality.postcode,
-        baseUrl + municipalityShortPath(municipality.gkz, locale),
+        municipalityShortAddress(municipality.gkz, locale, baseUrl),
         market.id,
         market.title,
         ...SHOWN_TEXT_FIELDS.map(({ name }) => market[name]),

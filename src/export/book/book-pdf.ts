@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { dayFormatter } from '../../lib/directory/format.ts';
 import { districtNameOf, stateNameOf } from '../../lib/directory/names.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
-import { editionPath, municipalityShortPath, printedAddress } from '../../lib/book/addresses.ts';
+import { editionAddress, municipalityShortAddress, printedAddress } from '../../lib/book/addresses.ts';
 import { marketsOf } from '../../lib/directory/listing.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import type { Locale } from '../../lib/languages.ts';
@@ -38,8 +38,8 @@ export interface BookPdfOptions {
  */
 export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buffer; pages: number }> {
   const { locale } = options;
-  const addressOf = (gkz: string) => options.baseUrl + municipalityShortPath(gkz, locale);
-  const changes = options.edition ? options.baseUrl + editionPath(options.edition, locale) : null;
+  const addressOf = (gkz: string) => municipalityShortAddress(gkz, locale, options.baseUrl);
+  const changes = options.edition ? editionAddress(options.edition, locale, options.baseUrl) : null;
   const qrCodes = qrCodesOf([
     ...(changes ? [changes] : []),
     ...[...marketsOf(book)].map(({ municipality }) => addressOf(municipality.gkz)),
@@ -95,8 +95,8 @@ export function bookPdf(book: Book, options: BookPdfOptions): Promise<{ pdf: Buf
         : []),
     ],
     locale,
+    (section) => changes && coverCode(set, section, changes, qrCodes.get(changes)!, t, locale),
   );
-  if (changes) coverCode(set, root, changes, qrCodes.get(changes)!, t, locale);
 
   const fillContents = reserveContents(set, root, contentsOf(book, t), t('book.contents'), locale);
   const context: ChapterContext = {
@@ -135,13 +135,26 @@ function confirmedLine(t: Translate, locale: Locale, count: number, year: number
   return t('book.confirmed', { count, confirmed: formatCount(locale, count), year });
 }
 
-/** The cover: title and subtitle from a third down, publisher and date from three quarters down. */
-function cover(set: Typesetter, root: Tag, lines: [string, 'bold' | 'regular' | 'italic', number][], locale: Locale) {
+/**
+ * The cover: title and subtitle from a third down, publisher and date from three quarters down;
+ * `middle` draws between them (an edition's QR code), never above the subtitle's end.
+ */
+function cover(
+  set: Typesetter,
+  root: Tag,
+  lines: [string, 'bold' | 'regular' | 'italic', number][],
+  locale: Locale,
+  middle: (section: Tag) => void,
+) {
   const section = set.element(root, 'Sect');
   set.newPage({ numbered: false });
   lines.forEach(([text, font, scale], i) => {
     if (i === 0) set.y = set.doc.page.height * 0.3;
-    if (i === 2) set.y = set.doc.page.height * 0.75;
+    if (i === 2) {
+      set.y = Math.max(set.y + set.size, set.doc.page.height * 0.5);
+      middle(section);
+      set.y = Math.max(set.y + set.size, set.doc.page.height * 0.75);
+    }
     set.write(set.element(section, 'P'), text, locale, font, set.size * scale);
     set.y += set.size * 0.6;
   });
@@ -149,19 +162,16 @@ function cover(set: Typesetter, root: Tag, lines: [string, 'bold' | 'regular' | 
 }
 
 /**
- * Issue 55: mid-cover, the QR code of the edition's page "Änderungen seit Drucklegung"
- * with its address, so that a reader of the paper finds what no longer holds.
+ * Issue 55: mid-cover, the QR code of the edition's page "Änderungen seit Drucklegung" with its
+ * address, so that a reader of the paper finds what no longer holds.
  */
-function coverCode(set: Typesetter, root: Tag, address: string, image: Buffer, t: Translate, locale: Locale) {
-  const section = set.element(root, 'Sect');
+function coverCode(set: Typesetter, section: Tag, address: string, image: Buffer, t: Translate, locale: Locale) {
   const side = 60;
   const printed = printedAddress(address);
-  // Between the title (from a third down) and the publisher (from three quarters down).
-  set.y = set.doc.page.height * 0.5;
   set.write(set.element(section, 'P'), t('book.changesSince', { address: printed }), locale, 'regular', set.size);
   const figure = set.element(section, 'Figure', { alt: t('book.qrChanges', { address: printed }) });
   set.figure(figure, image, set.left(), set.y + 4, side);
-  section.node.end();
+  set.y += side + 4;
 }
 
 function contentsOf(book: Book, t: Translate): ContentsEntry[] {

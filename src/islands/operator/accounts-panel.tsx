@@ -23,7 +23,7 @@ interface MunicipalityPage {
 export function AccountsPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  /** The text last searched for: paging, sorting and the refresh after an action keep to it. */
+  /** The text last searched for: paging and sorting keep to it. */
   const searched = useRef('');
   /** Only the answer to the latest request is shown (a quick sort or page turn can overtake one). */
   const latest = useRef(0);
@@ -31,7 +31,7 @@ export function AccountsPanel({ locale }: { locale: Locale }) {
   const [found, setFound] = useState<MunicipalityPage | null>(null);
   const [message, setMessage] = useState('');
   /** The page asked for (the one shown when none is), in the order chosen. */
-  const search = async (page = found?.page ?? 1, by = sort) => {
+  const search = async (page: number, by = sort) => {
     const asked = (latest.current += 1);
     const answer = await callApi<MunicipalityPage>('operator/municipalities', {
       query: { q: searched.current, sort: by, page: String(page) },

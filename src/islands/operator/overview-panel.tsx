@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { dayFormatter, viennaTimeFormatter } from '../../lib/directory/format.ts';
-import type { Locale } from '../../lib/languages.ts';
+import { localizedPath, type Locale } from '../../lib/languages.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { callApi } from '../../stores/api-client.ts';
 import { messageOf } from '../forms/use-form.ts';
@@ -17,7 +17,10 @@ interface Overview {
     municipalities: number;
   } | null;
   nightly: { finished_at: string; ok: boolean } | null;
-  waiting: { total: number; registrations: { email: string; municipality: string | null; since: string }[] };
+  waiting: {
+    total: number;
+    registrations: { email: string; gkz: string | null; municipality: string | null; since: string }[];
+  };
   audit: Action[];
 }
 
@@ -85,7 +88,13 @@ export function OverviewPanel({ locale, revision }: { locale: Locale; revision: 
                 {waiting.registrations.map((r) => (
                   <li key={r.email}>
                     {r.email}
-                    {r.municipality ? ` · ${r.municipality}` : ''} · <time dateTime={r.since}>{time(r.since)}</time>
+                    {r.gkz && r.municipality && (
+                      <>
+                        {' · '}
+                        <a href={localizedPath(`/verwaltung/gemeinde/${r.gkz}`, locale)}>{r.municipality}</a>
+                      </>
+                    )}{' '}
+                    · <time dateTime={r.since}>{time(r.since)}</time>
                   </li>
                 ))}
               </ul>

@@ -98,12 +98,30 @@ describe('editionChanges', () => {
     ]);
   });
 
+  it('tells two dates of one day apart, and follows a date moved under its own id', () => {
+    const morning = date('2027-05-01', { id: 'am', time_from: '08:00', time_to: '12:00' });
+    const afternoon = date('2027-05-01', { id: 'pm', time_from: '14:00', time_to: '18:00' });
+    const printedTwice = book(municipality('62206', 'Hartberg', [market('a', [morning, afternoon])]));
+    expect(editionChanges(editionOf(printedTwice), printedTwice)).toEqual([]);
+    const evening = date('2027-05-01', { id: 'pm2', time_from: '18:00', time_to: '21:00' });
+    const moved = { ...morning, date_start: '2027-05-02', date_end: '2027-05-02' };
+    const live = book(municipality('62206', 'Hartberg', [market('a', [moved, afternoon, evening])]));
+    expect(
+      editionChanges(editionOf(printedTwice), live)[0]!.changes.map(({ kind, date, to }) => [kind, date, to]),
+    ).toEqual([
+      [
+        'moved',
+        { date_start: '2027-05-01', date_end: '2027-05-01', time_from: '08:00', time_to: '12:00' },
+        { date_start: '2027-05-02', date_end: '2027-05-02', time_from: '08:00', time_to: '12:00' },
+      ],
+      ['new', { date_start: '2027-05-01', date_end: '2027-05-01', time_from: '18:00', time_to: '21:00' }, null],
+    ]);
+  });
+
   it('finds nothing for any book compared with itself (property)', () => {
     const day = fc.integer({ min: 1, max: 365 }).map((n) => new Date(Date.UTC(2027, 0, n)).toISOString().slice(0, 10));
-    const dates = fc.uniqueArray(fc.record({ day, cancelled: fc.boolean() }), {
-      selector: (entry) => entry.day,
-      maxLength: 6,
-    });
+    // Several dates may share a day (a morning and an afternoon): each has its own id.
+    const dates = fc.array(fc.record({ day, cancelled: fc.boolean() }), { maxLength: 6 });
     fc.assert(
       fc.property(fc.array(dates, { maxLength: 5 }), (markets) => {
         const sample = book(
@@ -113,7 +131,9 @@ describe('editionChanges', () => {
             markets.map((entries, n) =>
               market(
                 String(n),
-                entries.map((entry) => date(entry.day, entry.cancelled ? { status: 'cancelled' } : {})),
+                entries.map((entry, k) =>
+                  date(entry.day, { id: `${n}-${k}`, ...(entry.cancelled ? { status: 'cancelled' as const } : {}) }),
+                ),
               ),
             ),
           ),

@@ -5,7 +5,7 @@ import { readLastNightlyRun } from '../db/queries/nightly-runs.ts';
 import { listOperatorActions, type OperatorActionRow } from '../db/queries/operator-actions.ts';
 import { listWaitingRegistrations, type WaitingRegistration } from '../db/queries/registrations.ts';
 
-/** Of each, the few the overview names; the sections below it have the rest. */
+/** Of the waiting registrations and the log, the overview names the first few: the oldest waiting, the latest entries. */
 const NAMED = 5;
 
 /** Issue 55: the console's first screen, an operator's desk — what needs looking at, in one call. */
