@@ -42,7 +42,7 @@ test('an operator at Austria scale: login, overview, Styria, a municipality’s 
   });
   await expectNoAxeViolations(page);
 
-  const first = page.locator('.data-table tbody tr').first();
+  const first = page.getByRole('table', { name: 'Gemeinden, Seite 1 von 12' }).locator('tbody tr').first();
   const name = await first.locator('th').innerText();
   await timed(`${name}’s page with its quotas`, async () => {
     await first.getByRole('link', { name }).click();
