@@ -20,7 +20,7 @@ async function openConsole(page: Page): Promise<void> {
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   await page.goto('/verwaltung');
-  await expect(page.getByRole('heading', { name: m('operator.nightly.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: m('operator.nightly.heading') })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 }

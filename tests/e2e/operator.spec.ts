@@ -20,7 +20,7 @@ test('the yearly campaign from the console to the clerk and back, keyboard only'
   const operator = await (await browser.newContext()).newPage();
   await logInAsOperator(operator);
   await operator.goto('/verwaltung');
-  await expect(operator.getByRole('heading', { name: m('operator.campaign.heading') })).toBeVisible();
+  await expect(operator.getByRole('heading', { level: 2, name: m('operator.campaign.heading') })).toBeVisible();
   await expectNoAxeViolations(operator);
   const year = operator.getByLabel(m('operator.campaign.year'));
   await tabTo(operator, year, 60);
@@ -156,7 +156,7 @@ test('an operator finds the console in the staff navigation, keyboard only (issu
   await tabTo(page, link, 40);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/verwaltung$/);
-  await expect(page.getByRole('heading', { name: m('operator.campaign.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: m('operator.campaign.heading') })).toBeVisible();
   await expect(link).toHaveAttribute('aria-current', 'page');
 });
 
@@ -165,7 +165,7 @@ test('the operator closes the campaign after a dialog; clerks see no banner, the
   await logInAsOperator(operator);
   await operator.goto('/verwaltung');
   const close = operator.getByRole('button', { name: fill(m('operator.campaign.close'), { year: String(YEAR) }) });
-  await tabTo(operator, close, 60);
+  await tabTo(operator, close, 80);
   await operator.keyboard.press('Enter');
   const dialog = operator.getByRole('dialog', {
     name: fill(m('operator.campaign.closeTitle'), { year: String(YEAR) }),
