@@ -44,6 +44,8 @@ const LAYERS = [
   ],
   // Issue 20: decoding and storing photos needs nothing of the server; the demo seeds a photo.
   ['src/server/photos'],
+  // Issue 54: reading a calendar or a spreadsheet needs nothing of the server but a thread.
+  ['src/server/imports'],
   ['src/server/db'],
   ['src/server/master-data'],
   ['src/server/demo'],

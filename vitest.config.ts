@@ -18,6 +18,7 @@ const ON_BOTH_DATABASES = [
   'content-delta',
   'content-delta-merge',
   'dates-counter',
+  'imports',
   'login-ceiling',
   'login-throttle',
   'markets',

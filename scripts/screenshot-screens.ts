@@ -29,6 +29,7 @@ export interface Screen {
 }
 
 const PLACE = '/verzeichnis/steiermark/hartberg-fuerstenfeld/hartberg';
+const IMPORT = '/maerkte?markt=importieren';
 const WEEKLY = 'Bauernmarkt am Hauptplatz';
 const ADVENT = 'Hartberger Adventmarkt';
 const KIRTAG = 'Kirtag zu Maria Himmelfahrt';
@@ -362,4 +363,61 @@ export const EDITING_SCREENS: Screen[] = [
     },
   },
   { id: 'weekly-markets', title: 'Weekly and monthly markets', path: '/wochenmaerkte', loggedIn: true },
+  // Issue 54, last: the import writes markets (its example's title, another in each language).
+  { id: 'import-source', title: 'Import: a file or an address', path: IMPORT, loggedIn: true, everyLanguage: true },
+  {
+    id: 'import-preview',
+    title: 'Import: the preview',
+    path: IMPORT,
+    loggedIn: true,
+    everyLanguage: true,
+    act: preview,
+  },
+  {
+    id: 'import-done',
+    title: 'Import: the markets taken',
+    path: IMPORT,
+    loggedIn: true,
+    everyLanguage: true,
+    act: async (page, text) => {
+      await preview(page, text);
+      // At the second width the example is there already, the same: ticked by hand, it is taken again.
+      await page.getByLabel(text('import.choose').replace('{{title}}', text('import.example.title'))).check();
+      await page.getByRole('button', { name: text('import.apply').replace('{{count}}', '1') }).click();
+      await page.getByRole('heading', { name: text('import.applied.one') }).waitFor();
+    },
+  },
+  {
+    id: 'import-history',
+    title: 'Import: the history of a market taken',
+    path: '/maerkte',
+    loggedIn: true,
+    everyLanguage: true,
+    act: async (page, text) => {
+      await openMarketForm(page, text, text('import.example.title'), 'history');
+      await page.getByText(text('history.importedFrom').replace('{{source}}', 'maerkte.csv')).first().waitFor();
+    },
+  },
 ];
+
+/** The import's template in the page's language, filled with its example and one line the portal refuses. */
+async function preview(page: Page, text: Text): Promise<void> {
+  const columns = ['title', 'type', 'date_start', 'date_end', 'time_from', 'time_to', 'event_location'];
+  const line = (values: string[]) => values.join(';');
+  const sheet = [
+    line(columns.map((column) => text(`import.column.${column}`))),
+    line(
+      columns
+        .map((column) => text(`import.example.${column}`))
+        .map((value) => value.replace('2027', String(NEXT_YEAR))),
+    ),
+    line([text('market.type.kirtag'), 'Kirchtg', `15.08.${NEXT_YEAR}`, '', '', '', '']),
+  ].join('\r\n');
+  await page
+    .getByLabel(text('import.file'))
+    .setInputFiles({ name: 'maerkte.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await page.getByRole('button', { name: text('import.preview') }).click();
+  await page
+    .getByRole('heading', { name: text('import.previewHeading').replace('{{source}}', 'maerkte.csv') })
+    .waitFor();
+}

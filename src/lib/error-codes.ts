@@ -88,6 +88,15 @@ export const ERROR_STATUS = {
   campaign_closed: 409,
   /** Issue 50: PostgreSQL cannot be reached; the last publication is still served (db/unavailable-error.ts). */
   database_unavailable: 503,
+  // Issue 54: importing markets from a calendar or a spreadsheet (docs/api.md, extension).
+  not_a_calendar: 422,
+  not_a_spreadsheet: 422,
+  too_many_rows: 422,
+  too_many_columns: 422,
+  import_too_complex: 422,
+  calendar_unreachable: 422,
+  import_not_found: 404,
+  imports_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -22,13 +22,41 @@ export const MESSAGES: Record<Locale, Record<string, string>> = { de, en, fr };
 const SERVER_ONLY = [
   ...['mail.', 'book.', 'edition.', 'feeds.', 'directory.', 'search.', 'embed.'],
   ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.', 'databaseDown.'],
+  // Issue 54: the import's template, its rows' reasons and its refusals are worded by the server (the
+  // view shows the message it answers), so they are not sent with every editing page.
+  ...['import.column.', 'import.example.', 'import.reason.', 'import.templateFile'],
+  ...['errors.not_a_calendar', 'errors.not_a_spreadsheet', 'errors.too_many_', 'errors.import_', 'errors.imports_'],
+  'errors.calendar_unreachable',
+  // Refusals of a whole request, never of a field: the server words them with their values (a wait, a limit).
+  ...['errors.rate_limited', 'errors.database_unavailable', 'errors.quota_exceeded', 'errors.method_not_allowed'],
+  ...['errors.address_not_allowed', 'errors.user_not_confirmed', 'errors.no_campaign', 'errors.campaign_closed'],
+  // The visitors' calls (visitor ids) never answer a clerk's form.
+  'errors.invalid_visitor_id',
 ];
+
+/**
+ * Views that load their words when they open (`/woerter/<view>/<locale>.json`, src/pages/woerter):
+ * a view few clerks open each year need not weigh on every editing page (issue 54's import).
+ */
+export const VIEWS_WITH_OWN_WORDS = ['import'] as const;
+export type ViewWithOwnWords = (typeof VIEWS_WITH_OWN_WORDS)[number];
+
+const serverOnly = (key: string) => SERVER_ONLY.some((prefix) => key.startsWith(prefix));
 
 /** The messages an editing page's island needs, in its one language. */
 export function islandMessages(locale: Locale, { operator = false } = {}): Record<string, string> {
-  const omitted = operator ? SERVER_ONLY : [...SERVER_ONLY, 'operator.'];
+  const omitted = [...VIEWS_WITH_OWN_WORDS.map((view) => `${view}.`), ...(operator ? [] : ['operator.'])];
   return Object.fromEntries(
-    Object.entries(MESSAGES[locale]).filter(([key]) => !omitted.some((prefix) => key.startsWith(prefix))),
+    Object.entries(MESSAGES[locale]).filter(
+      ([key]) => !serverOnly(key) && !omitted.some((prefix) => key.startsWith(prefix)),
+    ),
+  );
+}
+
+/** A view's own words (VIEWS_WITH_OWN_WORDS), without those only the server writes. */
+export function viewMessages(locale: Locale, view: ViewWithOwnWords): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(MESSAGES[locale]).filter(([key]) => key.startsWith(`${view}.`) && !serverOnly(key)),
   );
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandMessages, MESSAGES } from './i18n.ts';
+import { islandMessages, MESSAGES, viewMessages, VIEWS_WITH_OWN_WORDS } from './i18n.ts';
 
 /** Every key the islands' and stores' code names literally ('market.field.title', `errors.${…}` by its prefix). */
 function keysNamedIn(folder: string): string[] {
@@ -20,10 +20,19 @@ function keysNamedIn(folder: string): string[] {
 describe('islandMessages', () => {
   const islandKeys = [...keysNamedIn('src/islands'), ...keysNamedIn('src/stores')];
 
-  it('keeps every key an island or store names (the operator console with its own)', () => {
-    const all = islandMessages('de', { operator: true });
-    const missing = islandKeys.filter((key) => !Object.keys(all).some((one) => one === key || one.startsWith(key)));
+  it('keeps every key an island or store names (the operator console with its own, a view with its own words)', () => {
+    const all = [
+      ...Object.keys(islandMessages('de', { operator: true })),
+      ...VIEWS_WITH_OWN_WORDS.flatMap((view) => Object.keys(viewMessages('de', view))),
+    ];
+    const missing = islandKeys.filter((key) => !all.some((one) => one === key || one.startsWith(key)));
     expect(missing).toEqual([]);
+  });
+
+  it('leaves a view’s own words to the view (issue 54: the import loads its words when it opens)', () => {
+    expect(Object.keys(islandMessages('de')).filter((key) => key.startsWith('import.'))).toEqual([]);
+    expect(viewMessages('fr', 'import')).toMatchObject({ 'import.heading': 'Importer des marchés' });
+    expect(Object.keys(viewMessages('fr', 'import')).filter((key) => key.startsWith('import.reason.'))).toEqual([]);
   });
 
   it('gives the clerks’ pages no console words, and no page only the server writes', () => {

@@ -1,6 +1,7 @@
 import * as published from './db/published.ts';
 import * as contentReads from './services/content-reads.ts';
 import * as marketDays from './services/market-days.ts';
+import * as marketImports from './services/market-imports.ts';
 import * as marketSaves from './services/market-saves.ts';
 
 /**
@@ -15,4 +16,5 @@ export const PROCEDURE_MODULES: readonly Readonly<Record<string, unknown>>[] = [
   contentReads,
   marketSaves,
   marketDays,
+  marketImports,
 ];

@@ -26,16 +26,19 @@ export function apiUrl(path: string): string {
  */
 export async function callApi<T>(
   path: string,
-  init: { fields?: Record<string, string>; query?: Record<string, string> } = {},
+  init: { fields?: Record<string, string>; query?: Record<string, string>; form?: FormData } = {},
 ): Promise<T> {
   const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : '';
   const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  // A file goes as multipart (issue 54's import); other fields as form data.
+  if (init.form && lang) init.form.set('lang', lang);
+  const sent = init.form ?? (init.fields && new URLSearchParams({ ...(lang ? { lang } : {}), ...init.fields }));
   let response: Response;
   try {
     response = await fetch(`${apiUrl(path)}${query}`, {
-      method: init.fields ? 'POST' : 'GET',
+      method: sent ? 'POST' : 'GET',
       credentials: 'same-origin',
-      ...(init.fields ? { body: new URLSearchParams({ ...(lang ? { lang } : {}), ...init.fields }) } : {}),
+      ...(sent ? { body: sent } : {}),
     });
   } catch (error) {
     throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : String(error));

@@ -5,6 +5,8 @@ import { $unsavedWork, leaveWith } from './unsaved.ts';
 export const MARKET_PARAM = 'markt';
 /** Market ids are UUIDs, so this never names a stored market. */
 export const NEW_MARKET = 'neu';
+/** Issue 54: the import of markets from a calendar or a spreadsheet, a view of the screen of its own. */
+export const IMPORT_MARKETS = 'importieren';
 /** The query parameter naming the view of a market: `/maerkte?markt=<id>&ansicht=termine` (issue 53). */
 export const VIEW_PARAM = 'ansicht';
 

@@ -35,7 +35,7 @@ export function ownMarketsOf(content: Content, account: Account | null, locale: 
 }
 
 /** After every save: the time it was saved, and the watch for when the public directory shows it. */
-function saved(marketId: string | null): void {
+export function noteSaved(marketId: string | null): void {
   $appState.setKey('lastUpdated', new Date().toISOString());
   watchPublishing(marketId);
 }
@@ -47,21 +47,21 @@ export async function saveMarket(fields: MarketFields): Promise<string> {
   const answer = await callApi<SavedRecords>('save_market', { fields });
   const id = Object.keys(Object.values(answer.wko_markets)[0] ?? {})[0] ?? '';
   mergeSaved(answer, { replaceDatesOf: id });
-  saved(id);
+  noteSaved(id);
   return id;
 }
 
 export async function deleteMarket(id: string): Promise<void> {
   await callApi('delete_market', { fields: { id } });
   removeMarket(id);
-  saved(id);
+  noteSaved(id);
 }
 
 /** Saves a date; answers its id, for the focus to land on its row (issue 53). */
 export async function saveMarketDate(fields: MarketFields): Promise<string | undefined> {
   const answer = await callApi<SavedRecords>('save_market_date', { fields });
   mergeSaved(answer);
-  saved(fields['wko_market_id'] ?? null);
+  noteSaved(fields['wko_market_id'] ?? null);
   return Object.keys(answer.wko_market_dates)[0];
 }
 
@@ -69,7 +69,7 @@ export async function saveMarketDate(fields: MarketFields): Promise<string | und
 export async function changeMarketDays(marketId: string, fields: MarketFields): Promise<string[]> {
   const answer = await callApi<SavedRecords>('change_market_days', { fields });
   mergeSaved(answer);
-  saved(marketId);
+  noteSaved(marketId);
   // The dates written, in the order of their days (the answer is).
   return Object.keys(answer.wko_market_dates);
 }
@@ -78,7 +78,7 @@ export async function deleteMarketDate(id: string): Promise<void> {
   const marketId = $content.get().wko_market_dates[id]?.wko_market_id ?? null;
   await callApi('delete_market_date', { fields: { id } });
   removeMarketDate(id);
-  saved(marketId);
+  noteSaved(marketId);
 }
 
 /** Several new dates of one market at once (add_market_dates), all or none. */
@@ -88,5 +88,5 @@ export async function addMarketDates(marketId: string, dates: readonly object[])
       fields: { wko_market_id: marketId, dates: JSON.stringify(dates) },
     }),
   );
-  saved(marketId);
+  noteSaved(marketId);
 }

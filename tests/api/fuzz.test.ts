@@ -216,6 +216,9 @@ function checkAnswer(request: RawRequest, answer: RawAnswer, about: string): voi
     expect(text, about).toMatch(
       /^<\?xml version="1\.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/,
     );
+  } else if (answer.status < 300 && type.startsWith('text/csv')) {
+    expect(request.path, about).toMatch(/\.csv(\?|$)/);
+    expect(text, about).toMatch(/^\uFEFF[^\r\n]+;/);
   } else if (answer.status < 300 && type.startsWith('application/schema+json')) {
     expect(request.path, about).toMatch(/^\/api\/public\/markets\.schema\.json(\?|$)/);
     expect(JSON.parse(text), about).toHaveProperty('$schema');
@@ -382,6 +385,9 @@ const ROUTES: Record<string, string> = {
   save_market: 'POST /api/save_market',
   delete_market: 'POST /api/delete_market',
   upload_market_image: 'POST /api/upload_market_image',
+  import_preview: 'POST /api/import_preview',
+  import_apply: 'POST /api/import_apply',
+  'import_template.csv': 'GET /api/import_template.csv',
   delete_market_image: 'POST /api/delete_market_image',
   save_market_date: 'POST /api/save_market_date',
   add_market_dates: 'POST /api/add_market_dates',
@@ -465,8 +471,8 @@ describe('every API call, with hostile input, logged out and in', () => {
   it('refuses every body over 1 MiB with 413, however it is sent, storing nothing', async () => {
     const big = 'x'.repeat(BODY_LIMIT);
     for (const [name, endpoint] of Object.entries(endpoints())) {
-      // A photo may be 10 MB: its limit is tested in market-photos.test.ts.
-      if (endpoint.method !== 'POST' || name === 'upload_market_image') continue;
+      // A photo and an import may be 10 MB: their limits are tested in market-photos.test.ts and imports.test.ts.
+      if (endpoint.method !== 'POST' || name === 'upload_market_image' || name === 'import_preview') continue;
       for (const [how, chunked] of [
         ['json', false],
         ['form', true],

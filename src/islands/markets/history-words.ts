@@ -11,6 +11,8 @@ export interface MarketChange {
   changed_at: string;
   action: 'created' | 'updated' | 'deleted';
   changes: Record<string, [unknown, unknown]>;
+  /** Issue 54: the file or address the change was imported from. */
+  source?: string;
 }
 
 /** A changed field as the clerk reads it: its label in the form's words, old and new value as the form shows them. */

@@ -70,6 +70,7 @@ function ChangeList({
             <p>
               {when.format(new Date(change.changed_at))} · {change.user_email} ·{' '}
               {days ? t('form.namedLine', { name: action, text: describeDays(days, locale) }) : action}
+              {change.source ? ` · ${t('history.importedFrom', { source: change.source })}` : ''}
             </p>
             <ul>
               {changeLines(change, t, locale).map((line) => (

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay, viennaYear } from '../../lib/market-rules.ts';
 import { $appState, selectedYear } from '../../stores/app-state.ts';
-import { NEW_MARKET } from '../../stores/market-route.ts';
+import { IMPORT_MARKETS, NEW_MARKET } from '../../stores/market-route.ts';
 import type { OwnMarket } from '../../stores/markets.ts';
 import { leaveWith } from '../../stores/unsaved.ts';
 import { SectionHeading } from '../forms/heading.tsx';
@@ -134,6 +134,11 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
           />
         </div>
         <ViewLink market={NEW_MARKET}>{t('markets.new')}</ViewLink>
+        {!weekly && (
+          <ViewLink market={IMPORT_MARKETS} className="button button-secondary">
+            {t('markets.import')}
+          </ViewLink>
+        )}
       </div>
       {state.lastUpdated && (
         <p className="muted">

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import type { Locale } from '../../lib/languages.ts';
 import { viennaYear } from '../../lib/market-rules.ts';
-import { $marketRoute, followAddress } from '../../stores/market-route.ts';
+import { $marketRoute, followAddress, IMPORT_MARKETS } from '../../stores/market-route.ts';
 import '../../styles/editing.css';
 import { useTranslation } from '../i18n.tsx';
 import { LeaveDialog } from './leave-dialog.tsx';
@@ -11,6 +11,7 @@ import { MarketList } from './market-list.tsx';
 import { useOwnMarkets } from './own-markets.ts';
 
 const MarketEditor = lazy(() => loadEditor().then((module) => ({ default: module.MarketEditor })));
+const ImportMarkets = lazy(() => import('./import-markets.tsx').then((module) => ({ default: module.ImportMarkets })));
 
 /**
  * `/maerkte` (and `/wochenmaerkte` with `weekly`): the list of the municipality's markets, or the
@@ -37,6 +38,10 @@ export function MarketsScreen({ locale, weekly = false }: { locale: Locale; week
           lastMonth={lastMonth}
           focusOnShow={focusOnShow}
         />
+      ) : route.market === IMPORT_MARKETS ? (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <ImportMarkets key={route.visit} locale={locale} focusOnShow={focusOnShow} />
+        </Suspense>
       ) : (
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
           <MarketEditor

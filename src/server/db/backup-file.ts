@@ -21,7 +21,7 @@ export class BackupError extends Error {
  *
  * Left out on purpose (LEFT_OUT_TABLES): sessions, one-time tokens and registrations waiting for
  * their mail (issue 49) are short-lived secrets — after a restore everyone logs in again and old
- * mail links are void, so restore deletes them;
+ * mail links are void, so restore deletes them (and an import's previews, issue 54);
  * rate_limits are counters of a few minutes and stay as they are; content_version is a counter,
  * not content — restore moves it past both its own and the backup's value, so every running
  * server's cached answer misses; content_commits and content_changes are its change log for delta sync (issue 18), which
@@ -48,6 +48,8 @@ export const BACKED_UP_TABLES = [
   'market_photos',
   // Issue 55: what each printed edition printed; its change page compares with it for a year.
   'book_editions',
+  // Issue 54: where imported markets came from, so that importing again after a restore changes nothing.
+  'market_sources',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',
@@ -62,6 +64,8 @@ export const LEFT_OUT_TABLES = [
   'nightly_runs',
   // Issue 49: the networks accounts logged in from (IP prefixes); a restore deletes them with the users.
   'login_networks',
+  // Issue 54: an import's preview lives an hour, for the clerk who made it.
+  'import_previews',
 ];
 
 /*

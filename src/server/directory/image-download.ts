@@ -1,8 +1,7 @@
-import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { hasImageSignature } from './image-signature.ts';
+import { createPublicDownload, type DownloadRules } from './public-download.ts';
+
+export { isPublicAddress, type DownloadRules } from './public-download.ts';
 
 /** What a market image may be: the raster formats every browser shows (no SVG, which can carry scripts). */
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -22,66 +21,6 @@ export interface DownloadedImage {
 export type ImageDownload = (url: string, stop?: AbortSignal) => Promise<DownloadedImage | null>;
 
 const MAX_BYTES = 5 * 1024 * 1024;
-/** For one image, redirects included: slow redirects took 38 s per image before (issue 15, M7). */
-const TIMEOUT_MS = 10_000;
-const MAX_REDIRECTS = 3;
-/** Image hosts serve https on the usual port; any other port is most likely a service inside a network. */
-const ALLOWED_PORTS = new Set(['', '443']);
-
-export interface DownloadRules {
-  /** Which resolved addresses may be asked: the public internet only, but tests allow their loopback server. */
-  isAllowed: (address: string) => boolean;
-  /** Tests serve plain http on a free port; the build never does. */
-  plainHttpOnAnyPort: boolean;
-  timeoutMs?: number;
-}
-
-/**
- * Addresses the build must never fetch from: a clerk's image address could otherwise point the
- * build at the provider's own network (loopback, private, link-local, metadata services).
- */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-/**
- * IPv6: only global unicast (2000::/3) is allowed at all (issue 15, L11), without its special
- * blocks: the IETF's (Teredo, benchmarking, ORCHID), documentation, and 6to4, which carries
- * an IPv4 address of any kind. So mapped (::ffff:…), NAT64, unique-local, link-local and
- * multicast addresses are all refused.
- */
-const GLOBAL_UNICAST_V6 = new BlockList();
-GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
-for (const [network, prefix] of [
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['3fff::', 20],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
-  return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !NOT_PUBLIC.check(address, 'ipv6');
-}
 
 /**
  * Fetches an image a market's record points to, for the static build to serve it itself
@@ -89,81 +28,12 @@ export function isPublicAddress(address: string): boolean {
  * address (port 443) on the public internet answering 200 with a raster image under 5 MB, whose
  * bytes begin as its type's do, all within 10 s for the image, redirects included.
  */
-export function createImageDownload(
-  { isAllowed, plainHttpOnAnyPort, timeoutMs = TIMEOUT_MS }: DownloadRules = {
-    isAllowed: isPublicAddress,
-    plainHttpOnAnyPort: false,
-  },
-): ImageDownload {
-  /** DNS lookup that fails for a name with any address that is not allowed. */
-  const allowedLookup = ((hostname: string, options: LookupOptions, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 4);
-      const first = addresses[0];
-      if (!first || addresses.some((entry) => !isAllowed(entry.address))) {
-        return callback(new Error(`${hostname} is not on the public internet.`), '', 4);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      callback(null, first.address, first.family);
-    });
-  }) as LookupFunction;
-
-  const fetchImage = (url: URL, redirectsLeft: number, signal: AbortSignal): Promise<DownloadedImage | null> => {
-    const secure = url.protocol === 'https:' && ALLOWED_PORTS.has(url.port);
-    if (!secure && !(plainHttpOnAnyPort && url.protocol === 'http:')) return Promise.resolve(null);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !isAllowed(host)) return Promise.resolve(null);
-    const client = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = client.get(
-        url,
-        {
-          lookup: allowedLookup,
-          signal,
-          headers: { accept: Object.keys(IMAGE_TYPES).join(',') },
-        },
-        (response) => {
-          const status = response.statusCode ?? 0;
-          const location = response.headers.location;
-          if (status >= 300 && status < 400 && location && redirectsLeft > 0) {
-            response.resume();
-            fetchImage(new URL(location, url), redirectsLeft - 1, signal).then(resolve, reject);
-            return;
-          }
-          const type = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-          const extension = IMAGE_TYPES[type];
-          const declared = Number(response.headers['content-length'] ?? 0);
-          if (status !== 200 || !extension || declared > MAX_BYTES) {
-            response.resume();
-            resolve(null);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > MAX_BYTES) request.destroy(new Error('The image is too large.'));
-            else chunks.push(chunk);
-          });
-          response.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            resolve(hasImageSignature(bytes, extension) ? { bytes, extension } : null);
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-    });
-  };
-
+export function createImageDownload(rules?: DownloadRules): ImageDownload {
+  const download = createPublicDownload({ maxBytes: MAX_BYTES, accept: Object.keys(IMAGE_TYPES) }, rules);
   return async (url, stop) => {
-    // One deadline for the image across its redirects, and the step's, whichever comes first.
-    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(stop ? [stop] : [])]);
-    try {
-      return await fetchImage(new URL(url), MAX_REDIRECTS, signal);
-    } catch {
-      return null;
-    }
+    const file = await download(url, stop);
+    const extension = file && IMAGE_TYPES[file.type];
+    return file && extension && hasImageSignature(file.bytes, extension) ? { bytes: file.bytes, extension } : null;
   };
 }
 

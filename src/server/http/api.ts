@@ -38,8 +38,12 @@ import { campaignRoutes } from './routes/campaign.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { contentRoutes } from './routes/content.ts';
 import { marketRoutes } from './routes/markets.ts';
+import { createPublicDownload } from '../directory/public-download.ts';
+import { IMPORT_LIMITS } from '../imports/imported-market.ts';
+import { createImportService, type CalendarDownload } from '../services/imports.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
+import { IMPORT_PREVIEW_PATH, importBodyLimit, importRoutes } from './routes/imports.ts';
 import { pageViewLimits } from './page-view-limits.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
 import { publicFeedRoutes } from './routes/public-feeds.ts';
@@ -65,6 +69,8 @@ export interface ApiDependencies {
   content?: ContentService;
   /** The purge's schedule; API tests give one to wait for its runs. */
   housekeeping?: Housekeeping;
+  /** Issue 54: fetches a municipality's calendar to import; tests give one that may ask their loopback server. */
+  calendarDownload?: CalendarDownload;
 }
 
 /** api.md: bodies over 1 MiB are refused with 413. */
@@ -84,6 +90,7 @@ export function createApi({
   photoStore = createPhotoStore(photoDirOf(config.DATA_DIR)),
   content = createContentService(db, publisher ? { publisher } : {}),
   housekeeping = createHousekeeping(db, clock),
+  calendarDownload = createPublicDownload({ maxBytes: IMPORT_LIMITS.bytes }),
 }: ApiDependencies): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/api');
   const mailer = givenMailer ?? createMailer(config);
@@ -144,10 +151,11 @@ export function createApi({
       throw new ApiError('payload_too_large');
     },
   });
-  // A photo upload has its own, larger limit (routes/market-photos.ts).
+  // A photo upload and an import have their own, larger limits (routes/market-photos.ts, routes/imports.ts).
   api.use((c, next) => {
     if (!mayHaveBody(c.req.method)) return next();
-    return c.req.path === UPLOAD_PATH ? uploadBodyLimit(c, next) : limited(c, next);
+    if (c.req.path === UPLOAD_PATH) return uploadBodyLimit(c, next);
+    return c.req.path === IMPORT_PREVIEW_PATH ? importBodyLimit(c, next) : limited(c, next);
   });
   api.use(
     methodNotAllowed({
@@ -176,6 +184,7 @@ export function createApi({
   });
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
   marketPhotoRoutes(api, photos, db, clock);
+  importRoutes(api, createImportService({ db, clock, download: calendarDownload, onChange }), db, clock);
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath, pageViewLimits(config, clock));
   publicFeedRoutes(api, db, config, publisher);

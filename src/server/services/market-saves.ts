@@ -51,6 +51,8 @@ export interface Edit<Input> {
   session: string;
   input: Checked<Input>;
   now: Date;
+  /** Issue 54: the file or address an import took the change from, for the history. */
+  source?: string | undefined;
 }
 
 /**
@@ -108,6 +110,7 @@ export const saveMarket = procedure(
         marketDateId: null,
         action: previous ? 'updated' : 'created',
         changes,
+        source: edit.source,
       });
     }
     // Deriving the rule's dates (above) changed no field of the market the answer holds.
@@ -157,7 +160,7 @@ export const addMarketDates = procedure(
     for (const [index, date] of input.dates.entries()) {
       if (date.id !== undefined) throw new ApiError('invalid_request', { [`dates.${index}.id`]: 'invalid_request' });
       written.push(
-        await writeMarketDate(tx, user, market, { ...date, wko_market_id: input.marketId }, now).catch(
+        await writeMarketDate(tx, user, market, { ...date, wko_market_id: input.marketId }, now, edit.source).catch(
           (error: unknown) => {
             throw error instanceof ApiError ? error.within(`dates.${index}.`) : error;
           },
@@ -186,6 +189,7 @@ export const deleteMarketDate = procedure(
       marketDateId: id,
       action: 'deleted',
       changes: { date_start: [date.date_start, null], date_end: [date.date_end, null] },
+      source: edit.source,
     });
     return id;
   },
@@ -220,6 +224,7 @@ async function writeMarketDate(
   market: MarketRecord,
   input: MarketDateInput,
   now: Date,
+  source?: string,
 ): Promise<StoredDate> {
   const today = viennaDay(now);
   const { id, version, wko_market_id: marketId, ...fields } = input;
@@ -245,6 +250,7 @@ async function writeMarketDate(
     marketDateId: date.id,
     action: previous ? 'updated' : 'created',
     changes: differences(previous, date, DATE_FIELDS),
+    source,
   });
   return stored;
 }

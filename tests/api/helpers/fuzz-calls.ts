@@ -318,6 +318,21 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
       ['id', 'version', 'from', 'to', 'status', 'time_from', 'time_to', 'note'],
     ),
     get_market_history: get(segment(marketId).map((id) => `/api/get_market_history/${id}`)),
+    // Issue 54: the fuzz sends fields and addresses; tests/api/imports.test.ts and import-files.test.ts send files.
+    import_preview: post('import_preview', {
+      file: fc.constantFrom('kalender.ics', ''),
+      url: oneOf(
+        fc.constantFrom('https://127.0.0.1/k.ics', 'http://10.0.0.1/k.ics', 'file:///etc/passwd'),
+        hostileString,
+      ),
+    }),
+    import_apply: post('import_apply', {
+      id: oneOf(fc.uuid(), hostileString),
+      rows: oneOf(fc.constantFrom('1,2', [1, 2], [], [0], '-1'), hostileString),
+    }),
+    'import_template.csv': get(
+      query({ lang: fc.constantFrom('de', 'en', 'fr', 'xx') }).map((q) => `/api/import_template.csv${q}`),
+    ),
     page_view: post('page_view', {
       path: oneOf(fc.constantFrom('/verzeichnis', '/en/info', '/seite/impressum'), hostileString),
       language: fc.constantFrom('de', 'en', 'fr', 'tr'),

@@ -1,3 +1,4 @@
+import type { CalendarDownload } from '../../../src/server/services/imports.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createHousekeeping, type Housekeeping } from '../../../src/server/auth/housekeeping.ts';
@@ -35,7 +36,7 @@ export interface TestServer {
  */
 export async function startTestServer(
   environment: Record<string, string | undefined> = {},
-  { dataDir = null }: { dataDir?: string | null } = {},
+  { dataDir = null, calendarDownload }: { dataDir?: string | null; calendarDownload?: CalendarDownload } = {},
 ): Promise<TestServer> {
   const { db, done } = await databaseForTest(dataDir);
   const config = loadConfig({
@@ -63,6 +64,7 @@ export async function startTestServer(
     securityLog: (line) => void securityLog.push(line),
     housekeeping,
     content: createContentService(db, { wholeRests: 0 }), // a read right after a save sees it, as the tests expect
+    ...(calendarDownload ? { calendarDownload } : {}),
   });
   return {
     url: running.url,

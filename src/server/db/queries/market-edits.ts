@@ -120,12 +120,14 @@ export interface MarketChange {
   at: Date;
   action: 'created' | 'updated' | 'deleted';
   changes: Record<string, [unknown, unknown]>;
+  /** Issue 54: the file or address the change was imported from. */
+  source?: string | undefined;
 }
 
 export async function insertMarketChange(tx: Queryable, change: MarketChange): Promise<void> {
   await tx.query(
-    `INSERT INTO market_changes (market_id, market_date_id, user_id, user_email, changed_at, action, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    `INSERT INTO market_changes (market_id, market_date_id, user_id, user_email, changed_at, action, changes, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
     [
       change.marketId,
       change.marketDateId,
@@ -134,6 +136,7 @@ export async function insertMarketChange(tx: Queryable, change: MarketChange): P
       change.at,
       change.action,
       JSON.stringify(change.changes),
+      change.source ?? null,
     ],
   );
 }
@@ -144,14 +147,20 @@ export interface MarketChangeRecord {
   changed_at: string;
   action: MarketChange['action'];
   changes: Record<string, [unknown, unknown]>;
+  /** Issue 54: "importiert aus …"; absent for a change made here. */
+  source?: string;
 }
 
 /** Newest first. */
 export async function listMarketChanges(db: Queryable, marketId: string): Promise<MarketChangeRecord[]> {
-  const rows = await db.query<Omit<MarketChangeRecord, 'changed_at'> & { changed_at: Date }>(
-    `SELECT market_date_id, user_email, changed_at, action, changes FROM market_changes
+  const rows = await db.query<Omit<MarketChangeRecord, 'changed_at'> & { changed_at: Date; source: string | null }>(
+    `SELECT market_date_id, user_email, changed_at, action, changes, source FROM market_changes
      WHERE market_id = $1 ORDER BY changed_at DESC, id DESC`,
     [marketId],
   );
-  return rows.map((row) => ({ ...row, changed_at: row.changed_at.toISOString() }));
+  return rows.map(({ source, ...row }) => ({
+    ...row,
+    changed_at: row.changed_at.toISOString(),
+    ...(source === null ? {} : { source }),
+  }));
 }

@@ -1,0 +1,111 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod/mini';
+import { csvFile } from '../../../lib/csv.ts';
+import { translator, type MessageKey } from '../../../lib/i18n.ts';
+import { isStorableText } from '../../../lib/validation.ts';
+import { ApiError } from '../../api-error.ts';
+import { hitLimit } from '../../auth/rate-limit.ts';
+import type { Queryable } from '../../db/database.ts';
+import { IMPORT_LIMITS } from '../../imports/imported-market.ts';
+import { SHEET_COLUMNS } from '../../imports/read-sheet.ts';
+import type { ImportService } from '../../services/imports.ts';
+import type { PreviewRow } from '../../services/market-imports.ts';
+import type { ApiEnv } from '../api-env.ts';
+import { discardBody } from '../discard-body.ts';
+import { parseFields, readFields } from '../request.ts';
+import { confirmedWriter, sessionToken } from '../session-user.ts';
+
+export const IMPORT_PREVIEW_PATH = '/api/import_preview';
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** The preview's body limit, in place of the API's 1 MiB (api.ts chooses by path): a source of 10 MB. */
+export const importBodyLimit = bodyLimit({
+  maxSize: IMPORT_LIMITS.bytes + ENVELOPE_BYTES,
+  onError: async (c) => {
+    if (!(await discardBody(c.req.raw, 4 * IMPORT_LIMITS.bytes))) c.header('Connection', 'close');
+    throw new ApiError('payload_too_large', { file: 'payload_too_large' });
+  },
+});
+
+/** A clerk imports a few sources an hour; each reading costs a thread up to 10 s. */
+export const IMPORTS_PER_HOUR = { attempts: 60, windowSeconds: 60 * 60 };
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+const urlSchema = z.string({ error: 'required_fields' }).check(
+  z.trim(),
+  z.maxLength(2000, { error: 'too_long' }),
+  // Whether the address is https on the public internet is the download's to say (calendar_unreachable).
+  z.refine((url) => /^https?:\/\/[^\s]+$/i.test(url) && URL.canParse(url), { error: 'invalid_url' }),
+);
+
+const applySchema = z.object({
+  id: z.string({ error: 'required_fields' }).check(z.regex(/^[0-9a-f-]{36}$/, { error: 'import_not_found' })),
+  rows: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean).map(Number) : value)),
+    z
+      .array(z.int({ error: 'invalid_request' }).check(z.minimum(1, { error: 'invalid_request' })), {
+        error: 'required_fields',
+      })
+      .check(z.minLength(1, { error: 'required_fields' }), z.maxLength(IMPORT_LIMITS.rows, { error: 'too_long' })),
+  ),
+});
+
+/** Issue 54, docs/api.md (extension): a clerk's import from a calendar or a spreadsheet. */
+export function importRoutes(api: Hono<ApiEnv>, imports: ImportService, db: Queryable, clock: () => Date): void {
+  api.post('/import_preview', async (c) => {
+    const user = await confirmedWriter(c);
+    const session = sessionToken(c);
+    const fields = await readFields(c);
+    const wait = await hitLimit(db, { key: `import:${user.userId}`, ...IMPORTS_PER_HOUR }, clock());
+    if (wait !== null) throw ApiError.rateLimited(wait);
+    const file = fields['file'];
+    if (file instanceof File && file.size > IMPORT_LIMITS.bytes)
+      throw new ApiError('payload_too_large', { file: 'payload_too_large' });
+    const source =
+      file instanceof File && file.size > 0
+        ? { file: { name: fileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) } }
+        : fields['url'] !== undefined && fields['url'] !== ''
+          ? { url: parseFields(z.object({ url: urlSchema }), fields).url }
+          : null;
+    if (!source) throw new ApiError('required_fields', { file: 'required_fields' });
+    const preview = await imports.preview(session, source);
+    const t = translator(c.get('locale')());
+    return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+  });
+
+  api.post('/import_apply', async (c) => {
+    const session = sessionToken(c);
+    const request = parseFields(applySchema, await readFields(c));
+    return c.json({ data: await imports.apply(session, request) }, 200, PRIVATE);
+  });
+
+  /** The spreadsheet to fill in, in the request's language: its column names and one example line. */
+  api.get('/import_template.csv', (c: Context<ApiEnv>) => {
+    const locale = c.get('locale')();
+    const t = translator(locale);
+    const header = SHEET_COLUMNS.map((column) => t(`import.column.${column}`));
+    const example = SHEET_COLUMNS.map((column) => t(`import.example.${column}`));
+    return c.body(csvFile([header, example]), 200, {
+      ...PRIVATE,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${t('import.templateFile')}.csv"`,
+    });
+  });
+}
+
+/** A file's name for the history: its last part, printable, at most 200 characters. */
+function fileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const printable = [...last].filter((character) => isStorableText(character)).join('');
+  return printable.slice(0, 200) || 'import';
+}
+
+function withMessage(row: PreviewRow, t: ReturnType<typeof translator>): PreviewRow & { message?: string } {
+  if (!row.reason) return row;
+  const values = { ...row.values };
+  if (values['nearest']) values['nearest'] = t(`market.type.${values['nearest']}` as MessageKey);
+  if (values['field']) values['field'] = t(`import.column.${values['field']}` as MessageKey);
+  return { ...row, message: t(`import.reason.${row.reason}` as MessageKey, values) };
+}

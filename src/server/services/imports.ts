@@ -1,0 +1,47 @@
+import { ApiError } from '../api-error.ts';
+import type { Database } from '../db/database.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import { readInThread } from '../imports/import-reader.ts';
+import { applyImport, previewImport, type PreviewRow } from './market-imports.ts';
+import type { SavedRecords } from './market-saves.ts';
+
+/** A calendar fetched from its address (directory/public-download.ts, given by the API's wiring). */
+export type CalendarDownload = (url: string) => Promise<{ bytes: Uint8Array } | null>;
+
+export type ImportSource = { file: { name: string; bytes: Uint8Array } } | { url: string };
+
+/**
+ * Issue 54: a clerk's import of markets from a calendar or a spreadsheet (docs/api.md, extension).
+ * The source is read on a thread of its own (imports/import-reader.ts), then compared and kept as
+ * a preview on the database's thread; applying the rows the clerk picked is one transaction.
+ */
+export function createImportService({
+  db,
+  clock,
+  download,
+  onChange = () => {},
+}: {
+  db: Database;
+  clock: () => Date;
+  download: CalendarDownload;
+  onChange?: () => void;
+}) {
+  return {
+    async preview(session: string, source: ImportSource): Promise<{ id: string; rows: PreviewRow[] }> {
+      const now = clock();
+      const label = 'url' in source ? source.url : source.file.name;
+      const bytes = 'url' in source ? (await download(source.url))?.bytes : source.file.bytes;
+      if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
+      const read = await readInThread(bytes, viennaDay(now));
+      return db.run(previewImport, { session, label, read, now });
+    },
+
+    async apply(session: string, request: { id: string; rows: readonly number[] }): Promise<SavedRecords> {
+      const saved = await db.run(applyImport, { session, ...request, now: clock() });
+      onChange();
+      return saved;
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

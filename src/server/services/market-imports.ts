@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../api-error.ts';
+import { findSessionUser, writer } from '../auth/sessions.ts';
+import type { MarketDateInput } from '../../lib/market-input.ts';
+import { marketInputSchema } from '../../lib/market-input.ts';
+import type { MarketRecord } from '../../lib/market.ts';
+import { viennaDay } from '../../lib/market-rules.ts';
+import { procedure, type Queryable } from '../db/database.ts';
+import {
+  listMarketSources,
+  municipalityMarkets,
+  saveMarketSource,
+  savePreview,
+  takePreview,
+} from '../db/queries/market-imports.ts';
+import { listMarketDates, lockMarket } from '../db/queries/market-edits.ts';
+import type { StoredDate } from '../db/queries/markets.ts';
+import type { ImportedDate, ImportedMarket, ReadSource, RefusedRow } from '../imports/imported-market.ts';
+import {
+  COMPARED_FIELDS,
+  compare,
+  dateOfText,
+  dateText,
+  portalValues,
+  sourceValues,
+  type ComparedField,
+  type RowStatus,
+  type SourceValues,
+} from './import-compare.ts';
+import { addMarketDates, answer, deleteMarketDate, saveMarket, type SavedRecords } from './market-saves.ts';
+
+/**
+ * Issue 54, the import's two steps on the database's thread. The preview compares each market of
+ * the source with the municipality's (found by the key the last import left, else by its title)
+ * and keeps what each row would do; applying takes the rows the clerk picked and writes them
+ * through the same procedures as the editing calls, in one transaction, each history entry naming
+ * the source. A market changed since its preview refuses the whole apply (409): preview again.
+ */
+
+export interface PreviewRow {
+  row: number;
+  status: RowStatus | 'refused';
+  title: string;
+  /** With `refused`: why (`import.reason.<code>`), and the values its message names. */
+  reason?: string;
+  values?: Record<string, string>;
+  /** With `changed` and `conflict`: old → new per field, as the history has them (dates apart). */
+  changes?: Record<string, [unknown, unknown]>;
+  conflicts?: ComparedField[];
+  /** Dates the row would add and take away (without a rule), or the dates of a new market. */
+  dates?: { added: ImportedDate[]; removed: ImportedDate[] };
+}
+
+/** A row as the preview keeps it: as the clerk sees it, and what its apply needs (none for a refused one). */
+interface KeptRow {
+  shown: PreviewRow;
+  apply?: {
+    key: string;
+    market: ImportedMarket;
+    /** The portal's market, at its version then; absent for a new one. */
+    found?: { id: string; version: number; take: ComparedField[] };
+  };
+}
+
+interface PreviewRequest {
+  session: string;
+  label: string;
+  read: ReadSource;
+  now: Date;
+}
+
+export const previewImport = procedure(
+  import.meta.url,
+  'previewImport',
+  async (tx, { session, label, read, now }: PreviewRequest): Promise<{ id: string; rows: PreviewRow[] }> => {
+    const user = writer(await findSessionUser(tx, session));
+    const today = viennaDay(now);
+    const { markets, dates } = await municipalityMarkets(tx, user.gkz, today);
+    const sources = new Map((await listMarketSources(tx, user.gkz)).map((row) => [row.source_key, row]));
+    const byTitle = new Map(markets.map((market) => [market.title.trim().toLowerCase(), market]));
+    const byId = new Map(markets.map((market) => [market.id, market]));
+    const claimed = new Set<string>();
+    const rows: KeptRow[] = read.refused.map(refusedRow);
+    for (const imported of read.markets) {
+      const invalid = invalidField(imported);
+      if (invalid) {
+        rows.push(
+          refusedRow({ row: imported.row, title: imported.title, reason: 'invalid_field', values: { field: invalid } }),
+        );
+        continue;
+      }
+      const known = sources.get(imported.key);
+      const market =
+        (known && byId.get(known.market_id)) ?? byTitle.get(imported.title.trim().toLowerCase()) ?? undefined;
+      if (!market || claimed.has(market.id)) {
+        const source = sourceValues(imported);
+        // A new market's fields as changes from nothing, so the preview shows its type, place and rule.
+        const given = COMPARED_FIELDS.filter((field) => field !== 'title' && field !== 'dates' && source[field]);
+        const changes = changesOf(given, NOTHING, source);
+        rows.push(kept(imported, { status: 'new', changes, dates: { added: imported.dates, removed: [] } }));
+        continue;
+      }
+      claimed.add(market.id);
+      const source = sourceValues(imported);
+      const portal = portalValues(market, datesOf(dates, market.id), today);
+      const last = known?.market_id === market.id ? (known.imported as SourceValues) : null;
+      const { status, take, conflicts } = compare(source, last, portal, today);
+      const shown = {
+        status,
+        ...(status === 'same' ? {} : { changes: changesOf(take, portal, source), conflicts }),
+        ...(take.includes('dates') ? { dates: dateChanges(portal.dates, source.dates) } : {}),
+      };
+      rows.push(kept(imported, shown, { id: market.id, version: market.version, take }));
+    }
+    rows.sort((a, b) => a.shown.row - b.shown.row);
+    const id = randomUUID();
+    await savePreview(tx, { id, userId: user.userId, gkz: user.gkz, label, at: now, rows });
+    return { id, rows: rows.map((row) => row.shown) };
+  },
+);
+
+interface ApplyRequest {
+  session: string;
+  id: string;
+  rows: readonly number[];
+  now: Date;
+}
+
+export const applyImport = procedure(
+  import.meta.url,
+  'applyImport',
+  async (tx, { session, id, rows: chosen, now }: ApplyRequest): Promise<SavedRecords> => {
+    const user = writer(await findSessionUser(tx, session));
+    const preview = await takePreview(tx, { id, userId: user.userId, at: now });
+    if (!preview || preview.gkz !== user.gkz) throw new ApiError('import_not_found');
+    const written: SavedRecords = { wko_markets: {}, wko_market_dates: {} };
+    const edit = { session, now, source: preview.source };
+    for (const { shown, apply } of preview.rows as KeptRow[]) {
+      if (!apply || !chosen.includes(shown.row)) continue;
+      const saved = await applyRow(tx, shown, apply, edit);
+      for (const [group, markets] of Object.entries(saved.wko_markets))
+        Object.assign((written.wko_markets[group] ??= {}), markets);
+      Object.assign(written.wko_market_dates, saved.wko_market_dates);
+      await saveMarketSource(tx, {
+        marketId: apply.found?.id ?? Object.keys(Object.values(saved.wko_markets)[0] ?? {})[0]!,
+        gkz: user.gkz,
+        key: apply.key,
+        label: preview.source,
+        imported: sourceValues(apply.market),
+        at: now,
+      });
+    }
+    return written;
+  },
+);
+
+const NOTHING: SourceValues = {
+  title: '',
+  type: '',
+  description: '',
+  event_location: '',
+  website: '',
+  rule: null,
+  date_start: null,
+  date_end: null,
+  dates: [],
+};
+
+type ImportEdit = { session: string; now: Date; source: string };
+type InvalidRow = Omit<RefusedRow, 'reason'> & { reason: 'invalid_field' };
+
+async function applyRow(
+  tx: Queryable,
+  shown: PreviewRow,
+  { market: imported, found }: NonNullable<KeptRow['apply']>,
+  edit: ImportEdit,
+): Promise<SavedRecords> {
+  if (!found) {
+    const saved = (await saveMarket.work(tx, { ...edit, input: { input: marketInput(imported, null) } })).saved;
+    const marketId = Object.keys(Object.values(saved.wko_markets)[0] ?? {})[0]!;
+    if (imported.dates.length === 0) return saved;
+    const dates = imported.dates.map((date) => dateInput(marketId, date));
+    const dated = await addMarketDates.work(tx, { ...edit, input: { input: { marketId, dates } } });
+    return { ...dated, wko_markets: saved.wko_markets };
+  }
+  const market = await lockMarket(tx, found.id);
+  if (!market || market.version !== found.version) throw new ApiError('conflict');
+  const take = new Set(found.take);
+  // A row picked though the same: nothing to write, and the market is answered as it is.
+  let saved: SavedRecords = answer(market, []);
+  if (found.take.some((field) => field !== 'dates')) {
+    saved = (await saveMarket.work(tx, { ...edit, input: { input: marketInput(imported, market, take) } })).saved;
+  }
+  if (!take.has('dates') || !shown.dates) return saved;
+  const { added, removed } = shown.dates;
+  const stored = await listMarketDates(tx, market.id);
+  for (const date of removed) {
+    const match = stored.find((candidate) => dateText(candidate) === dateText(date));
+    if (match) await deleteMarketDate.work(tx, { ...edit, input: { input: match.id } });
+  }
+  if (added.length === 0) return saved;
+  const dates = added.map((date) => dateInput(market.id, date));
+  const dated = await addMarketDates.work(tx, { ...edit, input: { input: { marketId: market.id, dates } } });
+  return { wko_markets: { ...dated.wko_markets, ...saved.wko_markets }, wko_market_dates: dated.wko_market_dates };
+}
+
+/** The market as save_market takes it: the source's fields over the portal's (all of them for a new market). */
+function marketInput(imported: ImportedMarket, market: MarketRecord | null, take?: ReadonlySet<ComparedField>) {
+  const from = (field: ComparedField) => market === null || take!.has(field);
+  const ruleFromSource = from('rule');
+  const rule = ruleFromSource ? imported.rule : market!.rule;
+  const raw = {
+    ...(market ?? {}),
+    ...(market ? { id: market.id, version: market.version } : {}),
+    title: from('title') ? imported.title : market!.title,
+    type: from('type') ? imported.type : market!.type,
+    description: from('description') ? imported.description : market!.description,
+    event_location: from('event_location') ? imported.event_location : market!.event_location,
+    website: from('website') ? imported.website : market!.website,
+    schedule: rule ? 'regular' : 'dates',
+    rule,
+    date_start: from('date_start') ? (imported.season?.date_start ?? null) : market!.date_start,
+    date_end: from('date_end') ? (imported.season?.date_end ?? null) : market!.date_end,
+    season_repeats: market?.season_repeats ?? false,
+  };
+  const parsed = marketInputSchema.safeParse(raw);
+  if (!parsed.success) throw new ApiError('invalid_request', { title: 'invalid_request' });
+  return parsed.data;
+}
+
+function dateInput(marketId: string, date: ImportedDate): MarketDateInput {
+  return { ...date, wko_market_id: marketId, status: 'takes_place', type: 'regular', note: '', hidden: false };
+}
+
+/** The first field the portal would refuse of a market as the source gives it, if any. */
+function invalidField(imported: ImportedMarket): string | null {
+  const parsed = marketInputSchema.safeParse(marketInputOfNew(imported));
+  return parsed.success ? null : String(parsed.error.issues[0]?.path[0] ?? 'title');
+}
+
+function marketInputOfNew(imported: ImportedMarket) {
+  const { title, type, description, event_location, website, rule } = imported;
+  return {
+    title,
+    type,
+    description,
+    event_location,
+    website,
+    rule,
+    schedule: rule ? 'regular' : 'dates',
+    date_start: imported.season?.date_start ?? null,
+    date_end: imported.season?.date_end ?? null,
+  };
+}
+
+function datesOf(dates: readonly StoredDate[], marketId: string): StoredDate[] {
+  return dates.filter((date) => date.wko_market_id === marketId);
+}
+
+function kept(
+  imported: ImportedMarket,
+  shown: Omit<PreviewRow, 'row' | 'title'>,
+  found?: NonNullable<KeptRow['apply']>['found'],
+): KeptRow {
+  const apply = { key: imported.key, market: imported, ...(found ? { found } : {}) };
+  return { shown: { row: imported.row, title: imported.title, ...shown }, apply };
+}
+
+function refusedRow({ row, title, reason, values }: RefusedRow | InvalidRow): KeptRow {
+  return { shown: { row, status: 'refused', title, reason, ...(values ? { values } : {}) } };
+}
+
+function changesOf(take: readonly ComparedField[], portal: SourceValues, source: SourceValues) {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of take) {
+    if (field === 'dates') continue;
+    const shownValue = (values: SourceValues) =>
+      field === 'rule' && values.rule ? (JSON.parse(values.rule) as unknown) : values[field];
+    changes[field] = [shownValue(portal), shownValue(source)];
+  }
+  return changes;
+}
+
+function dateChanges(portal: readonly string[], source: readonly string[]) {
+  return {
+    added: source.filter((date) => !portal.includes(date)).map(dateOfText),
+    removed: portal.filter((date) => !source.includes(date)).map(dateOfText),
+  };
+}
