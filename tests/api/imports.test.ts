@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { createPublicDownload } from '../../src/server/directory/public-download.ts';
@@ -320,6 +321,77 @@ describe('a clerk’s edit and the source’s', () => {
     expect((await apply(again.id, [2])).status).toBe(200);
     expect((await apply(again.id, [2])).body.error?.code).toBe('import_not_found');
   });
+});
+
+describe('importing again', () => {
+  interface SourceMarket {
+    description: string;
+    website: string;
+    days: number[];
+  }
+  const market = fc.record({
+    description: fc.constantFrom('', 'Aus der Region', 'Mit Musik', 'Bio'),
+    website: fc.constantFrom('', 'https://example.at/a', 'https://example.at/b'),
+    days: fc.uniqueArray(fc.integer({ min: 0, max: 150 }), { minLength: 1, maxLength: 3 }),
+  });
+  const sheetOf = (run: number, markets: readonly SourceMarket[]) =>
+    [
+      'ID;Titel;Art;Beginn;Von (Uhrzeit);Bis (Uhrzeit);Beschreibung;Website',
+      ...markets.flatMap((one, index) =>
+        one.days.map((day) => {
+          const date = new Date(Date.UTC(2027, 6, 1 + day)).toISOString().slice(0, 10);
+          return `p${run}-${index};Probemarkt ${run}-${index};Bauernmarkt;${date};08:00;12:00;${one.description};${one.website}`;
+        }),
+      ),
+    ].join('\r\n');
+  let run = 0;
+
+  it('changes nothing, whatever the source and whatever the clerk edited between two imports', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(market, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom('Vom Amt ergänzt', '')), { nil: null }),
+        async (markets, edit) => {
+          run += 1;
+          const file = { name: `probe-${run}.csv`, bytes: sheetOf(run, markets) };
+          const first = await previewed(file);
+          expect(chosen(first.rows, 'new')).toHaveLength(markets.length);
+          expect((await apply(first.id, chosen(first.rows, 'new'))).status).toBe(200);
+
+          if (edit) {
+            // The clerk edits one market's description here.
+            const [which, description] = edit;
+            const title = `Probemarkt ${run}-${which % markets.length}`;
+            const [stored] = await server.db.query<{ id: string; version: number }>(
+              'SELECT id, version FROM markets WHERE title = $1',
+              [title],
+            );
+            const save = await server.fetch('/api/save_market', {
+              method: 'POST',
+              headers: { Cookie: clerk, 'Content-Type': 'application/json' },
+              body: JSON.stringify({
+                id: stored!.id,
+                version: stored!.version,
+                title,
+                type: 'bauernmarkt',
+                schedule: 'dates',
+                description,
+                website: markets[which % markets.length]!.website,
+              }),
+            });
+            expect(save.status).toBe(200);
+          }
+
+          const before = await snapshot();
+          const again = await previewed(file);
+          expect(again.rows.map((row) => row.status)).toEqual(markets.map(() => 'same'));
+          expect((await apply(again.id, chosen(again.rows, 'same'))).status).toBe(200);
+          expect(await snapshot()).toBe(before);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  }, 120_000);
 });
 
 describe('calendars as other programs export them', () => {

@@ -57,6 +57,7 @@ export const REFUSAL_REASONS = [
   'too_many_dates',
   'invalid_field',
   'duplicate',
+  'formula',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

@@ -23,6 +23,21 @@ import {
  * zone (with its VTIMEZONE, or UTC) is converted, a floating one and one in Europe/Vienna kept.
  */
 
+/** Calendar, event, alarm: RFC 5545 nests three deep; a file nested deeper is no calendar (and no stack's to walk). */
+const MAX_NESTING = 8;
+
+/** Whether a jCal component ([name, properties, components]) nests at most `max` levels, walked without recursion. */
+function nestedWithin(root: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [component, depth] = stack.pop()!;
+    if (depth > max) return false;
+    const children = Array.isArray(component) ? (component[2] as unknown) : undefined;
+    if (Array.isArray(children)) for (const child of children) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** A recurrence is followed at most this many steps: a rule by the second would never reach next year. */
 const MAX_STEPS = 50_000;
 
@@ -77,6 +92,8 @@ function parseCalendars(text: string): ICAL.Component[] {
     throw new UnreadableSource('not_a_calendar');
   }
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed) as unknown[];
+  if (!Array.isArray(roots) || !roots.every((root) => nestedWithin(root, MAX_NESTING)))
+    throw new UnreadableSource('not_a_calendar');
   const calendars = Array.isArray(roots)
     ? roots.map((root) => new ICAL.Component(root as unknown[])).filter((root) => root.name === 'vcalendar')
     : [];

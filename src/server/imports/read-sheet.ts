@@ -94,6 +94,9 @@ function marketOf(line: Line, window: ImportWindow): ImportedMarket | RefusedRow
   const { row } = line;
   const title = line.title ?? '';
   if (!title) return { row, title, reason: 'no_title' };
+  // Cells are values, never formulas: a text that a spreadsheet would run ("=HYPERLINK(…)") is refused where it stands.
+  const formula = SHEET_COLUMNS.find((column) => /^[=@]/.test(line[column] ?? ''));
+  if (formula) return { row, title, reason: 'formula', values: { field: formula } };
   const typeName = line.type ?? '';
   const type = namedType(typeName);
   if (!type) return { row, title, reason: 'unknown_type', values: { given: typeName, nearest: nearestType(typeName) } };

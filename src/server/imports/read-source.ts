@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { Unzip, UnzipInflate } from 'fflate';
 import { readSheet as readXlsx } from 'read-excel-file/node';
 import { readCalendar } from './read-calendar.ts';
 import { readSheet, type Cell } from './read-sheet.ts';
@@ -25,6 +26,7 @@ export async function readSource(bytes: Uint8Array, window: ImportWindow): Promi
   const kind = kindOf(bytes);
   if (kind === 'calendar') return readCalendar(textOf(bytes), window);
   if (kind === 'xlsx') {
+    if (!unpacksWithin(bytes, MAX_UNPACKED)) throw new UnreadableSource('import_too_complex');
     let rows: Cell[][];
     try {
       rows = (await readXlsx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as Cell[][];
@@ -34,6 +36,37 @@ export async function readSource(bytes: Uint8Array, window: ImportWindow): Promi
     return readSheet(rows, window);
   }
   return readSheet(csvRows(textOf(bytes)), window);
+}
+
+/**
+ * A workbook of 5,000 rows unpacks to a few megabytes; a zip made to unpack to gigabytes would do so
+ * outside the thread's heap bound (the bytes are no JavaScript objects), so it is unpacked here
+ * first, counting, and left at the bound — whatever sizes its directory claims.
+ */
+const MAX_UNPACKED = 64 * 1024 * 1024;
+
+function unpacksWithin(bytes: Uint8Array, max: number): boolean {
+  let unpacked = 0;
+  let within = true;
+  const unzip = new Unzip((file) => {
+    file.ondata = (error, chunk) => {
+      unpacked += chunk?.length ?? 0;
+      if (error || unpacked > max) {
+        within = false;
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    // In slices: a slice of 16 KB inflates to 17 MB at most (deflate's ratio), so counting stops a bomb early.
+    for (let at = 0; at < bytes.length && within; at += 16 * 1024)
+      unzip.push(bytes.subarray(at, at + 16 * 1024), at + 16 * 1024 >= bytes.length);
+  } catch {
+    return false;
+  }
+  return within;
 }
 
 /** UTF-8 when the bytes are, else Windows-1252 (which decodes any byte). */
@@ -51,6 +84,7 @@ function csvRows(text: string): string[][] {
   const delimiter = [';', ',', '\t'].reduce((best, candidate) =>
     firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
   );
+  if (firstLine.split(delimiter).length > IMPORT_LIMITS.columns) throw new UnreadableSource('too_many_columns');
   try {
     return parseCsv(text, {
       bom: true,
