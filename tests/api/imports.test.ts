@@ -68,11 +68,12 @@ beforeAll(async () => {
       ),
     },
   );
-  clerk = (await loggedInUser(server.db, GKZ_A)).cookie;
   clerkB = (await loggedInUser(server.db, GKZ_B)).cookie;
 });
-beforeEach(() => {
+beforeEach(async () => {
   server.clock.now = NOW;
+  // A clerk of their own for each test: sixty previews an hour per account (IMPORTS_PER_HOUR) would not last the file.
+  clerk = (await loggedInUser(server.db, GKZ_A)).cookie;
 });
 afterAll(async () => {
   await server.close();
@@ -303,6 +304,36 @@ describe('a clerk’s edit and the source’s', () => {
         website: ['', 'https://example.at/k'],
       },
     });
+  });
+
+  it('links a market typed by hand that the source holds the same, so a later edit of both is a conflict', async () => {
+    const save = (fields: Record<string, unknown>) =>
+      server.fetch('/api/save_market', {
+        method: 'POST',
+        headers: { Cookie: clerk, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Maronimarkt', type: 'bauernmarkt', schedule: 'dates', ...fields }),
+      });
+    const typed = await save({
+      description: 'Maroni',
+      first_date: { date_start: '2027-10-09', date_end: '2027-10-09' },
+    });
+    expect(typed.status).toBe(200);
+    const source = (description: string) =>
+      `Titel;Art;Beginn;Beschreibung\r\nMaronimarkt;Bauernmarkt;09.10.2027;${description}\r\nApfelmarkt;Bauernmarkt;02.10.2027;\r\n`;
+    const first = await previewed({ name: 'herbst.csv', bytes: source('Maroni') });
+    expect(first.rows.map((row) => [row.title, row.status])).toEqual([
+      ['Maronimarkt', 'same'],
+      ['Apfelmarkt', 'new'],
+    ]);
+    // Only the new market is picked; the one typed by hand is linked to its line all the same.
+    expect((await apply(first.id, [3])).status).toBe(200);
+
+    const [hand] = await server.db.query<{ id: string; version: number }>(
+      "SELECT id, version FROM markets WHERE title = 'Maronimarkt'",
+    );
+    expect((await save({ id: hand!.id, version: hand!.version, description: 'Maroni und Sturm' })).status).toBe(200);
+    const next = await previewed({ name: 'herbst.csv', bytes: source('Heiße Maroni') });
+    expect(next.rows[0]).toMatchObject({ title: 'Maronimarkt', status: 'conflict', conflicts: ['description'] });
   });
 
   it('refuses a preview whose market changed meanwhile (409), another’s preview and one applied twice, changing nothing', async () => {

@@ -40,9 +40,16 @@ const SHEET = [
 
 async function chooseFile(page: Page, input: ReturnType<Page['getByLabel']>, name: string, content: string) {
   await tabTo(page, input, 40);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  // Space, as a keyboard user opens the file dialog; on a busy machine Chromium has once let a press
+  // pass without a dialog, so the key is pressed again (Enter opens it too) before the test gives up.
+  for (const key of ['Space', 'Enter', 'Space']) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 8_000 }).catch(() => null);
+    await page.keyboard.press(key);
+    const opened = await chooser;
+    if (opened) return opened.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    await expect(input).toBeFocused();
+  }
+  throw new Error('The file input opened no file dialog from the keyboard.');
 }
 
 for (const [locale, width] of [

@@ -136,8 +136,12 @@ export const applyImport = procedure(
     const written: SavedRecords = { wko_markets: {}, wko_market_dates: {} };
     const edit = { session, now, source: preview.source };
     for (const { shown, apply } of preview.rows as KeptRow[]) {
-      if (!apply || !chosen.includes(shown.row)) continue;
-      const saved = await applyRow(tx, shown, apply, edit);
+      const picked = chosen.includes(shown.row);
+      // A market the same as its source is linked to it even unpicked: the next import then tells the
+      // clerk's later edits from the source's (a market found by its title had no link yet).
+      const linkOnly = !picked && shown.status === 'same' && apply?.found !== undefined;
+      if (!apply || (!picked && !linkOnly)) continue;
+      const saved = linkOnly ? { wko_markets: {}, wko_market_dates: {} } : await applyRow(tx, shown, apply, edit);
       for (const [group, markets] of Object.entries(saved.wko_markets))
         Object.assign((written.wko_markets[group] ??= {}), markets);
       Object.assign(written.wko_market_dates, saved.wko_market_dates);
