@@ -51,6 +51,9 @@ beforeAll(async () => {
     if (request.url === '/kalender.ics') {
       response.writeHead(200, { 'Content-Type': 'text/calendar' });
       response.end(readFileSync(join(FIXTURES, 'gem2go-like.ics')));
+    } else if (request.url === '/kaputt') {
+      // A Location that is no address at all.
+      response.writeHead(302, { Location: 'http://[' }).end();
     } else {
       // An address that sends the portal on into the provider's own network.
       response.writeHead(302, { Location: 'http://10.0.0.7/kalender.ics' }).end();
@@ -167,7 +170,7 @@ describe('a spreadsheet of 500 lines with 20 bad ones', () => {
     [['b-17', 'Kirtag', 'Kirtag', '2027-13-01', null, null, null, '', ''], 'invalid_date'],
     [['b-18', 'Kirtag', 'Kirtag', '1.1.2027', null, null, null, '', ''], 'past'],
     [['b-19', 'Kirtag', 'Kirtag', '2027-08-15', '2029-01-01', null, null, '', ''], 'outside_years'],
-    [['b-20', 'Kirtag', '', '2027-08-15', null, null, null, '', ''], 'unknown_type'],
+    [['b-20', 'Sommerfest', '', '2027-08-15', null, null, null, '', ''], 'no_type'],
   ];
   // The bad lines stand among the good ones, every 25th line.
   const lines: unknown[][] = [...good];
@@ -334,6 +337,41 @@ describe('a clerk’s edit and the source’s', () => {
     expect((await save({ id: hand!.id, version: hand!.version, description: 'Maroni und Sturm' })).status).toBe(200);
     const next = await previewed({ name: 'herbst.csv', bytes: source('Heiße Maroni') });
     expect(next.rows[0]).toMatchObject({ title: 'Maronimarkt', status: 'conflict', conflicts: ['description'] });
+  });
+
+  it('leaves a date begun and a day the clerk cancelled as they are', async () => {
+    const sheet = (...days: string[]) =>
+      ['ID;Titel;Art;Beginn;Ende', ...days.map((day) => `w-1;Weinmarkt;Bauernmarkt;${day}`)].join('\r\n');
+    const first = await previewed({ name: 'wein.csv', bytes: sheet('2027-06-01;2027-06-03', '2027-06-20;2027-06-20') });
+    expect((await apply(first.id, [2])).status).toBe(200);
+    // The next day the first date has begun: the source's line of it is past, the portal's date is history.
+    server.clock.now = new Date('2027-06-02T08:00:00Z');
+    const begun = await previewed({ name: 'wein.csv', bytes: sheet('2027-06-01;2027-06-03', '2027-06-20;2027-06-20') });
+    expect(begun.rows.map((row) => [row.row, row.status, row.reason])).toEqual([
+      [2, 'refused', 'past'],
+      [3, 'same', undefined],
+    ]);
+    // The clerk cancels the 20th here; the source adds the 27th and still has the 20th.
+    const [date] = await server.db.query<{ id: string; version: number; wko_market_id: string }>(
+      "SELECT id, version, market_id AS wko_market_id FROM market_dates WHERE date_start = '2027-06-20'",
+    );
+    const cancel = await server.fetch('/api/save_market_date', {
+      method: 'POST',
+      headers: { Cookie: clerk, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...date, date_start: '2027-06-20', date_end: '2027-06-20', status: 'cancelled' }),
+    });
+    expect(cancel.status).toBe(200);
+    const next = await previewed({ name: 'wein.csv', bytes: sheet('2027-06-20;2027-06-20', '2027-06-27;2027-06-27') });
+    expect((await apply(next.id, chosen(next.rows, 'changed', 'conflict', 'new'))).status).toBe(200);
+    const days = await server.db.query<{ day: string; status: string }>(
+      'SELECT date_start::text AS day, status FROM market_dates WHERE market_id = $1 ORDER BY date_start, status',
+      [date!.wko_market_id],
+    );
+    expect(days).toEqual([
+      { day: '2027-06-01', status: 'takes_place' },
+      { day: '2027-06-20', status: 'cancelled' },
+      { day: '2027-06-27', status: 'takes_place' },
+    ]);
   });
 
   it('refuses a preview whose market changed meanwhile (409), another’s preview and one applied twice, changing nothing', async () => {
@@ -547,6 +585,7 @@ describe('what is no source', () => {
     ['an address without https', () => ({ url: 'http://www.example.at/k.ics' }), 422, 'calendar_unreachable'],
     ['no address at all', () => ({ url: 'kalender der gemeinde' }), 422, 'invalid_url'],
     ['an address sent on to a private one', () => ({ url: `${calendarsUrl}/weiter` }), 422, 'calendar_unreachable'],
+    ['an address sent on to no address', () => ({ url: `${calendarsUrl}/kaputt` }), 422, 'calendar_unreachable'],
   ];
   for (const [what, source, status, code] of refusals) {
     it(`answers ${what} with ${status} ${code}, changing nothing`, async () => {

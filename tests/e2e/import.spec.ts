@@ -7,12 +7,12 @@ import { linkFromMail } from './helpers/outbox.ts';
 import { screenReady } from './helpers/screen.ts';
 
 /**
- * Clerks of Gleisdorf and Weiz (tests/e2e/allowed-staff.csv), one per test: their own municipality,
- * so no other test sees what they import.
+ * Clerks of Linz and Salzburg (tests/e2e/allowed-staff.csv), one per test: their own municipality,
+ * outside Styria, whose markets the map test counts, so no other test sees what they import.
  */
 const CLERKS = {
-  de: { email: 'marktamt@gleisdorf.example', password: 'Gleisdorfer-Markt-2027' },
-  en: { email: 'marktamt@weiz.example', password: 'Weizer-Markt-2027' },
+  de: { email: 'marktamt@linz.example', password: 'Linzer-Markt-2027' },
+  en: { email: 'marktamt@salzburg.example', password: 'Salzburger-Markt-2027' },
 };
 const YEAR = new Date().getFullYear() + 1;
 
@@ -31,8 +31,8 @@ async function logInAsClerk(request: APIRequestContext, clerk: { email: string; 
 /** A spreadsheet as a clerk saves it from Excel: Windows-1252 would do too; three markets and a row with a typo. */
 const SHEET = [
   'Titel;Art;Beginn;Ende;Von (Uhrzeit);Bis (Uhrzeit);Veranstaltungsort',
-  `Gleisdorfer Bauernmarkt;Bauernmarkt;05.06.${YEAR};;08:00;12:00;Hauptplatz`,
-  `Gleisdorfer Bauernmarkt;Bauernmarkt;12.06.${YEAR};;08:00;12:00;Hauptplatz`,
+  `Urfahraner Bauernmarkt;Bauernmarkt;05.06.${YEAR};;08:00;12:00;Hauptplatz`,
+  `Urfahraner Bauernmarkt;Bauernmarkt;12.06.${YEAR};;08:00;12:00;Hauptplatz`,
   `Sonnenstadt-Kirtag;Kirtag;15.08.${YEAR};16.08.${YEAR};10:00;22:00;Florianiplatz`,
   `Adventmarkt im Stadtpark;Weihnachtsmarkt;27.11.${YEAR};28.11.${YEAR};14:00;20:00;Stadtpark`,
   `Pferdemarkt;Pferdemarkt;01.09.${YEAR};;;;Messegelände`,
@@ -86,7 +86,7 @@ for (const [locale, width] of [
     const preview = page.getByRole('region', { name: m('import.previewHeading').replace('{{source}}', 'maerkte.csv') });
     await expect(preview.getByRole('heading', { level: 3 })).toBeFocused();
     const choose = (title: string) => preview.getByLabel(m('import.choose').replace('{{title}}', title));
-    await expect(choose('Gleisdorfer Bauernmarkt')).toBeChecked();
+    await expect(choose('Urfahraner Bauernmarkt')).toBeChecked();
     await expect(choose('Sonnenstadt-Kirtag')).toBeChecked();
     // The typo's row says why, and offers the nearest type.
     await expect(preview.getByText(/Pferdemarkt/).last()).toBeVisible();
@@ -109,7 +109,7 @@ for (const [locale, width] of [
 
     // The history says where the market came from.
     const history = done.getByRole('link', {
-      name: m('import.historyOf').replace('{{title}}', 'Gleisdorfer Bauernmarkt'),
+      name: m('import.historyOf').replace('{{title}}', 'Urfahraner Bauernmarkt'),
     });
     await tabTo(page, history);
     await page.keyboard.press('Enter');
@@ -129,6 +129,6 @@ for (const [locale, width] of [
     await expect(again.locator('.import-same')).toHaveCount(2);
     await expect(again.locator('.import-new')).toHaveCount(1);
     await expect(choose('Adventmarkt im Stadtpark')).toBeChecked();
-    await expect(choose('Gleisdorfer Bauernmarkt')).not.toBeChecked();
+    await expect(choose('Urfahraner Bauernmarkt')).not.toBeChecked();
   });
 }

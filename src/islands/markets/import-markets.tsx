@@ -133,7 +133,12 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
           source={step.source}
           rows={step.rows}
           onApply={(rows) => apply(step.id, rows)}
-          onDiscard={() => setStep({ step: 'choose' })}
+          onDiscard={() => {
+            // A new start: the file and address chosen before are gone, as the empty form shows.
+            setFile(null);
+            setUrl('');
+            setStep({ step: 'choose' });
+          }}
         />
       )}
       {step.step === 'done' && <Imported markets={step.markets} />}

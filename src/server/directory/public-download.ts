@@ -118,6 +118,8 @@ export function createPublicDownload(
           const location = response.headers.location;
           if (status >= 300 && status < 400 && location && redirectsLeft > 0) {
             response.resume();
+            // A Location that is no address ends the download; thrown here it would end the process.
+            if (!URL.canParse(location, url)) return resolve(null);
             fetchFile(new URL(location, url), redirectsLeft - 1, signal).then(resolve, reject);
             return;
           }

@@ -17,25 +17,27 @@ let reading = 0;
 export async function readInThread(bytes: Uint8Array, today: string, seconds = IMPORT_SECONDS): Promise<ReadSource> {
   if (reading >= READING_AT_ONCE) throw new ApiError('imports_busy');
   reading++;
-  const worker = startThread(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 } });
+  let worker: ReturnType<typeof startThread> | undefined;
   try {
+    worker = startThread(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 } });
+    const thread = worker;
     const outcome = await new Promise<ImportOutcome>((resolve) => {
       const timer = setTimeout(() => resolve({ unreadable: 'import_too_complex' }), seconds * 1000);
       const settle = (outcome: ImportOutcome) => {
         clearTimeout(timer);
         resolve(outcome);
       };
-      worker.once('message', settle);
+      thread.once('message', settle);
       // Out of its memory the thread ends with an error: the file asked too much of it.
-      worker.once('error', () => settle({ unreadable: 'import_too_complex' }));
-      worker.once('exit', () => settle({ unreadable: 'import_too_complex' }));
-      worker.postMessage({ bytes, today } satisfies ImportJob);
+      thread.once('error', () => settle({ unreadable: 'import_too_complex' }));
+      thread.once('exit', () => settle({ unreadable: 'import_too_complex' }));
+      thread.postMessage({ bytes, today } satisfies ImportJob);
     });
     if ('read' in outcome) return outcome.read;
     if ('unreadable' in outcome) throw new ApiError(outcome.unreadable, { file: outcome.unreadable });
     throw new Error(`Reading an import failed: ${outcome.failed}`);
   } finally {
     reading--;
-    void worker.terminate();
+    void worker?.terminate();
   }
 }

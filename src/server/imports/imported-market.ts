@@ -49,6 +49,7 @@ export const REFUSAL_REASONS = [
   'not_a_market',
   'unknown_type',
   'no_title',
+  'no_type',
   'no_date',
   'invalid_date',
   'invalid_time',
@@ -75,7 +76,14 @@ export interface ReadSource {
 }
 
 /** What a source may hold (issue 54): 10 MB, 5,000 rows or events. */
-export const IMPORT_LIMITS = { bytes: 10 * 1024 * 1024, rows: 5000, columns: 40, datesPerMarket: 400 } as const;
+export const IMPORT_LIMITS = {
+  bytes: 10 * 1024 * 1024,
+  rows: 5000,
+  columns: 40,
+  datesPerMarket: 400,
+  /** All markets' dates together: what a preview carries between the threads stays a few megabytes. */
+  dates: 20_000,
+} as const;
 
 /** A source that is no calendar or spreadsheet at all, or holds more than the limits. */
 export type UnreadableReason =

@@ -65,16 +65,19 @@ export function readCalendar(text: string, window: ImportWindow): ReadSource {
   // An occurrence changed on its own (RECURRENCE-ID) belongs to the event of its UID.
   const masters = new Map<string, { event: ICAL.Event; row: number }>();
   const exceptions: ICAL.Event[] = [];
+  const duplicates: RefusedRow[] = [];
   events.forEach((component, index) => {
     // Exceptions by UID only: by default ical.js gives every event each RECURRENCE-ID of the calendar.
     const event = new ICAL.Event(component, { exceptions: [], strictExceptions: true });
+    const uid = event.uid || `#${index}`;
     if (event.isRecurrenceException()) exceptions.push(event);
-    else masters.set(event.uid || `#${index}`, { event, row: index + 1 });
+    else if (masters.has(uid)) duplicates.push({ row: index + 1, title: event.summary ?? '', reason: 'duplicate' });
+    else masters.set(uid, { event, row: index + 1 });
   });
   for (const exception of exceptions) masters.get(exception.uid)?.event.relateException(exception);
 
   const markets: ImportedMarket[] = [];
-  const refused: RefusedRow[] = [];
+  const refused: RefusedRow[] = [...duplicates];
   for (const [uid, { event, row }] of masters) {
     const outcome = marketOf(event, uid, row, window, Object.keys(event.exceptions).length > 0);
     if ('reason' in outcome) refused.push(outcome);
@@ -127,7 +130,10 @@ function marketOf(
   const key = event.uid ? `uid:${uid}` : placeKey(title, fields.event_location);
   if (!first.valid) return { row, title, reason: 'invalid_time' };
 
-  const rule = event.isRecurring() && !hasExceptions ? ruleOf(component, first) : null;
+  // A rule keeps Vienna's clock across summer time: one in UTC or another zone's would move by an hour.
+  const zone = event.startDate.zone?.tzid;
+  const viennaClock = !zone || zone === 'floating' || zone === 'Europe/Vienna';
+  const rule = event.isRecurring() && !hasExceptions && viennaClock ? ruleOf(component, first) : null;
   const dates = occurrences(event, window);
   if (dates === 'too_many') return { row, title, reason: 'too_many_dates' };
   if (dates.some((date) => !date.valid)) return { row, title, reason: 'invalid_time' };
@@ -202,9 +208,10 @@ function occurrences(event: ICAL.Event, { today, lastDay }: ImportWindow): ReadD
   for (let step = 0; step < MAX_STEPS; step++) {
     const next = expansion.next();
     if (!next) break;
+    // The series ends past the window by its own days: an occurrence moved later (an exception) does not end it.
+    if (viennaOf(next).day > lastDay) break;
     const details = event.getOccurrenceDetails(next);
     const date = dateOf(details.startDate, details.endDate);
-    if (date.date_start > lastDay) break;
     if (!inWindow(date, today, lastDay) || cancelled(details.item.component)) continue;
     dates.push(date);
     if (dates.length > IMPORT_LIMITS.datesPerMarket) return 'too_many';

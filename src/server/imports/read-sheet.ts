@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../lib/i18n.ts';
-import { namedType, nearestType } from './market-kinds.ts';
+import { namedType, nearestType, typeInWords } from './market-kinds.ts';
 import {
   IMPORT_LIMITS,
   pastOrOutside,
@@ -98,7 +98,9 @@ function marketOf(line: Line, window: ImportWindow): ImportedMarket | RefusedRow
   const formula = SHEET_COLUMNS.find((column) => /^[=@]/.test(line[column] ?? ''));
   if (formula) return { row, title, reason: 'formula', values: { field: formula } };
   const typeName = line.type ?? '';
-  const type = namedType(typeName);
+  // Without a type the title may say it ("Kürbis-Bauernmarkt"), as a calendar's does.
+  const type = typeName ? namedType(typeName) : typeInWords(title);
+  if (!type && !typeName) return { row, title, reason: 'no_type' };
   if (!type) return { row, title, reason: 'unknown_type', values: { given: typeName, nearest: nearestType(typeName) } };
   if (!line.date_start) return { row, title, reason: 'no_date' };
   const date_start = dayOf(line.date_start);

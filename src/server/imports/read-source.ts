@@ -23,6 +23,13 @@ export function kindOf(bytes: Uint8Array): SourceKind {
 }
 
 export async function readSource(bytes: Uint8Array, window: ImportWindow): Promise<ReadSource> {
+  const read = await readByKind(bytes, window);
+  const dates = read.markets.reduce((sum, market) => sum + market.dates.length, 0);
+  if (dates > IMPORT_LIMITS.dates) throw new UnreadableSource('too_many_rows');
+  return read;
+}
+
+async function readByKind(bytes: Uint8Array, window: ImportWindow): Promise<ReadSource> {
   const kind = kindOf(bytes);
   if (kind === 'calendar') return readCalendar(textOf(bytes), window);
   if (kind === 'xlsx') {

@@ -60,13 +60,14 @@ function ruleText(rule: MarketRecord['rule'] | ImportedMarket['rule']): string |
   return JSON.stringify({ freq, interval, weekdays, nth, time_from, time_to, ...(own ? { own: true } : {}) });
 }
 
+/** The fields a source and the portal both hold as text. */
+function textsOf({ title, type, description, event_location, website }: ImportedMarket | MarketRecord) {
+  return { title, type, description, event_location, website };
+}
+
 export function sourceValues(market: ImportedMarket): SourceValues {
   return {
-    title: market.title,
-    type: market.type,
-    description: market.description,
-    event_location: market.event_location,
-    website: market.website,
+    ...textsOf(market),
     rule: ruleText(market.rule),
     date_start: market.season?.date_start ?? null,
     date_end: market.season?.date_end ?? null,
@@ -77,18 +78,15 @@ export function sourceValues(market: ImportedMarket): SourceValues {
 /** The portal's market as compared: its dates only without a rule (a rule makes its own), and not the cancelled ones. */
 export function portalValues(market: MarketRecord, dates: readonly MarketDateRecord[], today: string): SourceValues {
   return {
-    title: market.title,
-    type: market.type,
-    description: market.description,
-    event_location: market.event_location,
-    website: market.website,
+    ...textsOf(market),
     rule: ruleText(market.rule),
     date_start: market.rule ? market.date_start : null,
     date_end: market.rule ? market.date_end : null,
     dates: market.rule
       ? []
       : dates
-          .filter((date) => date.status !== 'cancelled' && date.date_end >= today)
+          // A date begun is history (seed section 5): the source's dates start today at the earliest too.
+          .filter((date) => date.status !== 'cancelled' && date.date_start >= today)
           .map(dateText)
           .sort(),
   };
@@ -107,7 +105,7 @@ export function compare(
   today: string,
 ): Comparison {
   const ahead = (values: SourceValues | null) =>
-    values && { ...values, dates: values.dates.filter((date) => dateOfText(date).date_end >= today) };
+    values && { ...values, dates: values.dates.filter((date) => dateOfText(date).date_start >= today) };
   const before = ahead(last);
   const take: ComparedField[] = [];
   const conflicts: ComparedField[] = [];

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../api-error.ts';
 import { findSessionUser, writer } from '../auth/sessions.ts';
-import type { MarketDateInput } from '../../lib/market-input.ts';
-import { marketInputSchema } from '../../lib/market-input.ts';
-import type { MarketRecord } from '../../lib/market.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { procedure, type Queryable } from '../db/database.ts';
 import {
@@ -27,6 +24,7 @@ import {
   type RowStatus,
   type SourceValues,
 } from './import-compare.ts';
+import { dateInput, inputOf, mergedInput } from './import-input.ts';
 import { addMarketDates, answer, deleteMarketDate, saveMarket, type SavedRecords } from './market-saves.ts';
 
 /**
@@ -76,17 +74,20 @@ export const previewImport = procedure(
     const user = writer(await findSessionUser(tx, session));
     const today = viennaDay(now);
     const { markets, dates } = await municipalityMarkets(tx, user.gkz, today);
-    const sources = new Map((await listMarketSources(tx, user.gkz)).map((row) => [row.source_key, row]));
+    const links = await listMarketSources(tx, user.gkz);
+    const sources = new Map(links.map((row) => [row.source_key, row]));
+    // What a market's last import said, whichever source it came from: a clerk's edit since is told by it.
+    const lastImported = new Map(links.map((row) => [row.market_id, row.imported as SourceValues]));
     const byTitle = new Map(markets.map((market) => [market.title.trim().toLowerCase(), market]));
     const byId = new Map(markets.map((market) => [market.id, market]));
     const claimed = new Set<string>();
     const rows: KeptRow[] = read.refused.map(refusedRow);
+    const invalid = (imported: ImportedMarket, field: string) =>
+      rows.push(refusedRow({ row: imported.row, title: imported.title, reason: 'invalid_field', values: { field } }));
     for (const imported of read.markets) {
-      const invalid = invalidField(imported);
-      if (invalid) {
-        rows.push(
-          refusedRow({ row: imported.row, title: imported.title, reason: 'invalid_field', values: { field: invalid } }),
-        );
+      const asNew = mergedInput(imported, null);
+      if ('invalid' in asNew) {
+        invalid(imported, asNew.invalid);
         continue;
       }
       const known = sources.get(imported.key);
@@ -103,12 +104,25 @@ export const previewImport = procedure(
       claimed.add(market.id);
       const source = sourceValues(imported);
       const portal = portalValues(market, datesOf(dates, market.id), today);
-      const last = known?.market_id === market.id ? (known.imported as SourceValues) : null;
-      const { status, take, conflicts } = compare(source, last, portal, today);
+      const { status, take, conflicts } = compare(source, lastImported.get(market.id) ?? null, portal, today);
+      const merged = status === 'same' ? null : mergedInput(imported, market, new Set(take));
+      if (merged && 'invalid' in merged) {
+        invalid(imported, merged.invalid);
+        continue;
+      }
+      // A day the clerk cancelled here stays cancelled: the source's date of that day is not added beside it.
+      const cancelled = new Set(
+        datesOf(dates, market.id)
+          .filter((date) => date.status === 'cancelled')
+          .map((date) => date.date_start),
+      );
+      const changedDates = dateChanges(portal.dates, source.dates);
       const shown = {
         status,
         ...(status === 'same' ? {} : { changes: changesOf(take, portal, source), conflicts }),
-        ...(take.includes('dates') ? { dates: dateChanges(portal.dates, source.dates) } : {}),
+        ...(take.includes('dates')
+          ? { dates: { ...changedDates, added: changedDates.added.filter((date) => !cancelled.has(date.date_start)) } }
+          : {}),
       };
       rows.push(kept(imported, shown, { id: market.id, version: market.version, take }));
     }
@@ -141,6 +155,8 @@ export const applyImport = procedure(
       // clerk's later edits from the source's (a market found by its title had no link yet).
       const linkOnly = !picked && shown.status === 'same' && apply?.found !== undefined;
       if (!apply || (!picked && !linkOnly)) continue;
+      // A market deleted since the preview is no longer there to link.
+      if (linkOnly && !(await lockMarket(tx, apply.found!.id))) continue;
       const saved = linkOnly ? { wko_markets: {}, wko_market_dates: {} } : await applyRow(tx, shown, apply, edit);
       for (const [group, markets] of Object.entries(saved.wko_markets))
         Object.assign((written.wko_markets[group] ??= {}), markets);
@@ -180,7 +196,7 @@ async function applyRow(
   edit: ImportEdit,
 ): Promise<SavedRecords> {
   if (!found) {
-    const saved = (await saveMarket.work(tx, { ...edit, input: { input: marketInput(imported, null) } })).saved;
+    const saved = (await saveMarket.work(tx, { ...edit, input: { input: inputOf(imported, null) } })).saved;
     const marketId = Object.keys(Object.values(saved.wko_markets)[0] ?? {})[0]!;
     if (imported.dates.length === 0) return saved;
     const dates = imported.dates.map((date) => dateInput(marketId, date));
@@ -193,12 +209,14 @@ async function applyRow(
   // A row picked though the same: nothing to write, and the market is answered as it is.
   let saved: SavedRecords = answer(market, []);
   if (found.take.some((field) => field !== 'dates')) {
-    saved = (await saveMarket.work(tx, { ...edit, input: { input: marketInput(imported, market, take) } })).saved;
+    saved = (await saveMarket.work(tx, { ...edit, input: { input: inputOf(imported, market, take) } })).saved;
   }
   if (!take.has('dates') || !shown.dates) return saved;
   const { added, removed } = shown.dates;
   const stored = await listMarketDates(tx, market.id);
-  for (const date of removed) {
+  // A market that has a rule now keeps its dates: the rule's own are derived, and deleting one is refused.
+  const ruled = (take.has('rule') ? imported.rule : market.rule) !== null;
+  for (const date of ruled ? [] : removed) {
     const match = stored.find((candidate) => dateText(candidate) === dateText(date));
     if (match) await deleteMarketDate.work(tx, { ...edit, input: { input: match.id } });
   }
@@ -206,55 +224,6 @@ async function applyRow(
   const dates = added.map((date) => dateInput(market.id, date));
   const dated = await addMarketDates.work(tx, { ...edit, input: { input: { marketId: market.id, dates } } });
   return { wko_markets: { ...dated.wko_markets, ...saved.wko_markets }, wko_market_dates: dated.wko_market_dates };
-}
-
-/** The market as save_market takes it: the source's fields over the portal's (all of them for a new market). */
-function marketInput(imported: ImportedMarket, market: MarketRecord | null, take?: ReadonlySet<ComparedField>) {
-  const from = (field: ComparedField) => market === null || take!.has(field);
-  const ruleFromSource = from('rule');
-  const rule = ruleFromSource ? imported.rule : market!.rule;
-  const raw = {
-    ...(market ?? {}),
-    ...(market ? { id: market.id, version: market.version } : {}),
-    title: from('title') ? imported.title : market!.title,
-    type: from('type') ? imported.type : market!.type,
-    description: from('description') ? imported.description : market!.description,
-    event_location: from('event_location') ? imported.event_location : market!.event_location,
-    website: from('website') ? imported.website : market!.website,
-    schedule: rule ? 'regular' : 'dates',
-    rule,
-    date_start: from('date_start') ? (imported.season?.date_start ?? null) : market!.date_start,
-    date_end: from('date_end') ? (imported.season?.date_end ?? null) : market!.date_end,
-    season_repeats: market?.season_repeats ?? false,
-  };
-  const parsed = marketInputSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiError('invalid_request', { title: 'invalid_request' });
-  return parsed.data;
-}
-
-function dateInput(marketId: string, date: ImportedDate): MarketDateInput {
-  return { ...date, wko_market_id: marketId, status: 'takes_place', type: 'regular', note: '', hidden: false };
-}
-
-/** The first field the portal would refuse of a market as the source gives it, if any. */
-function invalidField(imported: ImportedMarket): string | null {
-  const parsed = marketInputSchema.safeParse(marketInputOfNew(imported));
-  return parsed.success ? null : String(parsed.error.issues[0]?.path[0] ?? 'title');
-}
-
-function marketInputOfNew(imported: ImportedMarket) {
-  const { title, type, description, event_location, website, rule } = imported;
-  return {
-    title,
-    type,
-    description,
-    event_location,
-    website,
-    rule,
-    schedule: rule ? 'regular' : 'dates',
-    date_start: imported.season?.date_start ?? null,
-    date_end: imported.season?.date_end ?? null,
-  };
 }
 
 function datesOf(dates: readonly StoredDate[], marketId: string): StoredDate[] {

@@ -41,7 +41,9 @@ const urlSchema = z.string({ error: 'required_fields' }).check(
 );
 
 const applySchema = z.object({
-  id: z.string({ error: 'required_fields' }).check(z.regex(/^[0-9a-f-]{36}$/, { error: 'import_not_found' })),
+  id: z
+    .string({ error: 'required_fields' })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'import_not_found' })),
   rows: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean).map(Number) : value)),
     z
@@ -106,6 +108,7 @@ function withMessage(row: PreviewRow, t: ReturnType<typeof translator>): Preview
   if (!row.reason) return row;
   const values = { ...row.values };
   if (values['nearest']) values['nearest'] = t(`market.type.${values['nearest']}` as MessageKey);
-  if (values['field']) values['field'] = t(`import.column.${values['field']}` as MessageKey);
+  const label = `import.column.${values['field']}` as MessageKey;
+  if (values['field'] && t(label) !== label) values['field'] = t(label);
   return { ...row, message: t(`import.reason.${row.reason}` as MessageKey, values) };
 }
