@@ -97,9 +97,9 @@ function parseCalendars(text: string): ICAL.Component[] {
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed) as unknown[];
   if (!Array.isArray(roots) || !roots.every((root) => nestedWithin(root, MAX_NESTING)))
     throw new UnreadableSource('not_a_calendar');
-  const calendars = Array.isArray(roots)
-    ? roots.map((root) => new ICAL.Component(root as unknown[])).filter((root) => root.name === 'vcalendar')
-    : [];
+  const calendars = roots
+    .map((root) => new ICAL.Component(root as unknown[]))
+    .filter((root) => root.name === 'vcalendar');
   if (calendars.length === 0) throw new UnreadableSource('not_a_calendar');
   return calendars;
 }
