@@ -10,11 +10,11 @@ import type { ImportJob, ImportOutcome } from './import-worker.ts';
  * the thread is ended and the clerk told the file is too complex. Two at a time in the portal.
  */
 const WORKER = new URL('./import-worker.ts', import.meta.url);
-export const IMPORT_SECONDS = 10;
+const IMPORT_SECONDS = 10;
 const READING_AT_ONCE = 2;
 let reading = 0;
 
-export async function readInThread(bytes: Uint8Array, today: string, seconds = IMPORT_SECONDS): Promise<ReadSource> {
+export async function readInThread(bytes: Uint8Array, today: string): Promise<ReadSource> {
   if (reading >= READING_AT_ONCE) throw new ApiError('imports_busy');
   reading++;
   let worker: ReturnType<typeof startThread> | undefined;
@@ -22,7 +22,7 @@ export async function readInThread(bytes: Uint8Array, today: string, seconds = I
     worker = startThread(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 } });
     const thread = worker;
     const outcome = await new Promise<ImportOutcome>((resolve) => {
-      const timer = setTimeout(() => resolve({ unreadable: 'import_too_complex' }), seconds * 1000);
+      const timer = setTimeout(() => resolve({ unreadable: 'import_too_complex' }), IMPORT_SECONDS * 1000);
       const settle = (outcome: ImportOutcome) => {
         clearTimeout(timer);
         resolve(outcome);

@@ -8,8 +8,8 @@ import { MARKET_TYPES, type MarketType } from '../../lib/market.ts';
  * calendar also holds concerts and meetings: an event that names no market is not one.
  */
 
-/** Lower case without accents and hyphens, so "Kirtag (fête de village)" and "Marché" compare as typed. */
-function plain(text: string): string {
+/** Lower case without accents and hyphens: "Kirtag (fête de village)", "Marché" and column names compare as typed. */
+export function plain(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[-‐–]/g, '').trim();
 }
 

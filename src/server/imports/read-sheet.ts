@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../lib/i18n.ts';
-import { namedType, nearestType, typeInWords } from './market-kinds.ts';
+import { namedType, nearestType, plain, typeInWords } from './market-kinds.ts';
 import {
   IMPORT_LIMITS,
   pastOrOutside,
@@ -35,8 +35,6 @@ export const SHEET_COLUMNS = [
 type Column = (typeof SHEET_COLUMNS)[number];
 
 export type Cell = string | number | boolean | Date | null;
-
-const plain = (text: string) => text.normalize('NFC').trim().toLowerCase();
 
 const HEADERS: ReadonlyMap<string, Column> = new Map(
   SHEET_COLUMNS.flatMap((column) => [

@@ -90,11 +90,11 @@ export const previewImport = procedure(
         invalid(imported, asNew.invalid);
         continue;
       }
+      const source = sourceValues(imported);
       const known = sources.get(imported.key);
       const market =
         (known && byId.get(known.market_id)) ?? byTitle.get(imported.title.trim().toLowerCase()) ?? undefined;
       if (!market || claimed.has(market.id)) {
-        const source = sourceValues(imported);
         // A new market's fields as changes from nothing, so the preview shows its type, place and rule.
         const given = COMPARED_FIELDS.filter((field) => field !== 'title' && field !== 'dates' && source[field]);
         const changes = changesOf(given, NOTHING, source);
@@ -102,8 +102,8 @@ export const previewImport = procedure(
         continue;
       }
       claimed.add(market.id);
-      const source = sourceValues(imported);
-      const portal = portalValues(market, datesOf(dates, market.id), today);
+      const own = datesOf(dates, market.id);
+      const portal = portalValues(market, own, today);
       const { status, take, conflicts } = compare(source, lastImported.get(market.id) ?? null, portal, today);
       const merged = status === 'same' ? null : mergedInput(imported, market, new Set(take));
       if (merged && 'invalid' in merged) {
@@ -111,11 +111,7 @@ export const previewImport = procedure(
         continue;
       }
       // A day the clerk cancelled here stays cancelled: the source's date of that day is not added beside it.
-      const cancelled = new Set(
-        datesOf(dates, market.id)
-          .filter((date) => date.status === 'cancelled')
-          .map((date) => date.date_start),
-      );
+      const cancelled = new Set(own.filter((date) => date.status === 'cancelled').map((date) => date.date_start));
       const changedDates = dateChanges(portal.dates, source.dates);
       const shown = {
         status,
