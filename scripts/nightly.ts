@@ -27,7 +27,7 @@ try {
   config = loadConfig();
   for (const warning of restrictFileModes(config.DATA_DIR)) report(warning, true);
   outRoot = path.resolve(values.out ?? path.join(config.DATA_DIR, 'nightly'));
-  const folder = await runNightly(config, { outRoot });
+  const folder = await runNightly(config, { outRoot, report: (line) => report(line) });
   report(`Nightly run done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${folder}`);
   ok = true;
 } catch (error) {

@@ -388,6 +388,27 @@ export const EDITING_SCREENS: Screen[] = [
     },
   },
   {
+    id: 'import-subscribed',
+    title: 'Import: the calendar fetched every night, and what last night brought',
+    path: IMPORT,
+    loggedIn: true,
+    everyLanguage: true,
+    act: async (page, text) => {
+      await subscribed(page, text);
+      await page.getByText(text('import.subscription.lastRun')).waitFor();
+    },
+  },
+  {
+    id: 'calendar-notice',
+    title: 'Markets list: what last night took from the calendar',
+    path: '/maerkte',
+    loggedIn: true,
+    act: async (page, text) => {
+      await subscribed(page, text);
+      await page.getByRole('heading', { name: text('calendar.notice') }).waitFor();
+    },
+  },
+  {
     id: 'import-history',
     title: 'Import: the history of a market taken',
     path: '/maerkte',
@@ -399,6 +420,32 @@ export const EDITING_SCREENS: Screen[] = [
     },
   },
 ];
+
+/**
+ * The municipality's calendar as the API answers it after a night that took two markets and left
+ * one to decide (the night itself is tests/api/calendar-subscriptions.test.ts's): the screen reads it again.
+ */
+async function subscribed(page: Page, text: Text): Promise<void> {
+  const summary = [
+    text('subscription.applied.other').replace('{{count}}', '2'),
+    text('subscription.waiting.one').replace('{{count}}', '1'),
+  ].join(' ');
+  await page.route('**/api/calendar_subscription', (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          url: 'https://www.hartberg.gv.at/veranstaltungen/kalender.ics',
+          subscribed_at: '2026-11-20T09:12:00Z',
+          checked_at: new Date(Date.now() - 6 * 3600_000).toISOString(),
+          outcome: { applied: ['Hartberger Kirtag', 'Adventmarkt'], waiting: ['Flohmarkt der Feuerwehr'], refused: 0 },
+          seen: false,
+          summary,
+        },
+      },
+    }),
+  );
+  await page.reload();
+}
 
 /** The import's template in the page's language, filled with its example and one line the portal refuses. */
 async function preview(page: Page, text: Text): Promise<void> {

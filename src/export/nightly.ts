@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '../lib/languages.ts';
 import { viennaDay } from '../lib/market-rules.ts';
-import type { Config } from '../server/config.ts';
+import { publicBaseUrl, type Config } from '../server/config.ts';
+import { createPublicDownload } from '../server/directory/public-download.ts';
+import { IMPORT_LIMITS } from '../server/imports/imported-market.ts';
+import { createMailer, type Mailer } from '../server/mail/mailer.ts';
+import { importSubscribedCalendars } from '../server/services/calendar-subscriptions.ts';
+import type { CalendarDownload } from '../server/services/imports.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { prepareDatabase } from '../server/prepare-database.ts';
 import { buildSite } from '../server/directory/build-site.ts';
@@ -18,6 +23,11 @@ export interface NightlyOptions {
   outRoot: string;
   now?: Date;
   buildSite?: SiteBuilder;
+  /** Issue 54: how subscribed calendars are fetched and clerks mailed (tests give their own). */
+  calendarDownload?: CalendarDownload;
+  mailer?: Mailer;
+  /** A line for the run's report. */
+  report?: (line: string) => void;
 }
 
 /** Astro's build must run inside the project (its chunks resolve node_modules); its result is copied out. */
@@ -25,8 +35,8 @@ const BUILD_ROOT = fileURLToPath(new URL('../../.nightly/', import.meta.url));
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * `npm run nightly`: the books of this year and the next in every language, and the static
- * directory, into `outRoot/<Vienna date>/` (`exports/`, `site/`), then `latest` points there.
+ * `npm run nightly`: the municipalities' subscribed calendars imported (issue 54), the books of
+ * this year and the next in every language, and the static directory, into `outRoot/<Vienna date>/` (`exports/`, `site/`), then `latest` points there.
  * Everything is made in a hidden `.partial` folder first and renamed into place only when whole,
  * so a run that fails or is killed leaves the previous result as it was. Of older runs, the one
  * before is kept.
@@ -42,6 +52,15 @@ export async function runNightly(config: Config, options: NightlyOptions): Promi
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await prepareDatabase(db, config, now);
+    // The municipalities' calendars first, so that tonight's books hold what they brought.
+    const imported = await importSubscribedCalendars({
+      db,
+      download: options.calendarDownload ?? createPublicDownload({ maxBytes: IMPORT_LIMITS.bytes }),
+      mailer: options.mailer ?? createMailer(config),
+      context: { baseUrl: publicBaseUrl(config), siteTitle: config.SITE_TITLE, providerName: config.PROVIDER_NAME },
+      now,
+    });
+    for (const line of imported) options.report?.(`Calendar of ${line}`);
     for (const bookYear of [year, year + 1]) {
       for (const locale of LOCALES) {
         await exportDirectory(db, config, {

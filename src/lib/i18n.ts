@@ -24,7 +24,7 @@ const SERVER_ONLY = [
   ...['consent.', 'footer.', 'home.', 'site.', 'page.', 'fontSize.', 'databaseDown.'],
   // Issue 54: the import's template, its rows' reasons and its refusals are worded by the server (the
   // view shows the message it answers), so they are not sent with every editing page.
-  ...['import.column.', 'import.example.', 'import.reason.', 'import.templateFile'],
+  ...['import.column.', 'import.example.', 'import.reason.', 'import.templateFile', 'subscription.'],
   ...['errors.not_a_calendar', 'errors.not_a_spreadsheet', 'errors.too_many_', 'errors.import_', 'errors.imports_'],
   'errors.calendar_unreachable',
   // Refusals of a whole request, never of a field: the server words them with their values (a wait, a limit).

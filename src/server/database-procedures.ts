@@ -3,6 +3,7 @@ import * as contentReads from './services/content-reads.ts';
 import * as marketDays from './services/market-days.ts';
 import * as marketImports from './services/market-imports.ts';
 import * as marketSaves from './services/market-saves.ts';
+import * as municipalityImports from './services/municipality-imports.ts';
 
 /**
  * Every module whose procedures `db.run` may be given (db/database.ts). The database's thread
@@ -17,4 +18,5 @@ export const PROCEDURE_MODULES: readonly Readonly<Record<string, unknown>>[] = [
   marketSaves,
   marketDays,
   marketImports,
+  municipalityImports,
 ];

@@ -127,14 +127,14 @@ const refusal = (args: string[]) =>
 describe(`backup and restore (${thisKind} → ${otherKind})`, () => {
   it('backs up Austria-scale data and restores it row for row into a fresh database', async () => {
     expect(backupLine).toMatch(
-      /^Backed up 17 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 3, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2, operator_actions 1, campaigns 0, campaign_confirmations 0, campaign_municipalities 0, market_photos 0, book_editions 1, market_sources 0\) and 0 photo files to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
+      /^Backed up 18 tables, \d+ rows \(states 9, districts 94, municipalities 2095, allowed_emails 3, users 2, visitors 3, markets 6001, market_dates \d{5}, market_changes 1, page_views 2, operator_actions 1, campaigns 0, campaign_confirmations 0, campaign_municipalities 0, market_photos 0, book_editions 1, market_sources 0, calendar_subscriptions 0\) and 0 photo files to .+ \(\d+\.\d MB\) in \d+\.\d s\.$/,
     );
     const fresh = await emptyDatabase(otherKind);
     try {
       const [line] = await runCommand(fresh.db, ['restore', file]);
       expect(line).toMatch(
         new RegExp(
-          `^Restored 17 tables, \\d+ rows \\(states 9, .*\\) and 0 photo files from .+ \\(\\d+\\.\\d MB, made \\S+ on ${thisKind}\\) in \\d+\\.\\d s; sessions ended, content version now \\d+\\.$`,
+          `^Restored 18 tables, \\d+ rows \\(states 9, .*\\) and 0 photo files from .+ \\(\\d+\\.\\d MB, made \\S+ on ${thisKind}\\) in \\d+\\.\\d s; sessions ended, content version now \\d+\\.$`,
         ),
       );
       expect(await fingerprints(fresh.db)).toEqual(original);

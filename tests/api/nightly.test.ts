@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runNightly } from '../../src/export/nightly.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/open.ts';
+import { prepareDatabase } from '../../src/server/prepare-database.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 let folder: string;
@@ -36,7 +38,25 @@ describe('npm run nightly', () => {
       await writeFile(path.join(outDir, 'client', 'index.html'), '<h1>Marktverzeichnis</h1>');
     };
 
-    const done = await runNightly(config, { outRoot: root, now: new Date('2026-11-23T10:00:00Z'), buildSite: site });
+    // Issue 54: a municipality's subscribed calendar is fetched first; this one does not answer.
+    const now = new Date('2026-11-23T10:00:00Z');
+    const db = await openDatabase({ dataDir: config.DATA_DIR });
+    await prepareDatabase(db, config, now);
+    await db.query(
+      `INSERT INTO calendar_subscriptions (gkz, url, subscribed_at) VALUES ('62219', 'https://www.hartberg.gv.at/k.ics', $1)`,
+      [now],
+    );
+    await db.close();
+    const report: string[] = [];
+    const calendarDownload = () => Promise.resolve(null);
+    const done = await runNightly(config, {
+      outRoot: root,
+      now,
+      buildSite: site,
+      calendarDownload,
+      report: (line) => report.push(line),
+    });
+    expect(report).toEqual(['Calendar of 62219: calendar_unreachable']);
 
     expect(done).toBe(path.join(root, '2026-11-23'));
     expect((await readdir(path.join(done, 'exports'))).sort()).toEqual(

@@ -132,3 +132,55 @@ for (const [locale, width] of [
     await expect(choose('Urfahraner Bauernmarkt')).not.toBeChecked();
   });
 }
+
+/**
+ * Issue 54, the calendar fetched every night, as the clerk meets it: an address refused at its field; after a night
+ * (the API's answer stands in for it here, tests/api/calendar-subscriptions.test.ts has the night itself), a notice on
+ * the list leads to the import, which shows the calendar, what the night brought, and a way to stop.
+ */
+test('a clerk meets the calendar fetched every night: refused address, notice, stop; keyboard only (de, 390 px)', async ({
+  page,
+}, testInfo) => {
+  const m = messages('de');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await logInAsClerk(page.request, { email: 'marktamt@krems.example', password: 'Kremser-Markt-2027' });
+  await page.goto('/maerkte?markt=importieren');
+  await screenReady(page);
+  const url = page.getByLabel(m('import.subscription.url'));
+  await tabTo(page, url, 80);
+  await page.keyboard.type('http://www.krems.at/kalender.ics');
+  await page.keyboard.press('Enter');
+  await expect(url).toHaveAccessibleDescription(m('errors.invalid_url'));
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+
+  let subscription: unknown = {
+    url: 'https://www.krems.at/kalender.ics',
+    subscribed_at: '2026-11-20T09:12:00Z',
+    checked_at: new Date(Date.now() - 6 * 3600_000).toISOString(),
+    outcome: { applied: ['Kremser Adventmarkt'], waiting: ['Steiner Kirtag'], refused: 0 },
+    seen: false,
+    summary: 'Ein Satz des Servers über die Nacht.',
+  };
+  await page.route('**/api/calendar_subscription', (route) => route.fulfill({ json: { data: subscription } }));
+  await page.route('**/api/delete_calendar_subscription', (route) => {
+    subscription = null;
+    return route.fulfill({ json: { data: null } });
+  });
+  await page.goto('/maerkte');
+  await screenReady(page);
+  const notice = page.getByRole('region', { name: m('calendar.notice') });
+  await expect(notice).toContainText('Ein Satz des Servers über die Nacht.');
+  await expectNoAxeViolations(page);
+  await tabTo(page, notice.getByRole('link', { name: m('calendar.open') }), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: m('import.heading') })).toBeFocused();
+  const section = page.getByRole('region', { name: m('import.subscription.heading') });
+  await expect(section).toContainText('https://www.krems.at/kalender.ics');
+  await expect(section).toContainText('Ein Satz des Servers über die Nacht.');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('import-subscribed-de-390.png'), fullPage: true });
+  await tabTo(page, section.getByRole('button', { name: m('import.subscription.end') }), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(m('import.subscription.ended'))).toBeVisible();
+  await expect(section.getByLabel(m('import.subscription.url'))).toBeVisible();
+});

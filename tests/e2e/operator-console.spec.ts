@@ -188,7 +188,7 @@ test('master data: two lists chosen, a preview of what changes, applied, and bac
   const choose = async (list: string, name: string, text: string) =>
     page.getByLabel(m(list)).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   const previewAndApply = async (count: number, ...after: string[]) => {
-    await tabTo(page, page.getByRole('button', { name: m('operator.masterData.preview') }), 120);
+    await tabTo(page, page.getByRole('button', { name: m('operator.masterData.preview'), exact: true }), 120);
     await page.keyboard.press('Enter');
     const changes = page.getByRole('table', { name: fill(m('operator.masterData.changes'), { count }) });
     for (const text of after) await expect(changes).toContainText(text);
@@ -212,6 +212,40 @@ test('master data: two lists chosen, a preview of what changes, applied, and bac
   );
   await choose('operator.masterData.municipalitiesFile', 'gemliste_knz.csv', original);
   await previewAndApply(1, 'Lannach, 8502 (603)');
+});
+
+// Issue 54: one spreadsheet for municipalities of Tyrol and Vorarlberg, which no other test counts.
+test('markets of several municipalities: a spreadsheet with a GKZ column, a preview per municipality, applied', async ({
+  page,
+}) => {
+  await openConsole(page);
+  const year = new Date().getFullYear() + 1;
+  const template = await page.request.get('/api/import_template.csv?lang=de&municipalities=1');
+  const [header] = (await template.text()).replace('\uFEFF', '').split('\r\n');
+  const sheet = [
+    header,
+    `70101;;Innsbrucker Christkindlmarkt;Weihnachtsmarkt;27.11.${year};;11:00;21:00;Altstadt;;`,
+    `80101;;Bartholomäberger Kirtag;Kirtag;15.08.${year};;10:00;22:00;Kirchplatz;;`,
+    `99999;;Markt im Nirgendwo;Kirtag;15.08.${year};;;;;;`,
+  ].join('\r\n');
+  const panel = page.getByRole('region', { name: m('operator.import.heading'), exact: true });
+  const file = panel.getByLabel(m('operator.import.file'));
+  await tabTo(page, file, 200);
+  // The file is chosen in the system's own dialog, which Playwright stands in for (as the master data's).
+  await file.setInputFiles({ name: 'gemeinden.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await tabTo(page, panel.getByRole('button', { name: m('operator.import.preview') }));
+  await page.keyboard.press('Enter');
+  for (const name of ['Innsbruck (70101)', 'Bartholomäberg (80101)', m('operator.import.noMunicipality')])
+    await expect(panel.getByRole('heading', { level: 4, name })).toBeVisible();
+  await expect(panel).toContainText('Eine Gemeinde mit der Kennziffer „99999“ gibt es nicht.');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'import', 'operator.import.heading');
+  await tabTo(page, panel.getByRole('button', { name: fill(m('import.apply'), { count: 2 }) }));
+  await page.keyboard.press('Enter');
+  const done = fill(m('operator.import.done'), { markets: 2, municipalities: 2 });
+  await expect(panel.getByRole('status').filter({ hasText: done })).toBeVisible();
+  const log = page.getByRole('region', { name: m('operator.audit.heading'), exact: true });
+  await expect(log.getByRole('listitem').first()).toContainText(m('operator.audit.action.import_markets'));
 });
 
 test('the last nightly run: none yet on a new portal', async ({ page }) => {

@@ -9,6 +9,7 @@ import { messageOf } from '../forms/use-form.ts';
 import { useTranslation } from '../i18n.tsx';
 import { WithViewWords } from '../view-words.tsx';
 import { ImportPreview } from './import-preview.tsx';
+import { ImportSubscription } from './import-subscription.tsx';
 import { ViewLink } from './view-link.tsx';
 
 /** As the server (docs/api.md): refused at once rather than after sending 30 MB on a slow line. */
@@ -44,20 +45,23 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const read = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!file && !url.trim()) return setError(t('import.noSource'));
-    if (file && file.size > MAX_BYTES) return setError(t('errors.payload_too_large'));
+  const show = async (source: { file: File } | { url: string }) => {
     setBusy(true);
     try {
-      const preview = await previewImport(file ? { file } : { url: url.trim() });
-      setStep({ step: 'preview', ...preview, source: file?.name ?? url.trim() });
+      const preview = await previewImport(source);
+      setStep({ step: 'preview', ...preview, source: 'file' in source ? source.file.name : source.url });
     } catch (failure) {
       setError(messageOf(failure, t));
     } finally {
       setBusy(false);
     }
+  };
+  const read = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!file && !url.trim()) return setError(t('import.noSource'));
+    if (file && file.size > MAX_BYTES) return setError(t('errors.payload_too_large'));
+    void show(file ? { file } : { url: url.trim() });
   };
 
   const apply = async (previewId: string, rows: number[]) => {
@@ -77,12 +81,7 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
         {t('import.heading')}
       </SectionHeading>
       {step.step === 'choose' && (
-        <form
-          className="import-source"
-          aria-labelledby="import-heading"
-          onSubmit={(event) => void read(event)}
-          noValidate
-        >
+        <form className="import-source" aria-labelledby="import-heading" onSubmit={read} noValidate>
           <p>{t('import.intro')}</p>
           <div className="field">
             <label htmlFor={`${id}-file`}>{t('import.file')}</label>
@@ -126,6 +125,15 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
             {busy && <span role="status">{t('import.reading')}</span>}
           </div>
         </form>
+      )}
+      {step.step === 'choose' && (
+        <ImportSubscription
+          locale={locale}
+          onPreview={(address) => {
+            setError(null);
+            void show({ url: address });
+          }}
+        />
       )}
       {step.step === 'preview' && (
         <ImportPreview

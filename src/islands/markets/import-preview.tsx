@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import '../../styles/imports.css';
 import type { Locale } from '../../lib/languages.ts';
 import type { ImportedDate, ImportRow } from '../../stores/market-imports.ts';
 import { useFocusOnShow } from '../forms/heading.tsx';
@@ -14,6 +15,8 @@ interface ImportPreviewProps {
   rows: ImportRow[];
   onApply: (rows: number[]) => Promise<void>;
   onDiscard: () => void;
+  /** The operator's import (issue 54): the rows under a heading per municipality, named by this. */
+  groupOf?: (row: ImportRow) => string;
 }
 
 const STATUSES = ['new', 'changed', 'conflict', 'same', 'refused'] as const;
@@ -27,7 +30,7 @@ const DATES_SHOWN = 6;
  * and a box to tick for each that can. New and changed ones are ticked; a conflict is the clerk's
  * to decide. A list, not a table: it reads the same on a phone.
  */
-export function ImportPreview({ locale, source, rows, onApply, onDiscard }: ImportPreviewProps) {
+export function ImportPreview({ locale, source, rows, onApply, onDiscard, groupOf }: ImportPreviewProps) {
   const { t } = useTranslation();
   const id = useId();
   const heading = useFocusOnShow();
@@ -45,6 +48,30 @@ export function ImportPreview({ locale, source, rows, onApply, onDiscard }: Impo
       else next.delete(row);
       return next;
     });
+  const item = (row: ImportRow) => (
+    <li key={row.row} className={`import-row import-${row.status}`}>
+      {row.status === 'refused' ? (
+        <p className="import-title">{row.title || t('import.rowOf', { row: row.row })}</p>
+      ) : (
+        <div className="field-check">
+          <input
+            id={`${id}-row-${row.row}`}
+            type="checkbox"
+            checked={chosen.has(row.row)}
+            onChange={(event) => toggle(row.row, event.target.checked)}
+          />
+          <label htmlFor={`${id}-row-${row.row}`} className="import-title">
+            {t('import.choose', { title: row.title })}
+          </label>
+        </div>
+      )}
+      <p className="muted">
+        {t('import.rowOf', { row: row.row })} ·{' '}
+        <span className={`badge badge-import-${row.status}`}>{t(`import.status.${row.status}`)}</span>
+      </p>
+      <RowDetails row={row} locale={locale} />
+    </li>
+  );
   const apply = async () => {
     setError(null);
     if (chosen.size === 0) return setError(t('import.nothingChosen'));
@@ -68,32 +95,16 @@ export function ImportPreview({ locale, source, rows, onApply, onDiscard }: Impo
           .join(' · ')}
       </p>
       {choosable.length > 0 ? <p className="muted">{t('import.previewIntro')}</p> : <p>{t('import.nothingToTake')}</p>}
-      <ol className="import-rows">
-        {rows.map((row) => (
-          <li key={row.row} className={`import-row import-${row.status}`}>
-            {row.status === 'refused' ? (
-              <p className="import-title">{row.title || t('import.rowOf', { row: row.row })}</p>
-            ) : (
-              <div className="field-check">
-                <input
-                  id={`${id}-row-${row.row}`}
-                  type="checkbox"
-                  checked={chosen.has(row.row)}
-                  onChange={(event) => toggle(row.row, event.target.checked)}
-                />
-                <label htmlFor={`${id}-row-${row.row}`} className="import-title">
-                  {t('import.choose', { title: row.title })}
-                </label>
-              </div>
-            )}
-            <p className="muted">
-              {t('import.rowOf', { row: row.row })} ·{' '}
-              <span className={`badge badge-import-${row.status}`}>{t(`import.status.${row.status}`)}</span>
-            </p>
-            <RowDetails row={row} locale={locale} />
-          </li>
-        ))}
-      </ol>
+      {groupOf ? (
+        groupsOf(rows, groupOf).map(([name, group]) => (
+          <section key={name} aria-labelledby={`${id}-${group[0]!.row}`}>
+            <h4 id={`${id}-${group[0]!.row}`}>{name}</h4>
+            <ol className="import-rows">{group.map(item)}</ol>
+          </section>
+        ))
+      ) : (
+        <ol className="import-rows">{rows.map(item)}</ol>
+      )}
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -112,6 +123,18 @@ export function ImportPreview({ locale, source, rows, onApply, onDiscard }: Impo
       </div>
     </section>
   );
+}
+
+/** Rows by group, the groups in the order of their first row. */
+function groupsOf(rows: readonly ImportRow[], groupOf: (row: ImportRow) => string): [string, ImportRow[]][] {
+  const groups = new Map<string, ImportRow[]>();
+  for (const row of rows) {
+    const name = groupOf(row);
+    const group = groups.get(name);
+    if (group) group.push(row);
+    else groups.set(name, [row]);
+  }
+  return [...groups];
 }
 
 /** What a row would do, in the history's words: fields old → new (a new market's only new), dates, or why not. */

@@ -10,6 +10,7 @@ import { leaveWith } from '../../stores/unsaved.ts';
 import { SectionHeading } from '../forms/heading.tsx';
 import { describeDays } from './date-words.ts';
 import { loadDates, preloadEditorWhenIdle } from './load-editor.ts';
+import { CalendarNotice } from './calendar-notice.tsx';
 import { PublishNotice } from './publish-notice.tsx';
 import { ViewLink } from './view-link.tsx';
 import { CampaignBanner } from '../campaign/campaign-banner.tsx';
@@ -150,6 +151,7 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
         </p>
       )}
       <PublishNotice locale={locale} />
+      {!weekly && <CalendarNotice />}
       {ownMarkets.length === 0 && <p className="empty-state">{t('markets.empty')}</p>}
       {ownMarkets.length > 0 && shown.length === 0 && (
         <p className="empty-state">{t('markets.noMatch', { keyword: state.keyword })}</p>

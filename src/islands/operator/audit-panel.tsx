@@ -32,6 +32,7 @@ const KNOWN = new Set([
   'open_campaign',
   'close_campaign',
   'send_reminders',
+  'import_markets',
 ]);
 
 /** An entry of the log in words, after its time: "Konsole (x@y): Kontingent geändert · 62219". */

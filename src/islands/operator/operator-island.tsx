@@ -5,6 +5,7 @@ import { EditingArea } from '../editing-area/editing-area.tsx';
 import { AccountsPanel } from './accounts-panel.tsx';
 import { AuditPanel } from './audit-panel.tsx';
 import { CampaignPanel } from './campaign-panel.tsx';
+import { ImportPanel } from './import-panel.tsx';
 import { MasterDataPanel } from './master-data-panel.tsx';
 import { NightlyPanel } from './nightly-panel.tsx';
 import { OverviewPanel } from './overview-panel.tsx';
@@ -22,6 +23,7 @@ export function OperatorIsland({ locale, messages, title }: { locale: Locale; me
       <AccountsPanel locale={locale} />
       <QuotasPanel locale={locale} onChange={changed} />
       <MasterDataPanel onChange={changed} />
+      <ImportPanel locale={locale} onChange={changed} />
       <NightlyPanel locale={locale} />
       <AuditPanel locale={locale} revision={revision} />
     </EditingArea>

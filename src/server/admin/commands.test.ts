@@ -69,13 +69,13 @@ describe('operator commands', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-admin-')), 'portal.jsonl.gz');
     const [backedUp] = await runCommand(db, ['backup', file]);
     expect(backedUp).toMatch(
-      /^Backed up 17 tables, \d+ rows \(states 9, districts 94, .*, users 1, .*\) and 0 photo files to .*portal\.jsonl\.gz \(\d+ kB\) in \d+\.\d s\.$/,
+      /^Backed up 18 tables, \d+ rows \(states 9, districts 94, .*, users 1, .*\) and 0 photo files to .*portal\.jsonl\.gz \(\d+ kB\) in \d+\.\d s\.$/,
     );
     const before = await allowed();
     await db.query('DELETE FROM allowed_emails');
     const [restored] = await runCommand(db, ['restore', file]);
     expect(restored).toMatch(
-      /^Restored 17 tables, \d+ rows \(.*\) and 0 photo files from .*portal\.jsonl\.gz \(\d+ kB, made \S+ on pglite\) in \d+\.\d s; sessions ended, content version now \d+\.$/,
+      /^Restored 18 tables, \d+ rows \(.*\) and 0 photo files from .*portal\.jsonl\.gz \(\d+ kB, made \S+ on pglite\) in \d+\.\d s; sessions ended, content version now \d+\.$/,
     );
     expect(await allowed()).toEqual(before);
     await expect(runCommand(db, ['backup', file])).rejects.toThrow(

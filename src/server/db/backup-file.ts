@@ -50,6 +50,8 @@ export const BACKED_UP_TABLES = [
   'book_editions',
   // Issue 54: where imported markets came from, so that importing again after a restore changes nothing.
   'market_sources',
+  // Issue 54: the calendar each municipality subscribed to, and its last run's outcome.
+  'calendar_subscriptions',
 ] as const;
 export const LEFT_OUT_TABLES = [
   'sessions',

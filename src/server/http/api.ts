@@ -41,9 +41,11 @@ import { marketRoutes } from './routes/markets.ts';
 import { createPublicDownload } from '../directory/public-download.ts';
 import { IMPORT_LIMITS } from '../imports/imported-market.ts';
 import { createImportService, type CalendarDownload } from '../services/imports.ts';
+import { createSubscriptionService } from '../services/calendar-subscriptions.ts';
 import { ownContentRoutes } from './routes/own-content.ts';
 import { marketPhotoRoutes, UPLOAD_PATH, uploadBodyLimit } from './routes/market-photos.ts';
-import { IMPORT_PREVIEW_PATH, importBodyLimit, importRoutes } from './routes/imports.ts';
+import { IMPORT_PREVIEW_PATHS, importBodyLimit, importRoutes } from './routes/imports.ts';
+import { subscriptionRoutes } from './routes/calendar-subscriptions.ts';
 import { pageViewLimits } from './page-view-limits.ts';
 import { pageViewRoutes } from './routes/page-views.ts';
 import { publicFeedRoutes } from './routes/public-feeds.ts';
@@ -155,7 +157,7 @@ export function createApi({
   api.use((c, next) => {
     if (!mayHaveBody(c.req.method)) return next();
     if (c.req.path === UPLOAD_PATH) return uploadBodyLimit(c, next);
-    return c.req.path === IMPORT_PREVIEW_PATH ? importBodyLimit(c, next) : limited(c, next);
+    return IMPORT_PREVIEW_PATHS.has(c.req.path) ? importBodyLimit(c, next) : limited(c, next);
   });
   api.use(
     methodNotAllowed({
@@ -184,7 +186,9 @@ export function createApi({
   });
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
   marketPhotoRoutes(api, photos, db, clock);
-  importRoutes(api, createImportService({ db, clock, download: calendarDownload, onChange }), db, clock);
+  const imports = createImportService({ db, clock, download: calendarDownload, onChange });
+  importRoutes(api, imports, db, clock);
+  subscriptionRoutes(api, { subscriptions: createSubscriptionService({ db, clock }), imports, db, clock });
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath, pageViewLimits(config, clock));
   publicFeedRoutes(api, db, config, publisher);

@@ -42,6 +42,8 @@ export interface ImportedMarket {
   season: { date_start: string; date_end: string | null } | null;
   /** Single dates (without a rule), from today to the end of next year. */
   dates: ImportedDate[];
+  /** The municipality a line of the operator's spreadsheet names (its `gkz` column). */
+  gkz?: string;
 }
 
 /** Why a row of a source is not imported; each has its message under `import.reason.<code>`. */
@@ -59,6 +61,9 @@ export const REFUSAL_REASONS = [
   'invalid_field',
   'duplicate',
   'formula',
+  'other_municipality',
+  'no_municipality',
+  'unknown_municipality',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

@@ -32,12 +32,15 @@ export const SHEET_COLUMNS = [
   'description',
   'website',
 ] as const;
-type Column = (typeof SHEET_COLUMNS)[number];
+/** The operator's spreadsheet has one column more: the municipality of each line (issue 54). */
+export const OPERATOR_COLUMN = 'gkz';
+type Column = (typeof SHEET_COLUMNS)[number] | typeof OPERATOR_COLUMN;
+const COLUMNS: readonly Column[] = [...SHEET_COLUMNS, OPERATOR_COLUMN];
 
 export type Cell = string | number | boolean | Date | null;
 
 const HEADERS: ReadonlyMap<string, Column> = new Map(
-  SHEET_COLUMNS.flatMap((column) => [
+  COLUMNS.flatMap((column) => [
     [column, column] as const,
     ...Object.values(MESSAGES).map(
       (messages) => [plain(messages[`import.column.${column}`] ?? column), column] as const,
@@ -72,10 +75,12 @@ export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWind
       refused.push(outcome);
       return;
     }
-    const group = groups.get(outcome.key);
+    // The same title and place in two municipalities are two markets.
+    const groupKey = `${outcome.gkz ?? ''}|${outcome.key}`;
+    const group = groups.get(groupKey);
     const date = outcome.dates[0]!;
     const day = `${date.date_start}/${date.time_from ?? ''}`;
-    if (!group) groups.set(outcome.key, { market: outcome, days: new Set([day]) });
+    if (!group) groups.set(groupKey, { market: outcome, days: new Set([day]) });
     else if (group.days.has(day)) refused.push({ row: line.row, title: outcome.title, reason: 'duplicate' });
     else {
       group.days.add(day);
@@ -93,8 +98,10 @@ function marketOf(line: Line, window: ImportWindow): ImportedMarket | RefusedRow
   const title = line.title ?? '';
   if (!title) return { row, title, reason: 'no_title' };
   // Cells are values, never formulas: a text that a spreadsheet would run ("=HYPERLINK(…)") is refused where it stands.
-  const formula = SHEET_COLUMNS.find((column) => /^[=@]/.test(line[column] ?? ''));
+  const formula = COLUMNS.find((column) => /^[=@]/.test(line[column] ?? ''));
   if (formula) return { row, title, reason: 'formula', values: { field: formula } };
+  if (line.gkz && !/^\d{5}$/.test(line.gkz))
+    return { row, title, reason: 'unknown_municipality', values: { given: line.gkz } };
   const typeName = line.type ?? '';
   // Without a type the title may say it ("Kürbis-Bauernmarkt"), as a calendar's does.
   const type = typeName ? namedType(typeName) : typeInWords(title);
@@ -124,6 +131,7 @@ function marketOf(line: Line, window: ImportWindow): ImportedMarket | RefusedRow
     rule: null,
     season: null,
     dates: [date],
+    ...(line.gkz ? { gkz: line.gkz } : {}),
   };
 }
 

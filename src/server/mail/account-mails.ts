@@ -67,6 +67,11 @@ function mailOf(to: string, subject: string, texts: string[], link: string, cont
     t('mail.ignore'),
     t('mail.signature', { provider: context.providerName }),
   ];
+  return linesMail(to, subject, lines, link, context.locale);
+}
+
+/** A mail of paragraphs, as plain text and HTML; the paragraph that is `link` is a link in the HTML. */
+export function linesMail(to: string, subject: string, lines: readonly string[], link: string, locale: Locale): Mail {
   const html = lines
     .map((line) =>
       line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
@@ -76,7 +81,7 @@ function mailOf(to: string, subject: string, texts: string[], link: string, cont
     to,
     subject,
     text: lines.join('\n\n'),
-    html: `<!doctype html>\n<html lang="${context.locale}"><body>\n${html}\n</body></html>`,
+    html: `<!doctype html>\n<html lang="${locale}"><body>\n${html}\n</body></html>`,
     link,
   };
 }

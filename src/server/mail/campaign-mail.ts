@@ -1,7 +1,7 @@
 import { dayFormatter } from '../../lib/directory/format.ts';
 import { translator } from '../../lib/i18n.ts';
 import { localizedPath } from '../../lib/languages.ts';
-import type { MailContext } from './account-mails.ts';
+import { linesMail, type MailContext } from './account-mails.ts';
 import type { Mail } from './mailer.ts';
 
 /** The yearly campaign's reminder (issue 22), in the clerk's language, as plain text and HTML. */
@@ -26,20 +26,5 @@ export function campaignReminderMail(
     t('mail.campaign.how', values),
     t('mail.signature', { provider: context.providerName }),
   ];
-  const html = lines
-    .map((line) =>
-      line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
-    )
-    .join('\n');
-  return {
-    to,
-    subject: t('mail.campaign.subject', values),
-    text: lines.join('\n\n'),
-    html: `<!doctype html>\n<html lang="${context.locale}"><body>\n${html}\n</body></html>`,
-    link,
-  };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return linesMail(to, t('mail.campaign.subject', values), lines, link, context.locale);
 }

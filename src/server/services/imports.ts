@@ -4,6 +4,7 @@ import { viennaDay } from '../../lib/market-rules.ts';
 import { readInThread } from '../imports/import-reader.ts';
 import { applyImport, previewImport, type PreviewRow } from './market-imports.ts';
 import type { SavedRecords } from './market-saves.ts';
+import { applyMunicipalitiesImport, previewMunicipalitiesImport } from './municipality-imports.ts';
 
 /** A calendar fetched from its address (directory/public-download.ts, given by the API's wiring). */
 export type CalendarDownload = (url: string) => Promise<{ bytes: Uint8Array } | null>;
@@ -29,11 +30,8 @@ export function createImportService({
   return {
     async preview(session: string, source: ImportSource): Promise<{ id: string; rows: PreviewRow[] }> {
       const now = clock();
-      const label = 'url' in source ? source.url : source.file.name;
-      const bytes = 'url' in source ? (await download(source.url))?.bytes : source.file.bytes;
-      if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
-      const read = await readInThread(bytes, viennaDay(now));
-      return db.run(previewImport, { session, label, read, now });
+      const read = await readSource(source, now);
+      return db.run(previewImport, { session, label: labelOf(source), read, now });
     },
 
     async apply(session: string, request: { id: string; rows: readonly number[] }): Promise<SavedRecords> {
@@ -41,7 +39,42 @@ export function createImportService({
       onChange();
       return saved;
     },
+
+    /** A calendar's address a clerk subscribes to must be readable now: refused as its preview would be. */
+    async check(url: string): Promise<void> {
+      await readSource({ url }, clock());
+    },
+
+    /** The operator's spreadsheet for many municipalities (a gkz column), previewed per municipality. */
+    async previewForMunicipalities(session: string, source: ImportSource) {
+      const now = clock();
+      const read = await readSource(source, now);
+      return db.run(previewMunicipalitiesImport, { session, label: labelOf(source), read, now });
+    },
+
+    async applyForMunicipalities(session: string, request: { id: string; rows: readonly number[] }) {
+      const written = await db.run(applyMunicipalitiesImport, { session, ...request, now: clock() });
+      onChange();
+      return written;
+    },
   };
+
+  async function readSource(source: ImportSource, now: Date) {
+    const bytes = 'url' in source ? (await download(source.url))?.bytes : source.file.bytes;
+    if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
+    try {
+      return await readInThread(bytes, viennaDay(now));
+    } catch (error) {
+      // An address is asked for a calendar: a page that is none is not called a spreadsheet.
+      if ('url' in source && error instanceof ApiError && error.code === 'not_a_spreadsheet')
+        throw new ApiError('not_a_calendar', { url: 'not_a_calendar' });
+      throw error;
+    }
+  }
+}
+
+function labelOf(source: ImportSource): string {
+  return 'url' in source ? source.url : source.file.name;
 }
 
 export type ImportService = ReturnType<typeof createImportService>;

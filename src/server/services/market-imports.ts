@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../api-error.ts';
-import { findSessionUser, writer } from '../auth/sessions.ts';
+import { findSessionUser, writer, type SessionUser } from '../auth/sessions.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { procedure, type Queryable } from '../db/database.ts';
 import {
@@ -50,14 +50,73 @@ export interface PreviewRow {
 }
 
 /** A row as the preview keeps it: as the clerk sees it, and what its apply needs (none for a refused one). */
-interface KeptRow {
+export interface KeptRow {
   shown: PreviewRow;
+  /** In an operator's preview, the municipality the row belongs to. */
+  gkz?: string;
   apply?: {
     key: string;
     market: ImportedMarket;
     /** The portal's market, at its version then; absent for a new one. */
     found?: { id: string; version: number; take: ComparedField[] };
   };
+}
+
+/**
+ * One municipality's rows of an import: each market of the source compared with the
+ * municipality's own, found by the key the last import left, else by its title.
+ */
+export async function comparedRows(tx: Queryable, gkz: string, read: ReadSource, today: string): Promise<KeptRow[]> {
+  const { markets, dates } = await municipalityMarkets(tx, gkz, today);
+  const links = await listMarketSources(tx, gkz);
+  const sources = new Map(links.map((row) => [row.source_key, row]));
+  // What a market's last import said, whichever source it came from: a clerk's edit since is told by it.
+  const lastImported = new Map(links.map((row) => [row.market_id, row.imported as SourceValues]));
+  const byTitle = new Map(markets.map((market) => [market.title.trim().toLowerCase(), market]));
+  const byId = new Map(markets.map((market) => [market.id, market]));
+  const claimed = new Set<string>();
+  const rows: KeptRow[] = read.refused.map(refusedRow);
+  const invalid = (imported: ImportedMarket, field: string) =>
+    rows.push(refusedRow({ row: imported.row, title: imported.title, reason: 'invalid_field', values: { field } }));
+  for (const imported of read.markets) {
+    const asNew = mergedInput(imported, null);
+    if ('invalid' in asNew) {
+      invalid(imported, asNew.invalid);
+      continue;
+    }
+    const source = sourceValues(imported);
+    const known = sources.get(imported.key);
+    const market =
+      (known && byId.get(known.market_id)) ?? byTitle.get(imported.title.trim().toLowerCase()) ?? undefined;
+    if (!market || claimed.has(market.id)) {
+      // A new market's fields as changes from nothing, so the preview shows its type, place and rule.
+      const given = COMPARED_FIELDS.filter((field) => field !== 'title' && field !== 'dates' && source[field]);
+      const changes = changesOf(given, NOTHING, source);
+      rows.push(kept(imported, { status: 'new', changes, dates: { added: imported.dates, removed: [] } }));
+      continue;
+    }
+    claimed.add(market.id);
+    const own = datesOf(dates, market.id);
+    const portal = portalValues(market, own, today);
+    const { status, take, conflicts } = compare(source, lastImported.get(market.id) ?? null, portal, today);
+    const merged = status === 'same' ? null : mergedInput(imported, market, new Set(take));
+    if (merged && 'invalid' in merged) {
+      invalid(imported, merged.invalid);
+      continue;
+    }
+    // A day the clerk cancelled here stays cancelled: the source's date of that day is not added beside it.
+    const cancelled = new Set(own.filter((date) => date.status === 'cancelled').map((date) => date.date_start));
+    const changedDates = dateChanges(portal.dates, source.dates);
+    const shown = {
+      status,
+      ...(status === 'same' ? {} : { changes: changesOf(take, portal, source), conflicts }),
+      ...(take.includes('dates')
+        ? { dates: { ...changedDates, added: changedDates.added.filter((date) => !cancelled.has(date.date_start)) } }
+        : {}),
+    };
+    rows.push(kept(imported, shown, { id: market.id, version: market.version, take }));
+  }
+  return rows.sort((a, b) => a.shown.row - b.shown.row);
 }
 
 interface PreviewRequest {
@@ -72,56 +131,11 @@ export const previewImport = procedure(
   'previewImport',
   async (tx, { session, label, read, now }: PreviewRequest): Promise<{ id: string; rows: PreviewRow[] }> => {
     const user = writer(await findSessionUser(tx, session));
-    const today = viennaDay(now);
-    const { markets, dates } = await municipalityMarkets(tx, user.gkz, today);
-    const links = await listMarketSources(tx, user.gkz);
-    const sources = new Map(links.map((row) => [row.source_key, row]));
-    // What a market's last import said, whichever source it came from: a clerk's edit since is told by it.
-    const lastImported = new Map(links.map((row) => [row.market_id, row.imported as SourceValues]));
-    const byTitle = new Map(markets.map((market) => [market.title.trim().toLowerCase(), market]));
-    const byId = new Map(markets.map((market) => [market.id, market]));
-    const claimed = new Set<string>();
-    const rows: KeptRow[] = read.refused.map(refusedRow);
-    const invalid = (imported: ImportedMarket, field: string) =>
-      rows.push(refusedRow({ row: imported.row, title: imported.title, reason: 'invalid_field', values: { field } }));
-    for (const imported of read.markets) {
-      const asNew = mergedInput(imported, null);
-      if ('invalid' in asNew) {
-        invalid(imported, asNew.invalid);
-        continue;
-      }
-      const source = sourceValues(imported);
-      const known = sources.get(imported.key);
-      const market =
-        (known && byId.get(known.market_id)) ?? byTitle.get(imported.title.trim().toLowerCase()) ?? undefined;
-      if (!market || claimed.has(market.id)) {
-        // A new market's fields as changes from nothing, so the preview shows its type, place and rule.
-        const given = COMPARED_FIELDS.filter((field) => field !== 'title' && field !== 'dates' && source[field]);
-        const changes = changesOf(given, NOTHING, source);
-        rows.push(kept(imported, { status: 'new', changes, dates: { added: imported.dates, removed: [] } }));
-        continue;
-      }
-      claimed.add(market.id);
-      const own = datesOf(dates, market.id);
-      const portal = portalValues(market, own, today);
-      const { status, take, conflicts } = compare(source, lastImported.get(market.id) ?? null, portal, today);
-      const merged = status === 'same' ? null : mergedInput(imported, market, new Set(take));
-      if (merged && 'invalid' in merged) {
-        invalid(imported, merged.invalid);
-        continue;
-      }
-      // A day the clerk cancelled here stays cancelled: the source's date of that day is not added beside it.
-      const cancelled = new Set(own.filter((date) => date.status === 'cancelled').map((date) => date.date_start));
-      const changedDates = dateChanges(portal.dates, source.dates);
-      const shown = {
-        status,
-        ...(status === 'same' ? {} : { changes: changesOf(take, portal, source), conflicts }),
-        ...(take.includes('dates')
-          ? { dates: { ...changedDates, added: changedDates.added.filter((date) => !cancelled.has(date.date_start)) } }
-          : {}),
-      };
-      rows.push(kept(imported, shown, { id: market.id, version: market.version, take }));
-    }
+    // A line of the operator's spreadsheet that names another municipality is not this clerk's to import.
+    const foreign = read.markets.filter((market) => market.gkz !== undefined && market.gkz !== user.gkz);
+    const own = { markets: read.markets.filter((market) => !foreign.includes(market)), refused: read.refused };
+    const refused = foreign.map(({ row, title }) => refusedRow({ row, title, reason: 'other_municipality' }));
+    const rows = [...(await comparedRows(tx, user.gkz, own, viennaDay(now))), ...refused];
     rows.sort((a, b) => a.shown.row - b.shown.row);
     const id = randomUUID();
     await savePreview(tx, { id, userId: user.userId, gkz: user.gkz, label, at: now, rows });
@@ -143,32 +157,55 @@ export const applyImport = procedure(
     const user = writer(await findSessionUser(tx, session));
     const preview = await takePreview(tx, { id, userId: user.userId, at: now });
     if (!preview || preview.gkz !== user.gkz) throw new ApiError('import_not_found');
-    const written: SavedRecords = { wko_markets: {}, wko_market_dates: {} };
-    const edit = { session, now, source: preview.source };
-    for (const { shown, apply } of preview.rows as KeptRow[]) {
-      const picked = chosen.includes(shown.row);
-      // A market the same as its source is linked to it even unpicked: the next import then tells the
-      // clerk's later edits from the source's (a market found by its title had no link yet).
-      const linkOnly = !picked && shown.status === 'same' && apply?.found !== undefined;
-      if (!apply || (!picked && !linkOnly)) continue;
-      // A market deleted since the preview is no longer there to link.
-      if (linkOnly && !(await lockMarket(tx, apply.found!.id))) continue;
-      const saved = linkOnly ? { wko_markets: {}, wko_market_dates: {} } : await applyRow(tx, shown, apply, edit);
-      for (const [group, markets] of Object.entries(saved.wko_markets))
-        Object.assign((written.wko_markets[group] ??= {}), markets);
-      Object.assign(written.wko_market_dates, saved.wko_market_dates);
-      await saveMarketSource(tx, {
-        marketId: apply.found?.id ?? Object.keys(Object.values(saved.wko_markets)[0] ?? {})[0]!,
-        gkz: user.gkz,
-        key: apply.key,
-        label: preview.source,
-        imported: sourceValues(apply.market),
-        at: now,
-      });
-    }
-    return written;
+    return applyRows(
+      tx,
+      preview.rows as KeptRow[],
+      new Set(chosen),
+      { session, now, source: preview.source },
+      () => user,
+    );
   },
 );
+
+/**
+ * Writes the rows picked, each through the editing procedures as the user `writerOf` names for the
+ * row's municipality (the clerk; the operator in each; the nightly run's clerk), and remembers
+ * what the source said.
+ */
+export async function applyRows(
+  tx: Queryable,
+  rows: readonly KeptRow[],
+  chosen: ReadonlySet<number>,
+  edit: ImportEdit,
+  writerOf: (gkz: string | undefined) => SessionUser,
+): Promise<SavedRecords> {
+  const written: SavedRecords = { wko_markets: {}, wko_market_dates: {} };
+  for (const { shown, apply, gkz } of rows) {
+    const picked = chosen.has(shown.row);
+    // A market the same as its source is linked to it even unpicked: the next import then tells the
+    // clerk's later edits from the source's (a market found by its title had no link yet).
+    const linkOnly = !picked && shown.status === 'same' && apply?.found !== undefined;
+    if (!apply || (!picked && !linkOnly)) continue;
+    // A market deleted since the preview is no longer there to link.
+    if (linkOnly && !(await lockMarket(tx, apply.found!.id))) continue;
+    const actor = writerOf(gkz);
+    const saved = linkOnly
+      ? { wko_markets: {}, wko_market_dates: {} }
+      : await applyRow(tx, shown, apply, { ...edit, actor });
+    for (const [group, markets] of Object.entries(saved.wko_markets))
+      Object.assign((written.wko_markets[group] ??= {}), markets);
+    Object.assign(written.wko_market_dates, saved.wko_market_dates);
+    await saveMarketSource(tx, {
+      marketId: apply.found?.id ?? Object.keys(Object.values(saved.wko_markets)[0] ?? {})[0]!,
+      gkz: actor.gkz,
+      key: apply.key,
+      label: edit.source,
+      imported: sourceValues(apply.market),
+      at: edit.now,
+    });
+  }
+  return written;
+}
 
 const NOTHING: SourceValues = {
   title: '',
@@ -182,7 +219,7 @@ const NOTHING: SourceValues = {
   dates: [],
 };
 
-type ImportEdit = { session: string; now: Date; source: string };
+type ImportEdit = { session: string; now: Date; source: string; actor?: SessionUser };
 type InvalidRow = Omit<RefusedRow, 'reason'> & { reason: 'invalid_field' };
 
 async function applyRow(

@@ -53,6 +53,12 @@ export interface Edit<Input> {
   now: Date;
   /** Issue 54: the file or address an import took the change from, for the history. */
   source?: string | undefined;
+  /**
+   * Issue 54: who writes when no session does — the nightly run's import as a clerk of the
+   * municipality, the operator's import as the operator in each municipality. Set by procedures
+   * only, never from a request.
+   */
+  actor?: SessionUser;
 }
 
 /**
@@ -61,10 +67,10 @@ export interface Edit<Input> {
  */
 export async function checkedEdit<Input>(
   tx: Queryable,
-  { session, input }: Edit<Input>,
+  { session, input, actor }: Edit<Input>,
   may: typeof writer = writer,
 ): Promise<{ user: SessionUser; input: Input }> {
-  const user = may(await findSessionUser(tx, session));
+  const user = actor ?? may(await findSessionUser(tx, session));
   return { user, input: inputOf(input) };
 }
 

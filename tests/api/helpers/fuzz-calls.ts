@@ -331,8 +331,21 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
       rows: oneOf(fc.constantFrom('1,2', [1, 2], [], [0], '-1'), hostileString),
     }),
     'import_template.csv': get(
-      query({ lang: fc.constantFrom('de', 'en', 'fr', 'xx') }).map((q) => `/api/import_template.csv${q}`),
+      query({
+        lang: fc.constantFrom('de', 'en', 'fr', 'xx'),
+        municipalities: oneOf(fc.constantFrom('1', '0'), hostileQueryValue),
+      }).map((q) => `/api/import_template.csv${q}`),
     ),
+    // Issue 54: the municipality's calendar fetched every night.
+    calendar_subscription: get(noQuery.map((q) => `/api/calendar_subscription${q}`)),
+    save_calendar_subscription: post('save_calendar_subscription', {
+      url: oneOf(
+        fc.constantFrom('https://127.0.0.1/k.ics', 'http://www.example.at/k.ics', 'file:///etc/passwd'),
+        hostileString,
+      ),
+    }),
+    delete_calendar_subscription: post('delete_calendar_subscription', {}),
+    calendar_subscription_seen: post('calendar_subscription_seen', {}),
     page_view: post('page_view', {
       path: oneOf(fc.constantFrom('/verzeichnis', '/en/info', '/seite/impressum'), hostileString),
       language: fc.constantFrom('de', 'en', 'fr', 'tr'),
@@ -395,6 +408,11 @@ export function endpoints(pools: Pools): Record<string, Endpoint> {
       ['apply'],
     ),
     'operator/nightly': get(noQuery.map((q) => `/api/operator/nightly${q}`)),
+    'operator/import_preview': post('operator/import_preview', { file: fc.constantFrom('gemeinden.csv', '') }),
+    'operator/import_apply': post('operator/import_apply', {
+      id: oneOf(fc.uuid(), hostileString),
+      rows: oneOf(fc.constantFrom('1,2', [1, 2], [], [0], '-1'), hostileString),
+    }),
     'operator/overview': get(noQuery.map((q) => `/api/operator/overview${q}`)),
     'operator/audit': get(
       query({

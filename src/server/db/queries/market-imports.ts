@@ -55,7 +55,7 @@ export const PREVIEW_HOURS = 1;
 
 export async function savePreview(
   db: Queryable,
-  preview: { id: string; userId: string; gkz: string; label: string; at: Date; rows: unknown },
+  preview: { id: string; userId: string; gkz: string | null; label: string; at: Date; rows: unknown },
 ): Promise<void> {
   await db.query(`DELETE FROM import_previews WHERE made_at < $1::timestamptz - interval '${PREVIEW_HOURS} hour'`, [
     preview.at,
@@ -70,12 +70,21 @@ export async function savePreview(
 export async function takePreview(
   db: Queryable,
   { id, userId, at }: { id: string; userId: string; at: Date },
-): Promise<{ gkz: string; source: string; rows: unknown } | null> {
-  const [row] = await db.query<{ gkz: string; source: string; rows: unknown }>(
+): Promise<{ gkz: string | null; source: string; rows: unknown } | null> {
+  const [row] = await db.query<{ gkz: string | null; source: string; rows: unknown }>(
     `DELETE FROM import_previews WHERE id = $1 AND user_id = $2
        AND made_at >= $3::timestamptz - interval '${PREVIEW_HOURS} hour'
      RETURNING gkz, source, rows`,
     [id, userId, at],
   );
   return row ?? null;
+}
+
+/** The names of the municipalities an operator's spreadsheet names, by code; a code of none is left out. */
+export async function namesOf(db: Queryable, codes: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ gkz: string; name: string }>(
+    'SELECT gkz::text AS gkz, name FROM municipalities WHERE gkz = ANY($1::text[])',
+    [codes],
+  );
+  return new Map(rows.map((row) => [row.gkz, row.name]));
 }

@@ -5,18 +5,22 @@ import { csvFile } from '../../../lib/csv.ts';
 import { translator, type MessageKey } from '../../../lib/i18n.ts';
 import { isStorableText } from '../../../lib/validation.ts';
 import { ApiError } from '../../api-error.ts';
-import { hitLimit } from '../../auth/rate-limit.ts';
 import type { Queryable } from '../../db/database.ts';
 import { IMPORT_LIMITS } from '../../imports/imported-market.ts';
-import { SHEET_COLUMNS } from '../../imports/read-sheet.ts';
-import type { ImportService } from '../../services/imports.ts';
+import { OPERATOR_COLUMN, SHEET_COLUMNS } from '../../imports/read-sheet.ts';
+import type { ImportService, ImportSource } from '../../services/imports.ts';
 import type { PreviewRow } from '../../services/market-imports.ts';
 import type { ApiEnv } from '../api-env.ts';
 import { discardBody } from '../discard-body.ts';
+import { countImport, urlSchema } from '../import-requests.ts';
 import { parseFields, readFields } from '../request.ts';
 import { confirmedWriter, sessionToken } from '../session-user.ts';
 
-export const IMPORT_PREVIEW_PATH = '/api/import_preview';
+/** The paths that take a source of up to 10 MB: a clerk's preview and the operator's (api.ts chooses by path). */
+export const IMPORT_PREVIEW_PATHS: ReadonlySet<string> = new Set([
+  '/api/import_preview',
+  '/api/operator/import_preview',
+]);
 const ENVELOPE_BYTES = 64 * 1024;
 
 /** The preview's body limit, in place of the API's 1 MiB (api.ts chooses by path): a source of 10 MB. */
@@ -28,17 +32,7 @@ export const importBodyLimit = bodyLimit({
   },
 });
 
-/** A clerk imports a few sources an hour; each reading costs a thread up to 10 s. */
-export const IMPORTS_PER_HOUR = { attempts: 60, windowSeconds: 60 * 60 };
-
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-
-const urlSchema = z.string({ error: 'required_fields' }).check(
-  z.trim(),
-  z.maxLength(2000, { error: 'too_long' }),
-  // Whether the address is https on the public internet is the download's to say (calendar_unreachable).
-  z.refine((url) => /^https?:\/\/[^\s]+$/i.test(url) && URL.canParse(url), { error: 'invalid_url' }),
-);
 
 const applySchema = z.object({
   id: z
@@ -56,25 +50,39 @@ const applySchema = z.object({
 
 /** Issue 54, docs/api.md (extension): a clerk's import from a calendar or a spreadsheet. */
 export function importRoutes(api: Hono<ApiEnv>, imports: ImportService, db: Queryable, clock: () => Date): void {
-  api.post('/import_preview', async (c) => {
-    const user = await confirmedWriter(c);
-    const session = sessionToken(c);
+  /** The source of a preview: a file of the form, else the address of a calendar; each a clear 4xx when wrong. */
+  const sourceOf = async (c: Context<ApiEnv>, userId: string): Promise<ImportSource> => {
     const fields = await readFields(c);
-    const wait = await hitLimit(db, { key: `import:${user.userId}`, ...IMPORTS_PER_HOUR }, clock());
-    if (wait !== null) throw ApiError.rateLimited(wait);
+    await countImport(db, userId, clock());
     const file = fields['file'];
     if (file instanceof File && file.size > IMPORT_LIMITS.bytes)
       throw new ApiError('payload_too_large', { file: 'payload_too_large' });
-    const source =
-      file instanceof File && file.size > 0
-        ? { file: { name: fileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) } }
-        : fields['url'] !== undefined && fields['url'] !== ''
-          ? { url: parseFields(z.object({ url: urlSchema }), fields).url }
-          : null;
-    if (!source) throw new ApiError('required_fields', { file: 'required_fields' });
-    const preview = await imports.preview(session, source);
+    if (file instanceof File && file.size > 0)
+      return { file: { name: fileName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) } };
+    if (fields['url'] !== undefined && fields['url'] !== '')
+      return { url: parseFields(z.object({ url: urlSchema }), fields).url };
+    throw new ApiError('required_fields', { file: 'required_fields' });
+  };
+
+  api.post('/import_preview', async (c) => {
+    const user = await confirmedWriter(c);
+    const preview = await imports.preview(sessionToken(c), await sourceOf(c, user.userId));
     const t = translator(c.get('locale')());
     return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+  });
+
+  /** The operator's spreadsheet for many municipalities (docs/api.md, extension): each row names its municipality. */
+  api.post('/operator/import_preview', async (c) => {
+    const user = await confirmedWriter(c);
+    if (!user.operator) throw new ApiError('forbidden');
+    const preview = await imports.previewForMunicipalities(sessionToken(c), await sourceOf(c, user.userId));
+    const t = translator(c.get('locale')());
+    return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+  });
+
+  api.post('/operator/import_apply', async (c) => {
+    const request = parseFields(applySchema, await readFields(c));
+    return c.json({ data: await imports.applyForMunicipalities(sessionToken(c), request) }, 200, PRIVATE);
   });
 
   api.post('/import_apply', async (c) => {
@@ -83,12 +91,17 @@ export function importRoutes(api: Hono<ApiEnv>, imports: ImportService, db: Quer
     return c.json({ data: await imports.apply(session, request) }, 200, PRIVATE);
   });
 
-  /** The spreadsheet to fill in, in the request's language: its column names and one example line. */
+  /**
+   * The spreadsheet to fill in, in the request's language: its column names and one example line;
+   * with `municipalities=1` the operator's, whose first column names each line's municipality.
+   */
   api.get('/import_template.csv', (c: Context<ApiEnv>) => {
     const locale = c.get('locale')();
     const t = translator(locale);
-    const header = SHEET_COLUMNS.map((column) => t(`import.column.${column}`));
-    const example = SHEET_COLUMNS.map((column) => t(`import.example.${column}`));
+    const columns =
+      c.req.query('municipalities') === '1' ? ([OPERATOR_COLUMN, ...SHEET_COLUMNS] as const) : SHEET_COLUMNS;
+    const header = columns.map((column) => t(`import.column.${column}`));
+    const example = columns.map((column) => t(`import.example.${column}`));
     return c.body(csvFile([header, example]), 200, {
       ...PRIVATE,
       'Content-Type': 'text/csv; charset=utf-8',
@@ -104,7 +117,7 @@ function fileName(name: string): string {
   return printable.slice(0, 200) || 'import';
 }
 
-function withMessage(row: PreviewRow, t: ReturnType<typeof translator>): PreviewRow & { message?: string } {
+function withMessage<Row extends PreviewRow>(row: Row, t: ReturnType<typeof translator>): Row & { message?: string } {
   if (!row.reason) return row;
   const values = { ...row.values };
   if (values['nearest']) values['nearest'] = t(`market.type.${values['nearest']}` as MessageKey);
