@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src/server/mail/mailer.ts';
 import { importSubscribedCalendars } from '../../src/server/services/calendar-subscriptions.ts';
-import { GKZ_A, loggedInUser } from './helpers/fixtures.ts';
+import { addMarket, GKZ_A, loggedInUser } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -174,6 +174,10 @@ describe('a subscribed calendar', () => {
     expect(mails[0]!.text).toContain('1 Markt wartet auf Ihre Entscheidung');
     expect(mails[0]!.text).toContain('– Hartberger Kirtag');
 
+    // The next night the same decision waits: the clerk is not mailed again.
+    expect(await night(new Date('2027-06-03T01:00:00Z'))).toEqual([`${GKZ_A}: 0 written, 1 waiting, 2 refused`]);
+    expect(mails).toHaveLength(1);
+
     // The clerk decides in a preview of the same address: the row is a conflict there.
     const body = new FormData();
     body.set('url', ADDRESS);
@@ -184,6 +188,30 @@ describe('a subscribed calendar', () => {
     });
     const rows = ((await preview.json()) as { data: { rows: { title: string; status: string }[] } }).data.rows;
     expect(rows.find((row) => row.title === 'Hartberger Kirtag')?.status).toBe('conflict');
+  });
+
+  it('leaves a market typed here by hand to the clerk: the first night does not overwrite it', async () => {
+    await addMarket(server.db, GKZ_A, {
+      title: 'Hartberger Kirtag',
+      type: 'kirtag',
+      event_location: 'Kirchplatz und Ring',
+    });
+    await call('save_calendar_subscription', { url: ADDRESS });
+    expect(await night()).toEqual([`${GKZ_A}: 3 written, 1 waiting, 2 refused`]);
+    const [kirtag] = await server.db.query<{ event_location: string }>(
+      `SELECT event_location FROM markets WHERE gkz = $1 AND title = 'Hartberger Kirtag'`,
+      [GKZ_A],
+    );
+    expect(kirtag!.event_location).toBe('Kirchplatz und Ring');
+    expect((await call('calendar_subscription')).body.data?.outcome?.waiting).toEqual(['Hartberger Kirtag']);
+  });
+
+  it('imports nothing without a clerk who may log in, and says so in the report', async () => {
+    await call('save_calendar_subscription', { url: ADDRESS });
+    await server.db.query('DELETE FROM allowed_emails WHERE email = $1', [clerk.email]);
+    expect(await night()).toEqual([`${GKZ_A}: no clerk to import as`]);
+    expect(await titles()).toEqual([]);
+    expect(mails).toEqual([]);
   });
 
   it('says once that the calendar could not be read, and nothing after it is ended', async () => {

@@ -38,7 +38,7 @@ describe('npm run nightly', () => {
       await writeFile(path.join(outDir, 'client', 'index.html'), '<h1>Marktverzeichnis</h1>');
     };
 
-    // Issue 54: a municipality's subscribed calendar is fetched first; this one does not answer.
+    // Issue 54: a municipality's subscribed calendar is imported first; this one has no clerk to import as.
     const now = new Date('2026-11-23T10:00:00Z');
     const db = await openDatabase({ dataDir: config.DATA_DIR });
     await prepareDatabase(db, config, now);
@@ -56,7 +56,7 @@ describe('npm run nightly', () => {
       calendarDownload,
       report: (line) => report.push(line),
     });
-    expect(report).toEqual(['Calendar of 62219: calendar_unreachable']);
+    expect(report).toEqual(['Calendar of 62219: no clerk to import as']);
 
     expect(done).toBe(path.join(root, '2026-11-23'));
     expect((await readdir(path.join(done, 'exports'))).sort()).toEqual(

@@ -67,6 +67,8 @@ const LINES = [
   ['', 'op-4', 'Markt ohne Gemeinde', 'Kirtag', '2027-08-15', '', '', '', '', '', ''],
   ['99999', 'op-5', 'Markt im Nirgendwo', 'Kirtag', '2027-08-15', '', '', '', '', '', ''],
   ['Graz', 'op-6', 'Markt mit Namen', 'Kirtag', '2027-08-15', '', '', '', '', '', ''],
+  // Refused for itself, the line stays under its municipality.
+  [GKZ_B, 'op-7', 'Kirtag ohne Tag', 'Kirtag', '', '', '', '', '', '', ''],
 ];
 
 describe("the operator's import", () => {
@@ -89,6 +91,7 @@ describe("the operator's import", () => {
       [6, 'refused', null, 'no_municipality'],
       [7, 'refused', null, 'unknown_municipality'],
       [8, 'refused', null, 'unknown_municipality'],
+      [9, 'refused', GKZ_B, 'no_date'],
     ]);
     expect(rows[0]!.municipality).toBe('Hartberg');
     expect(rows[4]!.message).toBe('There is no municipality with the code “99999”.');
@@ -126,6 +129,8 @@ describe("the operator's import", () => {
       'same',
     ]);
     expect((await apply(data!.id, [2])).status).toBe(404);
+    // The same rows picked write nothing, and count none.
+    expect(await apply(again.data!.id, [2, 4, 5])).toEqual({ status: 200, data: { markets: 0, municipalities: 0 } });
   });
 
   it("gives a clerk only their own municipality's lines of such a sheet", async () => {

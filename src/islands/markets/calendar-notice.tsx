@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { IMPORT_MARKETS } from '../../stores/market-route.ts';
-import { markSubscriptionSeen, readSubscription, type CalendarSubscription } from '../../stores/market-imports.ts';
+import {
+  markSubscriptionSeen,
+  readSubscription,
+  type CalendarSubscription,
+} from '../../stores/calendar-subscription.ts';
 import { useTranslation } from '../i18n.tsx';
 import { ViewLink } from './view-link.tsx';
 
@@ -21,6 +25,8 @@ export function CalendarNotice() {
   if (!subscription || subscription.seen || !news) return null;
   const dismiss = () => {
     setSubscription({ ...subscription, seen: true });
+    // The notice goes: the focus goes to the list's heading, not to the page's start.
+    document.getElementById('markets-heading')?.focus();
     void markSubscriptionSeen().catch(() => {});
   };
   return (

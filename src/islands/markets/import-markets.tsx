@@ -45,13 +45,15 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const show = async (source: { file: File } | { url: string }) => {
+  /** Shows the source's preview; answers why not, else null. */
+  const show = async (source: { file: File } | { url: string }): Promise<string | null> => {
     setBusy(true);
     try {
       const preview = await previewImport(source);
       setStep({ step: 'preview', ...preview, source: 'file' in source ? source.file.name : source.url });
+      return null;
     } catch (failure) {
-      setError(messageOf(failure, t));
+      return messageOf(failure, t);
     } finally {
       setBusy(false);
     }
@@ -61,7 +63,7 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
     setError(null);
     if (!file && !url.trim()) return setError(t('import.noSource'));
     if (file && file.size > MAX_BYTES) return setError(t('errors.payload_too_large'));
-    void show(file ? { file } : { url: url.trim() });
+    void show(file ? { file } : { url: url.trim() }).then(setError);
   };
 
   const apply = async (previewId: string, rows: number[]) => {
@@ -126,15 +128,7 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
           </div>
         </form>
       )}
-      {step.step === 'choose' && (
-        <ImportSubscription
-          locale={locale}
-          onPreview={(address) => {
-            setError(null);
-            void show({ url: address });
-          }}
-        />
-      )}
+      {step.step === 'choose' && <ImportSubscription locale={locale} onPreview={(address) => show({ url: address })} />}
       {step.step === 'preview' && (
         <ImportPreview
           locale={locale}

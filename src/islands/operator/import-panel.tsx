@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '../../lib/languages.ts';
 import { apiUrl, callApi } from '../../stores/api-client.ts';
 import type { ImportRow } from '../../stores/market-imports.ts';
@@ -20,20 +20,29 @@ export function ImportPanel({ locale, onChange }: { locale: Locale; onChange: ()
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<{ id: string; source: string; rows: MunicipalityRow[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState('');
+  // When the preview goes (applied or discarded), the focus goes back to the panel's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const close = () => {
+    setPreview(null);
+    setFile(null);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
 
   const read = async (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    if (!file) return setMessage(t('operator.import.noFile'));
+    setError(null);
+    if (!file) return setError(t('operator.import.noFile'));
     setBusy(true);
     try {
       const form = new FormData();
       form.set('file', file);
       const answer = await callApi<{ id: string; rows: MunicipalityRow[] }>('operator/import_preview', { form });
       setPreview({ ...answer, source: file.name });
-    } catch (error) {
-      setMessage(messageOf(error, t));
+    } catch (failure) {
+      setError(messageOf(failure, t));
     } finally {
       setBusy(false);
     }
@@ -42,15 +51,16 @@ export function ImportPanel({ locale, onChange }: { locale: Locale; onChange: ()
     const written = await callApi<{ markets: number; municipalities: number }>('operator/import_apply', {
       fields: { id: previewId, rows: rows.join(',') },
     });
-    setPreview(null);
-    setFile(null);
+    close();
     setMessage(t('operator.import.done', { markets: written.markets, municipalities: written.municipalities }));
     onChange();
   };
 
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('operator.import.heading')}</h2>
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {t('operator.import.heading')}
+      </h2>
       {!preview && (
         <form onSubmit={(event) => void read(event)} noValidate aria-labelledby={`${id}-heading`}>
           <p>{t('operator.import.intro')}</p>
@@ -65,15 +75,21 @@ export function ImportPanel({ locale, onChange }: { locale: Locale; onChange: ()
               id={`${id}-file`}
               type="file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              aria-describedby={`${id}-hint`}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              aria-invalid={error ? true : undefined}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
           </div>
+          {error && (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
           <p className="form-actions">
             <button type="submit" disabled={busy}>
               {t('operator.import.preview')}
             </button>
-            {busy && <span>{t('operator.import.reading')}</span>}
+            {busy && <span role="status">{t('operator.import.reading')}</span>}
           </p>
         </form>
       )}
@@ -90,10 +106,7 @@ export function ImportPanel({ locale, onChange }: { locale: Locale; onChange: ()
                 : t('operator.import.noMunicipality');
             }}
             onApply={(rows) => apply(preview.id, rows)}
-            onDiscard={() => {
-              setPreview(null);
-              setFile(null);
-            }}
+            onDiscard={close}
           />
         </WithViewWords>
       )}

@@ -186,9 +186,6 @@ export function createApi({
   });
   marketRoutes(api, createMarketService({ db, clock, onChange, photos: photos.ownership }));
   marketPhotoRoutes(api, photos, db, clock);
-  const imports = createImportService({ db, clock, download: calendarDownload, onChange });
-  importRoutes(api, imports, db, clock);
-  subscriptionRoutes(api, { subscriptions: createSubscriptionService({ db, clock }), imports, db, clock });
   if (publisher) publishRoutes(api, publisher);
   pageViewRoutes(api, db, clock, isSitePath, pageViewLimits(config, clock));
   publicFeedRoutes(api, db, config, publisher);
@@ -211,6 +208,10 @@ export function createApi({
       context: mailContext,
     }),
   });
+  // After the console's routes: their guard (operators only) covers the operator's import too.
+  const imports = createImportService({ db, clock, download: calendarDownload, onChange });
+  importRoutes(api, imports, db, clock);
+  subscriptionRoutes(api, { subscriptions: createSubscriptionService({ db, clock }), imports, db, clock });
 
   api.notFound((c) => errorResponse(c, new ApiError('not_found')));
   api.onError(async (error, c) => {

@@ -73,6 +73,8 @@ export interface RefusedRow {
   reason: RefusalReason;
   /** Values of the message's placeholders: the type given and the nearest known one, the field. */
   values?: Record<string, string>;
+  /** The municipality the line of the operator's spreadsheet names, when it names one. */
+  gkz?: string;
 }
 
 export interface ReadSource {

@@ -72,7 +72,7 @@ export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWind
     if (Object.entries(line).every(([column, value]) => column === 'row' || !value)) return;
     const outcome = marketOf(line, window);
     if ('reason' in outcome) {
-      refused.push(outcome);
+      refused.push(line.gkz && /^\d{5}$/.test(line.gkz) ? { ...outcome, gkz: line.gkz } : outcome);
       return;
     }
     // The same title and place in two municipalities are two markets.
@@ -81,7 +81,13 @@ export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWind
     const date = outcome.dates[0]!;
     const day = `${date.date_start}/${date.time_from ?? ''}`;
     if (!group) groups.set(groupKey, { market: outcome, days: new Set([day]) });
-    else if (group.days.has(day)) refused.push({ row: line.row, title: outcome.title, reason: 'duplicate' });
+    else if (group.days.has(day))
+      refused.push({
+        row: line.row,
+        title: outcome.title,
+        reason: 'duplicate',
+        ...(outcome.gkz ? { gkz: outcome.gkz } : {}),
+      });
     else {
       group.days.add(day);
       group.market.dates.push(date);
@@ -89,7 +95,14 @@ export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWind
   });
   const markets = [...groups.values()].map(({ market }) => market);
   const tooMany = markets.filter((market) => market.dates.length > IMPORT_LIMITS.datesPerMarket);
-  refused.push(...tooMany.map(({ row, title }) => ({ row, title, reason: 'too_many_dates' as const })));
+  refused.push(
+    ...tooMany.map(({ row, title, gkz }) => ({
+      row,
+      title,
+      reason: 'too_many_dates' as const,
+      ...(gkz ? { gkz } : {}),
+    })),
+  );
   return { markets: markets.filter((market) => !tooMany.includes(market)), refused };
 }
 

@@ -10,13 +10,13 @@ import {
   readSubscription,
   saveSubscription,
   type CalendarSubscription,
+  type SubscriptionOutcome,
 } from '../db/queries/calendar-subscriptions.ts';
 import { readClerks } from '../db/queries/campaigns.ts';
-import { readInThread } from '../imports/import-reader.ts';
 import type { MailContext } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { subscriptionMail } from '../mail/subscription-mail.ts';
-import type { CalendarDownload } from './imports.ts';
+import { readAddress, type CalendarDownload } from './imports.ts';
 import { importSubscribedCalendar } from './municipality-imports.ts';
 
 /**
@@ -40,9 +40,10 @@ export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
 
 /**
  * The nightly run's part: each subscribed calendar fetched (under the rules of a clerk's import),
- * read on its own thread, imported; its clerks are mailed when markets were written, a decision
- * waits, or the calendar could not be read where it could the night before. Answers a line per
- * municipality for the run's report.
+ * read on its own thread, imported. Its clerks are mailed when markets were written, when what
+ * waits for a decision is not what waited the night before, and when the calendar could not be
+ * read where it could the night before. One municipality's failure is its outcome and its report
+ * line, never the end of the run (the books come after). Answers a line per municipality.
  */
 export async function importSubscribedCalendars({
   db,
@@ -60,34 +61,42 @@ export async function importSubscribedCalendars({
   const report: string[] = [];
   for (const subscription of await listSubscriptions(db)) {
     const { gkz, url } = subscription;
-    const read = await readCalendar(download, url, viennaDay(now));
-    const outcome = await db.run(importSubscribedCalendar, { gkz, url, read, now });
-    if (!outcome) {
-      report.push(`${gkz}: no clerk to import as, or the address changed meanwhile`);
-      continue;
-    }
-    report.push(
-      `${gkz}: ${outcome.error ?? `${outcome.applied.length} written, ${outcome.waiting.length} waiting, ${outcome.refused} refused`}`,
-    );
-    const failedAgain = outcome.error !== undefined && subscription.outcome?.error !== undefined;
-    const news = outcome.applied.length > 0 || outcome.waiting.length > 0 || (outcome.error && !failedAgain);
-    if (!news) continue;
-    const municipality = subscription.municipality;
-    for (const clerk of await readClerks(db, [gkz])) {
-      const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
-      await mailer.send(subscriptionMail(clerk.email, { municipality, url, outcome }, { ...context, locale }));
+    try {
+      const read = await readAddress(download, url, viennaDay(now)).catch((error: unknown) => {
+        if (error instanceof ApiError) return { error: error.code };
+        throw error;
+      });
+      const night = await db.run(importSubscribedCalendar, { gkz, url, read, now });
+      if ('skipped' in night) {
+        report.push(`${gkz}: ${night.skipped === 'ended' ? 'ended meanwhile' : 'no clerk to import as'}`);
+        continue;
+      }
+      const { outcome } = night;
+      report.push(
+        `${gkz}: ${outcome.error ?? `${outcome.applied.length} written, ${outcome.waiting.length} waiting, ${outcome.refused} refused`}`,
+      );
+      if (!isNews(outcome, subscription.outcome)) continue;
+      for (const clerk of await readClerks(db, [gkz])) {
+        const locale = isLocale(clerk.language) ? clerk.language : DEFAULT_LOCALE;
+        const mail = subscriptionMail(
+          clerk.email,
+          { municipality: subscription.municipality, url, outcome },
+          { ...context, locale },
+        );
+        await mailer
+          .send(mail)
+          .catch((error: unknown) => report.push(`${gkz}: mail to ${clerk.email} failed: ${String(error)}`));
+      }
+    } catch (error) {
+      report.push(`${gkz}: failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return report;
 }
 
-async function readCalendar(download: CalendarDownload, url: string, today: string) {
-  const bytes = (await download(url))?.bytes;
-  if (!bytes) return { error: 'calendar_unreachable' };
-  try {
-    return await readInThread(bytes, today);
-  } catch (error) {
-    if (error instanceof ApiError) return { error: error.code };
-    throw error;
-  }
+/** Whether a night's outcome is worth a mail beside the one before. */
+function isNews(outcome: SubscriptionOutcome, before: SubscriptionOutcome | null): boolean {
+  if (outcome.error) return !before?.error;
+  const waitingBefore = new Set(before?.waiting ?? []);
+  return outcome.applied.length > 0 || outcome.waiting.some((title) => !waitingBefore.has(title));
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
 import { viennaDay } from '../../lib/market-rules.ts';
 import { readInThread } from '../imports/import-reader.ts';
+import type { ReadSource } from '../imports/imported-market.ts';
 import { applyImport, previewImport, type PreviewRow } from './market-imports.ts';
 import type { SavedRecords } from './market-saves.ts';
 import { applyMunicipalitiesImport, previewMunicipalitiesImport } from './municipality-imports.ts';
@@ -59,17 +60,23 @@ export function createImportService({
     },
   };
 
-  async function readSource(source: ImportSource, now: Date) {
-    const bytes = 'url' in source ? (await download(source.url))?.bytes : source.file.bytes;
-    if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
-    try {
-      return await readInThread(bytes, viennaDay(now));
-    } catch (error) {
-      // An address is asked for a calendar: a page that is none is not called a spreadsheet.
-      if ('url' in source && error instanceof ApiError && error.code === 'not_a_spreadsheet')
-        throw new ApiError('not_a_calendar', { url: 'not_a_calendar' });
-      throw error;
-    }
+  function readSource(source: ImportSource, now: Date): Promise<ReadSource> {
+    const today = viennaDay(now);
+    return 'url' in source ? readAddress(download, source.url, today) : readInThread(source.file.bytes, today);
+  }
+}
+
+/** The calendar at an address, read as a clerk's preview and the nightly run read it; refused as ApiError. */
+export async function readAddress(download: CalendarDownload, url: string, today: string): Promise<ReadSource> {
+  const bytes = (await download(url))?.bytes;
+  if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
+  try {
+    return await readInThread(bytes, today);
+  } catch (error) {
+    // An address is asked for a calendar: a page that is none is not called a spreadsheet.
+    if (error instanceof ApiError && error.code === 'not_a_spreadsheet')
+      throw new ApiError('not_a_calendar', { url: 'not_a_calendar' });
+    throw error;
   }
 }
 

@@ -58,7 +58,7 @@ export interface KeptRow {
     key: string;
     market: ImportedMarket;
     /** The portal's market, at its version then; absent for a new one. */
-    found?: { id: string; version: number; take: ComparedField[] };
+    found?: { id: string; version: number; take: ComparedField[]; linked: boolean };
   };
 }
 
@@ -114,9 +114,26 @@ export async function comparedRows(tx: Queryable, gkz: string, read: ReadSource,
         ? { dates: { ...changedDates, added: changedDates.added.filter((date) => !cancelled.has(date.date_start)) } }
         : {}),
     };
-    rows.push(kept(imported, shown, { id: market.id, version: market.version, take }));
+    const linked = lastImported.has(market.id);
+    rows.push(kept(imported, shown, { id: market.id, version: market.version, take, linked }));
   }
   return rows.sort((a, b) => a.shown.row - b.shown.row);
+}
+
+/**
+ * The rows of a source one municipality imports (a clerk's preview, the nightly run): a line of the
+ * operator's spreadsheet that names another municipality is not its to import.
+ */
+export async function municipalityRows(
+  tx: Queryable,
+  gkz: string,
+  read: ReadSource,
+  today: string,
+): Promise<KeptRow[]> {
+  const foreign = read.markets.filter((market) => market.gkz !== undefined && market.gkz !== gkz);
+  const own = { markets: read.markets.filter((market) => !foreign.includes(market)), refused: read.refused };
+  const refused = foreign.map(({ row, title }) => refusedRow({ row, title, reason: 'other_municipality' }));
+  return [...(await comparedRows(tx, gkz, own, today)), ...refused].sort((a, b) => a.shown.row - b.shown.row);
 }
 
 interface PreviewRequest {
@@ -132,11 +149,7 @@ export const previewImport = procedure(
   async (tx, { session, label, read, now }: PreviewRequest): Promise<{ id: string; rows: PreviewRow[] }> => {
     const user = writer(await findSessionUser(tx, session));
     // A line of the operator's spreadsheet that names another municipality is not this clerk's to import.
-    const foreign = read.markets.filter((market) => market.gkz !== undefined && market.gkz !== user.gkz);
-    const own = { markets: read.markets.filter((market) => !foreign.includes(market)), refused: read.refused };
-    const refused = foreign.map(({ row, title }) => refusedRow({ row, title, reason: 'other_municipality' }));
-    const rows = [...(await comparedRows(tx, user.gkz, own, viennaDay(now))), ...refused];
-    rows.sort((a, b) => a.shown.row - b.shown.row);
+    const rows = await municipalityRows(tx, user.gkz, read, viennaDay(now));
     const id = randomUUID();
     await savePreview(tx, { id, userId: user.userId, gkz: user.gkz, label, at: now, rows });
     return { id, rows: rows.map((row) => row.shown) };

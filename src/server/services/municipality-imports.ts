@@ -12,7 +12,7 @@ import {
   type SubscriptionOutcome,
 } from '../db/queries/calendar-subscriptions.ts';
 import type { ImportedMarket, ReadSource } from '../imports/imported-market.ts';
-import { applyRows, comparedRows, type KeptRow, type PreviewRow } from './market-imports.ts';
+import { applyRows, comparedRows, municipalityRows, type KeptRow, type PreviewRow } from './market-imports.ts';
 
 /**
  * Issue 54, the imports no clerk's session makes: the operator's one spreadsheet for many
@@ -38,8 +38,12 @@ export const previewMunicipalitiesImport = procedure(
   'previewMunicipalitiesImport',
   async (tx, { session, label, read, now }: OperatorPreviewRequest) => {
     const operator = await operatorOf(tx, session);
-    const names = await municipalityNames(tx, read.markets);
-    const rows: (KeptRow & { gkz?: string })[] = read.refused.map((row) => ({ shown: { ...row, status: 'refused' } }));
+    const names = await namesOf(tx, [...new Set([...read.markets, ...read.refused].flatMap((line) => line.gkz ?? []))]);
+    // A line refused for itself stays under its municipality, when it names one there is.
+    const rows: KeptRow[] = read.refused.map(({ gkz, ...row }) => ({
+      shown: { ...row, status: 'refused' },
+      ...(gkz && names.has(gkz) ? { gkz } : {}),
+    }));
     const byMunicipality = new Map<string, ImportedMarket[]>();
     for (const market of read.markets) {
       const { row, title, gkz } = market;
@@ -84,10 +88,10 @@ export const applyMunicipalitiesImport = procedure(
     const picked = new Set(chosen);
     const edit = { session, now, source: preview.source };
     // The operator writes in each municipality as itself: the history names the operator.
-    const written = await applyRows(tx, rows, picked, edit, (gkz) => ({ ...operator, gkz: gkz! }));
-    const markets = new Set(Object.values(written.wko_markets).flatMap((group) => Object.keys(group)));
-    const municipalities = new Set(rows.filter((row) => picked.has(row.shown.row) && row.apply).map((row) => row.gkz));
-    const counts = { markets: markets.size, municipalities: municipalities.size };
+    await applyRows(tx, rows, picked, edit, (gkz) => ({ ...operator, gkz: gkz! }));
+    // A row picked though the same writes nothing, and is not counted.
+    const writing = rows.filter((row) => picked.has(row.shown.row) && row.apply && row.shown.status !== 'same');
+    const counts = { markets: writing.length, municipalities: new Set(writing.map((row) => row.gkz)).size };
     await insertOperatorAction(tx, {
       at: now,
       actor: operator.email,
@@ -103,37 +107,53 @@ export const applyMunicipalitiesImport = procedure(
 interface SubscribedRequest {
   gkz: string;
   url: string;
-  /** The calendar as read, or why it could not be (`import.error.<code>`). */
+  /** The calendar as read, or why it could not be (`errors.<code>`). */
   read: ReadSource | { error: string };
   now: Date;
 }
 
+/** What a night did with one subscription: its outcome, or why there was none. */
+export type SubscribedNight = { outcome: SubscriptionOutcome } | { skipped: 'ended' | 'no_clerk' };
+
 /**
- * The nightly import of one municipality's subscribed calendar: new and changed markets are
- * written, as the clerk who subscribed; a conflict waits for a clerk, who decides in a preview of
- * the same address. The outcome stays on the subscription until a clerk has seen it.
+ * The nightly import of one municipality's subscribed calendar, as the clerk who subscribed. Only
+ * what needs no decision is written: a new market whose title no other market here or in the
+ * calendar has, and a change to a market an earlier import linked to its source (so the clerk's own
+ * edits since are told from the calendar's). Conflicts, changes to a market typed here by hand and
+ * found by its title, and new markets whose title repeats wait for a clerk, who decides in a preview
+ * of the same address. The outcome stays on the subscription until a clerk has seen it.
  */
 export const importSubscribedCalendar = procedure(
   import.meta.url,
   'importSubscribedCalendar',
-  async (tx, { gkz, url, read, now }: SubscribedRequest): Promise<SubscriptionOutcome | null> => {
+  async (tx, { gkz, url, read, now }: SubscribedRequest): Promise<SubscribedNight> => {
     const subscription = await readSubscription(tx, gkz);
     // Ended or moved to another address while the calendar was being read: nothing to do with it.
-    if (subscription?.url !== url) return null;
+    if (subscription?.url !== url) return { skipped: 'ended' };
     const clerk = await subscriptionWriter(tx, gkz);
-    const outcome = 'error' in read ? failed(read.error) : clerk ? await applyUndecided(tx, read) : failed('no_clerk');
+    if (!clerk) return { skipped: 'no_clerk' };
+    const outcome = 'error' in read ? failed(read.error) : await applyUndecided(tx, read);
     await saveOutcome(tx, { gkz, url, outcome, at: now });
-    return outcome;
+    return { outcome };
 
     async function applyUndecided(tx: Queryable, source: ReadSource): Promise<SubscriptionOutcome> {
-      const rows = await comparedRows(tx, gkz, source, viennaDay(now));
-      const undecided = rows.filter((row) => row.shown.status === 'new' || row.shown.status === 'changed');
+      const rows = await municipalityRows(tx, gkz, source, viennaDay(now));
+      const titles = new Map<string, number>();
+      for (const { shown } of rows)
+        titles.set(shown.title.toLowerCase(), (titles.get(shown.title.toLowerCase()) ?? 0) + 1);
+      const undecided = rows.filter(
+        ({ shown, apply }) =>
+          (shown.status === 'new' && titles.get(shown.title.toLowerCase()) === 1) ||
+          (shown.status === 'changed' && apply?.found?.linked === true),
+      );
       const actor: SessionUser = { ...clerk!, gkz, emailConfirmed: true, operator: false };
       const edit = { session: '', now, source: url };
       await applyRows(tx, rows, new Set(undecided.map((row) => row.shown.row)), edit, () => actor);
       return {
         applied: undecided.map((row) => row.shown.title),
-        waiting: rows.filter((row) => row.shown.status === 'conflict').map((row) => row.shown.title),
+        waiting: rows
+          .filter((row) => row.shown.status !== 'same' && row.shown.status !== 'refused' && !undecided.includes(row))
+          .map((row) => row.shown.title),
         refused: rows.filter((row) => row.shown.status === 'refused').length,
       };
     }
@@ -148,8 +168,4 @@ async function operatorOf(tx: Queryable, session: string): Promise<SessionUser> 
   const user = writer(await findSessionUser(tx, session));
   if (!user.operator) throw new ApiError('forbidden');
   return user;
-}
-
-function municipalityNames(tx: Queryable, markets: readonly ImportedMarket[]): Promise<Map<string, string>> {
-  return namesOf(tx, [...new Set(markets.flatMap((market) => market.gkz ?? []))]);
 }

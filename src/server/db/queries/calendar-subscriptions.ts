@@ -75,7 +75,8 @@ export async function saveOutcome(
 
 /**
  * Who a nightly import of the municipality writes as: the clerk who subscribed while that account
- * is there and allowed to write, else another confirmed clerk of the municipality; none, no import.
+ * may log in (confirmed, not disabled, its address still on the municipality's list), else another
+ * such clerk of the municipality; none, no import.
  */
 export async function subscriptionWriter(
   db: Queryable,
@@ -83,6 +84,7 @@ export async function subscriptionWriter(
 ): Promise<{ userId: string; email: string } | null> {
   const [row] = await db.query<{ userId: string; email: string }>(
     `SELECT u.id AS "userId", u.email FROM users u
+     JOIN allowed_emails a ON a.email = u.email AND a.gkz = u.gkz
      LEFT JOIN calendar_subscriptions s ON s.gkz = u.gkz AND s.subscribed_by = u.id
      WHERE u.gkz = $1 AND u.email_confirmed_at IS NOT NULL AND u.disabled_at IS NULL AND u.operator_since IS NULL
      ORDER BY (s.gkz IS NULL), u.email_confirmed_at, u.email LIMIT 1`,
