@@ -43,12 +43,31 @@ export type ViewWithOwnWords = (typeof VIEWS_WITH_OWN_WORDS)[number];
 
 const serverOnly = (key: string) => SERVER_ONLY.some((prefix) => key.startsWith(prefix));
 
-/** The messages an editing page's island needs, in its one language. */
-export function islandMessages(locale: Locale, { operator = false } = {}): Record<string, string> {
-  const omitted = [...VIEWS_WITH_OWN_WORDS.map((view) => `${view}.`), ...(operator ? [] : ['operator.'])];
+/**
+ * The words only the login and the mailed link's pages show (islands/login, islands/account-link),
+ * with the refusals only their forms meet at a field (registering, a mailed link, the login's
+ * ceiling); of them, the editing pages' account bar asks for a new confirmation mail in the login's words.
+ */
+const ACCOUNT_PAGES_ONLY = [
+  ...['login.', 'register.', 'forgot.', 'confirm.'],
+  ...['errors.email_not_on_file', 'errors.email_missing', 'errors.user_exists', 'errors.account_guarded'],
+  ...['errors.invalid_token', 'errors.token_expired'],
+];
+const ACCOUNT_BAR = new Set(['login.sendConfirmationAgain', 'login.confirmationLapsed']);
+
+/**
+ * The messages a page's island needs, in its one language: an editing page's (the markets
+ * screens), or with `account` the login's and the mailed link's. The console has all (MESSAGES).
+ */
+export function islandMessages(locale: Locale, page: 'editing' | 'account' = 'editing'): Record<string, string> {
+  const omitted = [
+    ...VIEWS_WITH_OWN_WORDS.map((view) => `${view}.`),
+    'operator.',
+    ...(page === 'editing' ? ACCOUNT_PAGES_ONLY : []),
+  ];
   return Object.fromEntries(
     Object.entries(MESSAGES[locale]).filter(
-      ([key]) => !serverOnly(key) && !omitted.some((prefix) => key.startsWith(prefix)),
+      ([key]) => !serverOnly(key) && (ACCOUNT_BAR.has(key) || !omitted.some((prefix) => key.startsWith(prefix))),
     ),
   );
 }
