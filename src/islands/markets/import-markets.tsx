@@ -45,25 +45,25 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  /** Shows the source's preview; answers why not, else null. */
+  /** Shows the source's preview; answers why not, else null. Its caller (the form, the calendar's section) says it waits. */
   const show = async (source: { file: File } | { url: string }): Promise<string | null> => {
-    setBusy(true);
     try {
       const preview = await previewImport(source);
       setStep({ step: 'preview', ...preview, source: 'file' in source ? source.file.name : source.url });
       return null;
     } catch (failure) {
       return messageOf(failure, t);
-    } finally {
-      setBusy(false);
     }
   };
-  const read = (event: FormEvent) => {
+  const read = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     if (!file && !url.trim()) return setError(t('import.noSource'));
     if (file && file.size > MAX_BYTES) return setError(t('errors.payload_too_large'));
-    void show(file ? { file } : { url: url.trim() }).then(setError);
+    setBusy(true);
+    const failed = await show(file ? { file } : { url: url.trim() });
+    setBusy(false);
+    setError(failed);
   };
 
   const apply = async (previewId: string, rows: number[]) => {
@@ -83,7 +83,12 @@ function ImportSteps({ locale, focusOnShow }: { locale: Locale; focusOnShow: boo
         {t('import.heading')}
       </SectionHeading>
       {step.step === 'choose' && (
-        <form className="import-source" aria-labelledby="import-heading" onSubmit={read} noValidate>
+        <form
+          className="import-source"
+          aria-labelledby="import-heading"
+          onSubmit={(event) => void read(event)}
+          noValidate
+        >
           <p>{t('import.intro')}</p>
           <div className="field">
             <label htmlFor={`${id}-file`}>{t('import.file')}</label>
