@@ -206,6 +206,23 @@ describe('a subscribed calendar', () => {
     expect((await call('calendar_subscription')).body.data?.outcome?.waiting).toEqual(['Hartberger Kirtag']);
   });
 
+  it('writes a new market whose title only a refused event shares (last year’s Kirtag)', async () => {
+    const lastYear = [
+      'BEGIN:VEVENT',
+      'UID:veranstaltung-40001@hartberg.gv.at',
+      'DTSTAMP:20260110T081500Z',
+      'SUMMARY:Hartberger Kirtag',
+      'DTSTART;VALUE=DATE:20260815',
+      'DTEND;VALUE=DATE:20260817',
+      'END:VEVENT',
+      '',
+    ].join('\r\n');
+    calendars.set(ADDRESS, CALENDAR.replace('END:VCALENDAR', `${lastYear}END:VCALENDAR`));
+    await call('save_calendar_subscription', { url: ADDRESS });
+    expect(await night()).toEqual([`${GKZ_A}: 4 written, 0 waiting, 3 refused`]);
+    expect(await titles()).toContain('Hartberger Kirtag');
+  });
+
   it('imports nothing without a clerk who may log in, and says so in the report', async () => {
     await call('save_calendar_subscription', { url: ADDRESS });
     await server.db.query('DELETE FROM allowed_emails WHERE email = $1', [clerk.email]);

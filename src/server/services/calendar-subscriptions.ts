@@ -42,8 +42,9 @@ export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
  * The nightly run's part: each subscribed calendar fetched (under the rules of a clerk's import),
  * read on its own thread, imported. Its clerks are mailed when markets were written, when what
  * waits for a decision is not what waited the night before, and when the calendar could not be
- * read where it could the night before. One municipality's failure is its outcome and its report
- * line, never the end of the run (the books come after). Answers a line per municipality.
+ * read where it could the night before. A calendar that cannot be read is its municipality's
+ * outcome; any other failure of one municipality, or of one mail, is a line of the report, never
+ * the end of the run (the books come after). Answers a line per municipality.
  */
 export async function importSubscribedCalendars({
   db,

@@ -138,8 +138,9 @@ export const importSubscribedCalendar = procedure(
 
     async function applyUndecided(tx: Queryable, source: ReadSource): Promise<SubscriptionOutcome> {
       const rows = await municipalityRows(tx, gkz, source, viennaDay(now));
+      // A refused row (a past date, a concert) does not make a market's title repeat.
       const titles = new Map<string, number>();
-      for (const { shown } of rows)
+      for (const { shown } of rows.filter((row) => row.shown.status !== 'refused'))
         titles.set(shown.title.toLowerCase(), (titles.get(shown.title.toLowerCase()) ?? 0) + 1);
       const undecided = rows.filter(
         ({ shown, apply }) =>
