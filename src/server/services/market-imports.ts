@@ -130,8 +130,9 @@ export async function municipalityRows(
   read: ReadSource,
   today: string,
 ): Promise<KeptRow[]> {
-  const foreign = read.markets.filter((market) => market.gkz !== undefined && market.gkz !== gkz);
-  const own = { markets: read.markets.filter((market) => !foreign.includes(market)), refused: read.refused };
+  const isForeign = (market: ImportedMarket) => market.gkz !== undefined && market.gkz !== gkz;
+  const foreign = read.markets.filter(isForeign);
+  const own = { markets: read.markets.filter((market) => !isForeign(market)), refused: read.refused };
   const refused = foreign.map(({ row, title }) => refusedRow({ row, title, reason: 'other_municipality' }));
   return [...(await comparedRows(tx, gkz, own, today)), ...refused].sort((a, b) => a.shown.row - b.shown.row);
 }

@@ -64,20 +64,24 @@ export function importRoutes(api: Hono<ApiEnv>, imports: ImportService, db: Quer
     throw new ApiError('required_fields', { file: 'required_fields' });
   };
 
+  /** A preview as the wire has it: each refused row with its reason in the request's language. */
+  const answered = <Row extends PreviewRow>(c: Context<ApiEnv>, preview: { id: string; rows: Row[] }) => {
+    const t = translator(c.get('locale')());
+    return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+  };
+
   api.post('/import_preview', async (c) => {
     const user = await confirmedWriter(c);
-    const preview = await imports.preview(sessionToken(c), await sourceOf(c, user.userId));
-    const t = translator(c.get('locale')());
-    return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+    return answered(c, await imports.preview(sessionToken(c), await sourceOf(c, user.userId)));
   });
 
-  /** The operator's spreadsheet for many municipalities (docs/api.md, extension): each row names its municipality. */
+  /**
+   * The operator's spreadsheet for many municipalities (docs/api.md, extension): each row names its
+   * municipality. The console's guard (routes/operator.ts, registered before) lets operators alone in.
+   */
   api.post('/operator/import_preview', async (c) => {
     const user = await confirmedWriter(c);
-    if (!user.operator) throw new ApiError('forbidden');
-    const preview = await imports.previewForMunicipalities(sessionToken(c), await sourceOf(c, user.userId));
-    const t = translator(c.get('locale')());
-    return c.json({ data: { id: preview.id, rows: preview.rows.map((row) => withMessage(row, t)) } }, 200, PRIVATE);
+    return answered(c, await imports.previewForMunicipalities(sessionToken(c), await sourceOf(c, user.userId)));
   });
 
   api.post('/operator/import_apply', async (c) => {
