@@ -142,4 +142,18 @@ describe("the operator's import", () => {
       [5, 'other_municipality'],
     ]);
   });
+
+  it('reads a clerk’s line naming their own municipality as one naming none: one market, not two', async () => {
+    const lines = [
+      [GKZ_A, '', 'Hartberger Frühlingsmarkt', 'Jahrmarkt', '2028-04-10', '', '08:00', '17:00', 'Hauptplatz', '', ''],
+      ['', '', 'Hartberger Frühlingsmarkt', 'Jahrmarkt', '2028-04-11', '', '08:00', '17:00', 'Hauptplatz', '', ''],
+      ['', '', 'Hartberger Frühlingsmarkt', 'Jahrmarkt', '2028-04-10', '', '08:00', '17:00', 'Hauptplatz', '', ''],
+    ];
+    const { status, data } = await preview(await sheet(lines), clerk.cookie, 'import_preview');
+    expect(status).toBe(200);
+    expect(data!.rows.map(({ row, status, reason }) => [row, status, reason ?? null])).toEqual([
+      [2, 'new', null],
+      [4, 'refused', 'duplicate'],
+    ]);
+  });
 });

@@ -14,7 +14,7 @@ const IMPORT_SECONDS = 10;
 const READING_AT_ONCE = 2;
 let reading = 0;
 
-export async function readInThread(bytes: Uint8Array, today: string): Promise<ReadSource> {
+export async function readInThread(bytes: Uint8Array, today: string, municipality?: string): Promise<ReadSource> {
   if (reading >= READING_AT_ONCE) throw new ApiError('imports_busy');
   reading++;
   let worker: ReturnType<typeof startThread> | undefined;
@@ -31,7 +31,7 @@ export async function readInThread(bytes: Uint8Array, today: string): Promise<Re
       // Out of its memory the thread ends with an error: the file asked too much of it.
       thread.once('error', () => settle({ unreadable: 'import_too_complex' }));
       thread.once('exit', () => settle({ unreadable: 'import_too_complex' }));
-      thread.postMessage({ bytes, today } satisfies ImportJob);
+      thread.postMessage({ bytes, today, ...(municipality ? { municipality } : {}) } satisfies ImportJob);
     });
     if ('read' in outcome) return outcome.read;
     if ('unreadable' in outcome) throw new ApiError(outcome.unreadable, { file: outcome.unreadable });

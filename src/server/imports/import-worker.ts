@@ -6,12 +6,14 @@ import { readSource } from './read-source.ts';
 export interface ImportJob {
   bytes: Uint8Array;
   today: string;
+  /** Whose import this is, when it is one municipality's. */
+  municipality?: string;
 }
 
 export type ImportOutcome = { read: ReadSource } | { unreadable: UnreadableReason } | { failed: string };
 
 parentPort?.once('message', (job: ImportJob) => {
-  readSource(job.bytes, importWindow(job.today)).then(
+  readSource(job.bytes, importWindow(job.today), job.municipality).then(
     (read) => answer({ read }),
     (error: unknown) =>
       answer(error instanceof UnreadableSource ? { unreadable: error.reason } : { failed: String(error) }),

@@ -50,7 +50,11 @@ const HEADERS: ReadonlyMap<string, Column> = new Map(
 
 type Line = Partial<Record<Column, string>> & { row: number };
 
-export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWindow): ReadSource {
+/**
+ * `municipality`: whose import this is (a clerk's, the nightly run's): a line naming it is read as
+ * one naming none, so one market's lines with and without the column are one market.
+ */
+export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWindow, municipality?: string): ReadSource {
   const [header = [], ...body] = rows;
   if (header.length > IMPORT_LIMITS.columns) throw new UnreadableSource('too_many_columns');
   if (body.length > IMPORT_LIMITS.rows) throw new UnreadableSource('too_many_rows');
@@ -70,6 +74,7 @@ export function readSheet(rows: readonly (readonly Cell[])[], window: ImportWind
             : textOf(cells[at] ?? null).trim();
     });
     if (Object.entries(line).every(([column, value]) => column === 'row' || !value)) return;
+    if (municipality && line.gkz === municipality) delete line.gkz;
     const outcome = marketOf(line, window);
     if ('reason' in outcome) {
       refused.push(line.gkz && /^\d{5}$/.test(line.gkz) ? { ...outcome, gkz: line.gkz } : outcome);

@@ -22,14 +22,15 @@ export function kindOf(bytes: Uint8Array): SourceKind {
   return /^BEGIN:VCALENDAR/i.test(start) ? 'calendar' : 'csv';
 }
 
-export async function readSource(bytes: Uint8Array, window: ImportWindow): Promise<ReadSource> {
-  const read = await readByKind(bytes, window);
+/** `municipality`: whose import this is, when it is one municipality's (read-sheet.ts). */
+export async function readSource(bytes: Uint8Array, window: ImportWindow, municipality?: string): Promise<ReadSource> {
+  const read = await readByKind(bytes, window, municipality);
   const dates = read.markets.reduce((sum, market) => sum + market.dates.length, 0);
   if (dates > IMPORT_LIMITS.dates) throw new UnreadableSource('too_many_rows');
   return read;
 }
 
-async function readByKind(bytes: Uint8Array, window: ImportWindow): Promise<ReadSource> {
+async function readByKind(bytes: Uint8Array, window: ImportWindow, municipality?: string): Promise<ReadSource> {
   const kind = kindOf(bytes);
   if (kind === 'calendar') return readCalendar(textOf(bytes), window);
   if (kind === 'xlsx') {
@@ -40,9 +41,9 @@ async function readByKind(bytes: Uint8Array, window: ImportWindow): Promise<Read
     } catch {
       throw new UnreadableSource('not_a_spreadsheet');
     }
-    return readSheet(rows, window);
+    return readSheet(rows, window, municipality);
   }
-  return readSheet(csvRows(textOf(bytes)), window);
+  return readSheet(csvRows(textOf(bytes)), window, municipality);
 }
 
 /**

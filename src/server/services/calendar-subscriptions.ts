@@ -63,7 +63,7 @@ export async function importSubscribedCalendars({
   for (const subscription of await listSubscriptions(db)) {
     const { gkz, url } = subscription;
     try {
-      const read = await readAddress(download, url, viennaDay(now)).catch((error: unknown) => {
+      const read = await readAddress(download, url, viennaDay(now), gkz).catch((error: unknown) => {
         if (error instanceof ApiError) return { error: error.code };
         throw error;
       });

@@ -29,9 +29,14 @@ export function createImportService({
   onChange?: () => void;
 }) {
   return {
-    async preview(session: string, source: ImportSource): Promise<{ id: string; rows: PreviewRow[] }> {
+    /** `municipality`: the clerk's, whose lines the source's may name (read-sheet.ts). */
+    async preview(
+      session: string,
+      source: ImportSource,
+      municipality: string,
+    ): Promise<{ id: string; rows: PreviewRow[] }> {
       const now = clock();
-      const read = await readSource(source, now);
+      const read = await readSource(source, now, municipality);
       return db.run(previewImport, { session, label: labelOf(source), read, now });
     },
 
@@ -60,18 +65,25 @@ export function createImportService({
     },
   };
 
-  function readSource(source: ImportSource, now: Date): Promise<ReadSource> {
+  function readSource(source: ImportSource, now: Date, municipality?: string): Promise<ReadSource> {
     const today = viennaDay(now);
-    return 'url' in source ? readAddress(download, source.url, today) : readInThread(source.file.bytes, today);
+    return 'url' in source
+      ? readAddress(download, source.url, today, municipality)
+      : readInThread(source.file.bytes, today, municipality);
   }
 }
 
 /** The calendar at an address, read as a clerk's preview and the nightly run read it; refused as ApiError. */
-export async function readAddress(download: CalendarDownload, url: string, today: string): Promise<ReadSource> {
+export async function readAddress(
+  download: CalendarDownload,
+  url: string,
+  today: string,
+  municipality?: string,
+): Promise<ReadSource> {
   const bytes = (await download(url))?.bytes;
   if (!bytes) throw new ApiError('calendar_unreachable', { url: 'calendar_unreachable' });
   try {
-    return await readInThread(bytes, today);
+    return await readInThread(bytes, today, municipality);
   } catch (error) {
     // An address is asked for a calendar: a page that is none is not called a spreadsheet.
     if (error instanceof ApiError && error.code === 'not_a_spreadsheet')

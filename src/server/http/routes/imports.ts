@@ -72,7 +72,7 @@ export function importRoutes(api: Hono<ApiEnv>, imports: ImportService, db: Quer
 
   api.post('/import_preview', async (c) => {
     const user = await confirmedWriter(c);
-    return answered(c, await imports.preview(sessionToken(c), await sourceOf(c, user.userId)));
+    return answered(c, await imports.preview(sessionToken(c), await sourceOf(c, user.userId), user.gkz));
   });
 
   /**
