@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createBrotliCompress } from 'node:zlib';
 import { defineMiddleware } from 'astro:middleware';
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
+import { compress } from './server/compression/compressed-body.ts';
 import { negotiateEncoding, withVary } from './server/compression/negotiate.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable-error.ts';
 import { databaseDownPage } from './server/http/database-down-page.ts';
@@ -35,7 +33,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // to disk (src/server/http/page-files.ts), whose files the server sends the next requests without Astro.
   const { pageFiles, published } = context.locals;
   const live = pageFiles && (await pageFiles.page(context.request, published, rendered));
-  return live ?? compressed(context.request, await rendered());
+  return live ?? (await compressed(context.request, await rendered()));
 });
 
 /**
@@ -61,34 +59,24 @@ async function islandStyleInHead(response: Response): Promise<Response> {
 const ISLAND_STYLE = `<style>${ISLAND_STYLES}</style>`;
 
 /**
- * Issues 17 and 19: a page rendered on demand (the editing pages, ~70 KB of HTML) is compressed as
- * it streams, with brotli at quality 5 where the client takes it: for the markets page 16.9 KB in
- * 1.8 ms against gzip's 17.7 KB in 1.6 ms, which helps keep the editing pages under their 120 KB
- * on the wire (quality 4 came out larger than gzip; brotli's default would cost tens of ms).
+ * Issues 17 and 19: a page rendered on demand (the editing pages, ~70 KB of HTML) is compressed,
+ * with brotli at quality 5 where the client takes it: for the markets page 16.9 KB in 1.8 ms
+ * against gzip's 17.7 KB in 1.6 ms, which helps keep the editing pages under their 120 KB on the
+ * wire (quality 4 came out larger than gzip; brotli's default would cost tens of ms). The page is
+ * whole by now (islandStyleInHead), so it is compressed at once: streamed through zlib, each piece
+ * waited for a turn of the event loop, under load tens of milliseconds each (issue 52).
  * Pre-rendered pages are compressed by the build instead.
  */
-function compressed(request: Request, response: Response): Response {
+async function compressed(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || response.headers.has('content-encoding') || !type.startsWith('text/html')) return response;
   const headers = new Headers(response.headers);
   headers.set('vary', withVary(headers.get('vary') ?? undefined, 'Accept-Encoding'));
+  const { status, statusText } = response;
   const encoding = negotiateEncoding(request.headers.get('accept-encoding') ?? undefined, ['br', 'gzip']);
-  if (!encoding)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!encoding) return new Response(response.body, { status, statusText, headers });
+  const body = await compress(Buffer.from(await response.arrayBuffer()), encoding);
   headers.set('content-encoding', encoding);
-  headers.delete('content-length');
-  const body =
-    encoding === 'gzip'
-      ? response.body.pipeThrough(new CompressionStream('gzip'))
-      : (Readable.toWeb(
-          Readable.fromWeb(response.body as NodeReadableStream).pipe(
-            createBrotliCompress({
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 5,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            }),
-          ),
-        ) as ReadableStream);
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  headers.set('content-length', String(body.length));
+  return new Response(new Uint8Array(body), { status, statusText, headers });
 }

@@ -146,7 +146,7 @@ export function pageFiles(folder: string, log: (message: string) => void = conso
     version: string,
     render: () => Promise<Response>,
   ): Promise<Rendered | Response> => {
-    const found = await readPage(file, version);
+    const found = readPage(file, version);
     if (found) {
       keep(key, found);
       return { page: found, bodies: new Map(), written: Promise.resolve() };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compress, MIN_COMPRESSED_BYTES } from '../compression/compressed-body.ts';
 import { FILE_SUFFIX, type Encoding } from '../compression/negotiate.ts';
@@ -40,10 +40,15 @@ export async function encode(file: string, version: string, response: Response):
   return { page: { version, file, headers, codings, bytes }, bodies };
 }
 
-/** The page another process, or this one before a restart, wrote at `file`; undefined when none is whole. */
-export async function readPage(file: string, version: string): Promise<PageFile | undefined> {
+/**
+ * The page another process, or this one before a restart, wrote at `file`; undefined when none is
+ * whole. Read at once, as `readBody` reads: every page version a visitor asks for first is looked
+ * up here, and the thread pool's steps made each such request wait several turns of a busy event
+ * loop (issue 52).
+ */
+export function readPage(file: string, version: string): PageFile | undefined {
   try {
-    const head = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Omit<PageFile, 'file' | 'version'>;
+    const head = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Omit<PageFile, 'file' | 'version'>;
     return { ...head, version, file };
   } catch {
     return undefined; // none written, or not whole: rendered anew

@@ -11,6 +11,8 @@ const root = mkdtempSync(path.join(tmpdir(), 'static-files-'));
 const page = '<!doctype html><p>' + 'Markt '.repeat(400);
 let server: Server;
 let port = 0;
+/** For each request, whether its answer was whole when the handler returned. */
+const endedInTurn: boolean[] = [];
 beforeAll(async () => {
   mkdirSync(path.join(root, 'info'));
   writeFileSync(path.join(root, 'info', 'index.html'), page);
@@ -20,7 +22,10 @@ beforeAll(async () => {
   utimesSync(path.join(root, 'info', 'index.html.br'), past, past);
   writeFileSync(path.join(root, '.env'), 'SECRET=1');
   const handler = staticFiles(root, () => undefined);
-  server = createServer((req, res) => handler(req, res, () => res.writeHead(404).end()));
+  server = createServer((req, res) => {
+    handler(req, res, () => res.writeHead(404).end());
+    endedInTurn.push(res.writableEnded);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -72,6 +77,15 @@ describe('staticFiles', () => {
     expect((await get('/kommt/')).status).toBe(200);
     rmSync(path.join(root, 'kommt', 'index.html'));
     expect((await get('/kommt/')).status).toBe(404);
+  });
+
+  it('sends a built page whole in the turn it is asked in, where a busy event loop cannot hold it up', async () => {
+    for (const coding of ['gzip', 'identity']) {
+      const { status, body } = await get('/info/', { 'accept-encoding': coding });
+      expect(status).toBe(200);
+      expect(body.length).toBeGreaterThan(0);
+      expect(endedInTurn.at(-1)).toBe(true);
+    }
   });
 
   it('sends no more than the length it told when a file grows while it is read', async () => {
