@@ -112,7 +112,7 @@ describe('the public content answers', () => {
     expect(await whole(resting)).toBe('"markets-1-public"');
     expect((await resting.lookup('markets', SESSION)).etag).toBe('"markets-2.1-62219"'); // a clerk's is of now
     expect(await whole(rested)).toBe('"markets-1-public"'); // begins the next, and goes out meanwhile
-    await vi.waitFor(async () => expect(await whole(rested)).toBe('"markets-2-public"'));
+    await vi.waitFor(async () => expect(await whole(rested)).toBe('"markets-2-public"'), { timeout: 10_000 });
   });
 
   it('are made ahead by prepare', async () => {
