@@ -63,8 +63,9 @@ const ISLAND_STYLE = `<style>${ISLAND_STYLES}</style>`;
  * with brotli at quality 5 where the client takes it: for the markets page 16.9 KB in 1.8 ms
  * against gzip's 17.7 KB in 1.6 ms, which helps keep the editing pages under their 120 KB on the
  * wire (quality 4 came out larger than gzip; brotli's default would cost tens of ms). The page is
- * whole by now (islandStyleInHead), so it is compressed at once: streamed through zlib, each piece
- * waited for a turn of the event loop, under load tens of milliseconds each (issue 52).
+ * whole by now (islandStyleInHead), so it is compressed whole, at once below 256 KB (`compress`):
+ * streamed through zlib, each piece waited for a turn of the event loop, under load tens of
+ * milliseconds each (issue 52).
  * Pre-rendered pages are compressed by the build instead.
  */
 async function compressed(request: Request, response: Response): Promise<Response> {

@@ -20,7 +20,7 @@ import { createPhotoStore, photoDirOf } from '../photos/photo-store.ts';
 import type { PagesHandler } from './pages.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { pageFiles } from './page-files.ts';
-import { staticFiles, type StaticHandler } from './static-files.ts';
+import { READ_AT_ONCE_UP_TO, staticFiles, type StaticHandler } from './static-files.ts';
 import type { Publisher } from '../directory/publisher.ts';
 
 export interface ServerOptions extends ApiDependencies {
@@ -51,7 +51,8 @@ export async function startServer({ pages, imageCache, ...dependencies }: Server
   const api = getRequestListener(hono.fetch, { overrideGlobalObjects: false, autoCleanupIncoming: false });
   const photos = photoFiles(photoStore);
   // A directory page is no file: its six misses in the build were a twentieth of the server's time under load (issue 18).
-  const built = pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000 });
+  const built =
+    pages && staticFiles(pages.clientDir, cacheControlOf, { missesHoldMs: 1000, readAtOnceUpTo: READ_AT_ONCE_UP_TO });
   const publication = publicationDirOf(config);
   const published = publisher && imageCache ? publishedFiles(publisher, imageCache) : undefined;
   const assets: StaticHandler | undefined =

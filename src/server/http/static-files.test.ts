@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticFiles } from './static-files.ts';
+import { READ_AT_ONCE_UP_TO, staticFiles } from './static-files.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-files-'));
 const page = '<!doctype html><p>' + 'Markt '.repeat(400);
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const past = new Date(Date.now() - 60_000);
   utimesSync(path.join(root, 'info', 'index.html.br'), past, past);
   writeFileSync(path.join(root, '.env'), 'SECRET=1');
-  const handler = staticFiles(root, () => undefined);
+  const handler = staticFiles(root, () => undefined, { readAtOnceUpTo: READ_AT_ONCE_UP_TO });
   server = createServer((req, res) => {
     handler(req, res, () => res.writeHead(404).end());
     endedInTurn.push(res.writableEnded);
@@ -85,6 +85,25 @@ describe('staticFiles', () => {
       expect(status).toBe(200);
       expect(body.length).toBeGreaterThan(0);
       expect(endedInTurn.at(-1)).toBe(true);
+    }
+  });
+
+  it('streams a file over that size, and any file when not told to read at once (the photos of DATA_DIR)', async () => {
+    writeFileSync(path.join(root, 'gross.js'), 'x'.repeat(READ_AT_ONCE_UP_TO + 1));
+    expect((await get('/gross.js')).body.length).toBe(READ_AT_ONCE_UP_TO + 1);
+    expect(endedInTurn.at(-1)).toBe(false);
+    const streaming = staticFiles(root, () => undefined);
+    let endedAtOnce: boolean | undefined;
+    const photos = createServer((req, res) => {
+      streaming(req, res, () => res.writeHead(404).end());
+      endedAtOnce = res.writableEnded;
+    });
+    await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
+    try {
+      expect((await get('/info/', {}, (photos.address() as AddressInfo).port)).status).toBe(200);
+      expect(endedAtOnce).toBe(false);
+    } finally {
+      photos.close();
     }
   });
 

@@ -16,11 +16,12 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: ()
  * Files are looked up per request, so a file is served as it lands and not after it is deleted;
  * with `missesHoldMs` (the build, which changes only with a deploy) a path that found no file is
  * not looked up again for that long. A file found is always looked up afresh: its size is sent.
+ * Files up to `readAtOnceUpTo` bytes are read at once, without a stream (see READ_AT_ONCE_UP_TO).
  */
 export function staticFiles(
   root: string,
   cacheControl: (pathname: string) => string | undefined,
-  { missesHoldMs = 0 } = {},
+  { missesHoldMs = 0, readAtOnceUpTo = 0 } = {},
 ): StaticHandler {
   const lookUp = holdingMisses(path.resolve(root), missesHoldMs);
   return (req, res, next) => {
@@ -65,7 +66,7 @@ export function staticFiles(
     const name = encoding ? file + FILE_SUFFIX[encoding] : file;
     // Never more bytes than the length told, nor fewer: a file rewritten by a rebuild while it is
     // read would run on into the next answer of a kept-alive connection, or leave the client waiting.
-    if (sent.size <= READ_AT_ONCE_UP_TO) {
+    if (sent.size <= readAtOnceUpTo) {
       const bytes = readWhole(name);
       if (bytes?.length !== sent.size) res.destroy();
       else res.end(range ? bytes.subarray(range.start, range.end + 1) : bytes);
@@ -82,11 +83,15 @@ export function staticFiles(
 }
 
 /**
- * Files up to this size (the built pages, scripts and styles) are read at once: from the system's
- * file cache that takes microseconds, where a stream's open, read and close each waited for a turn
- * of a busy event loop (under the load test the built pages' answers took 173 ms at the median).
+ * The built site's files up to this size (its pages, and its scripts and styles as compressed) are
+ * read at once: from the system's file cache that takes microseconds, where a stream's open, read
+ * and close each waited for a turn of a busy event loop (under the load test the built pages'
+ * answers took 173 ms at the median, issue 52). Only the build's few files, which stay in that
+ * cache; the photos and image copies of DATA_DIR stream (a read from the disk would hold every
+ * request), and so does anything larger (a client that reads slowly holds a stream's 64 KB, not
+ * the whole file).
  */
-const READ_AT_ONCE_UP_TO = 512 * 1024;
+export const READ_AT_ONCE_UP_TO = 128 * 1024;
 
 /** The file's bytes; undefined when it went (a rebuild removed it): the answer is cut, never wrong. */
 function readWhole(file: string): Buffer | undefined {
