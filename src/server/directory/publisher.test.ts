@@ -23,6 +23,7 @@ const start = async (pollMs = 60_000, download?: ImageDownload, more: Partial<Pu
     imageCache,
     keptIn,
     debounceMs: 50,
+    spacingMs: 0,
     pollMs,
     ...(download && { download }),
     ...more,
@@ -106,6 +107,29 @@ describe('the publisher', () => {
     expect(after.version).not.toBe(before.version);
     expect(after.marketPaths.size).toBe(before.marketPaths.size + 2);
     expect(after.pages.has(after.marketPaths.get(first.market.id)!)).toBe(true);
+  }, 60_000);
+
+  it('publishes a save made during a publish no sooner than the spacing after that one began (issue 50)', async () => {
+    const spacingMs = 1500;
+    const begun: number[] = [];
+    let duringTheFirst: (() => void) | undefined;
+    // `now` is asked as a publish begins: there a clerk saves, while it runs.
+    const now = () => {
+      begun.push(performance.now());
+      duringTheFirst?.();
+      duringTheFirst = undefined;
+      return new Date();
+    };
+    const publisher = await start(60_000, undefined, { spacingMs, now });
+    begun.length = 0;
+    duringTheFirst = () => publisher.changed();
+    const asked = performance.now();
+    await addMarket('Kirtag am Montag');
+    publisher.changed(); // after a quiet while: a debounce (50 ms) later
+    await publisher.settled();
+    expect(begun).toHaveLength(2);
+    expect(begun[0]! - asked).toBeLessThan(spacingMs);
+    expect(begun[1]! - begun[0]!).toBeGreaterThanOrEqual(spacingMs - 5);
   }, 60_000);
 
   it('restarts from what it kept on disk, and publishes the change made meanwhile (issue 50)', async () => {
