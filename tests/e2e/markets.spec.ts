@@ -9,13 +9,13 @@ import { planningYear } from '../../src/lib/market-rules.ts';
 const m = messages('de');
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
-/** What the public content service says about a market title now (a save is in it within a quarter second). */
 /**
  * A save is public a debounce after it, or, right after another publish, up to the publisher's
  * spacing later (PUBLISH_SPACING_MS, 5 s): more than the poll's default 5 s.
  */
 const PUBLIC_WITHIN = { timeout: 15_000 };
 
+/** What the public content service says about a market title now (a save is in it once it is published). */
 async function published(page: Page, title: string): Promise<boolean> {
   const answer = await page.request.get('/api/get_content_stops/1');
   return (await answer.text()).includes(title);
