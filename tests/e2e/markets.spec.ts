@@ -15,9 +15,15 @@ const NEXT_YEAR = new Date().getFullYear() + 1;
  */
 const PUBLIC_WITHIN = { timeout: 15_000 };
 
-/** What the public content service says about a market title now (a save is in it once it is published). */
+/**
+ * What the public content service says about a market title now (a save is in it once it is
+ * published), as a visitor's app asks: without the clerk's cookie, through Node's fetch. Not
+ * through the page's request, whose pooled connection idles through the editing steps: one idle
+ * as long as the server's keep-alive timeout was closed just as it was taken up again (a fresh
+ * clone's run: ECONNRESET). fetch lets an idle connection go before the server's hint runs out.
+ */
 async function published(page: Page, title: string): Promise<boolean> {
-  const answer = await page.request.get('/api/get_content_stops/1');
+  const answer = await fetch(new URL('/api/get_content_stops/1', page.url()));
   return (await answer.text()).includes(title);
 }
 
