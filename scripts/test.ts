@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm test`: every check, in the order their inputs allow. Lint, types, the audit and the build
- * need nothing of each other, so they run side by side, each one's output printed whole once it
- * ends; the Vitest projects need the build (the startup tests start the built portal), and the
- * end-to-end tests come last, each on the whole machine. A failed phase stops the run. At the end
- * each step's time is printed (issue 51).
+ * `npm test`: every check, in the order their inputs allow. Lint, types, the audit, the build and
+ * the tests' database template (tests/setup/prepare.ts) need nothing of each other, so they run
+ * side by side, each one's output printed whole once it ends; the Vitest projects need the build
+ * (the startup tests start the built portal), and the end-to-end tests come last, each on the
+ * whole machine. A failed phase stops the run. At the end each step's time is printed (issue 51).
  */
-const PHASES: string[][] = [['lint', 'typecheck', 'audit', 'build'], ['test:unit'], ['test:e2e']];
+const PHASES: string[][] = [['lint', 'typecheck', 'audit', 'build', 'test:prepare'], ['test:unit'], ['test:e2e']];
 
 interface Outcome {
   step: string;
@@ -47,8 +47,8 @@ for (const phase of PHASES) {
 const total = (performance.now() - started) / 1000;
 console.log('\nnpm test, each step:');
 for (const { step, ok, seconds } of outcomes)
-  console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${step.padEnd(10)} ${seconds.toFixed(0).padStart(5)} s`);
-console.log(`  in all            ${total.toFixed(0).padStart(5)} s`);
+  console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${step.padEnd(12)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  in all              ${total.toFixed(0).padStart(5)} s`);
 const failed = outcomes.filter((outcome) => !outcome.ok);
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map((outcome) => outcome.step).join(', ')}.`);
