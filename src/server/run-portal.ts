@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { publicationDirOf, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
@@ -22,10 +21,7 @@ const AFTER_THE_FIRST_REQUESTS_MS = 5_000;
  * and serve.
  */
 export async function runPortal(config: Config, built: boolean, opening: Promise<Database> | null): Promise<void> {
-  if (built) {
-    await assertPortFree(config);
-    await buildPortal();
-  }
+  if (built) await buildPortal();
   const pages = await loadPages().catch(async (error: unknown) => {
     // A database opened meanwhile is closed first: its lock is not left behind.
     await opening?.then(
@@ -100,15 +96,6 @@ export async function runPortal(config: Config, built: boolean, opening: Promise
       `Demo data created. Register the demo account at ${running.url}/anmelden with ${DEMO_EMAIL} and a password of your choice, then open the link in the mail whose file the log names next (no mail server needed).`,
     );
   }
-}
-
-/** Fails before a long build when the port is taken. */
-async function assertPortFree(config: Config): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(config.PORT, config.HOST, () => probe.close(() => resolve()));
-  });
 }
 
 /** Counts the tables for the embedded database's planner; without the counts the portal answers, only slower. */

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseFromTemplate } from '../setup/pglite-template.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve('src/server/main.ts');
 
@@ -54,13 +53,12 @@ describe('start-up failures an operator can fix', () => {
     expectOneClearLine(stderr, /Environment variable PORT is invalid \("abc"\)/);
   });
 
-  it('a port that is taken', async () => {
-    // Its database made already, as on every start but the first: the port is what this is about.
+  it('a port that is taken, before the database is opened or made', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
-    await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
     const { code, stderr } = await startWith({ PORT: String(takenPort), DATA_DIR: dataDir });
     expect(code).toBe(1);
     expectOneClearLine(stderr, new RegExp(`Port ${takenPort} on 127.0.0.1 is already in use`));
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('a data folder that cannot be created', async () => {
