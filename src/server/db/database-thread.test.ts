@@ -81,7 +81,7 @@ describe('the database on its own thread (embedded)', { timeout: 20_000 }, () =>
   });
 });
 
-describe('the embedded database’s lock', () => {
+describe('the embedded database’s lock', { timeout: 20_000 }, () => {
   it('takes a lock file left with its own pid, as a restarted container’s pid 1 finds it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
     try {
@@ -116,5 +116,5 @@ describe('the embedded database’s lock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 20_000);
+  });
 });
