@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { embeddedDatabase, startServerProcess, stopServerProcess } from './server-process.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 
@@ -60,6 +61,20 @@ describe('start-up failures an operator can fix', () => {
     expectOneClearLine(stderr, new RegExp(`Port ${takenPort} on 127.0.0.1 is already in use`));
     expect(readdirSync(dataDir)).toEqual([]);
   });
+
+  it('a port a running portal holds: its sockets share the port (SO_REUSEPORT), a second portal may not', async () => {
+    // Before, only a start with --build probed the port: `npm run serve` listened beside the running
+    // portal, and the two answered the port's requests in turn, each from its own database.
+    const running = await startServerProcess(await embeddedDatabase(inject('pgliteTemplate')));
+    try {
+      const port = new URL(running.url).port;
+      const { code, stderr } = await startWith({ PORT: port });
+      expect(code).toBe(1);
+      expectOneClearLine(stderr, new RegExp(`Port ${port} on 127.0.0.1 is already in use`));
+    } finally {
+      await stopServerProcess(running);
+    }
+  }, 60_000);
 
   it('a data folder that cannot be created', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-file-')), 'plain-file');
