@@ -1,10 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -16,15 +15,13 @@ export interface Portal {
   dataDir: string;
 }
 
-const run = promisify(execFile);
-
 /**
  * Issue 51: each Playwright worker starts a portal of its own (the built one, on its own embedded
  * database with the demo data, on a free port), so tests of two workers never see each other's
  * saves, sessions, mails or rate limits, and the suite runs on as many workers as the cores allow.
- * Before it starts, its database is made from the run's template (global-setup.ts), and the staff
- * addresses of the account journeys, the demo data, the provider's operator (issue 22) and a date
- * running today (issue 53) are put in it (seed-portal.ts).
+ * Before it starts, its data folder is copied from the one the run seeded once (global-setup.ts):
+ * the database with the staff addresses of the account journeys, the demo data and its photo, the
+ * provider's operator (issue 22) and a date running today (issue 53) (seed-portal.ts).
  */
 export const test = base.extend<object, { portal: Portal }>({
   portal: [
@@ -34,7 +31,7 @@ export const test = base.extend<object, { portal: Portal }>({
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: url };
-      await run('node', ['tests/e2e/seed-portal.ts'], { env });
+      await cp(process.env['E2E_SEEDED']!, dataDir, { recursive: true });
       const server = spawn('node', ['src/server/main.ts'], {
         env: { ...env, SEED_DEMO: '1' },
         stdio: ['ignore', 'ignore', 'inherit'],
