@@ -57,8 +57,9 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Every project's databases begin from one made per run (issue 51).
-    globalSetup: ['tests/setup/template-databases.ts'],
+    // Every project's databases begin from one made per run (issue 51); what the tests write to the
+    // temporary folder goes into one removed at the end of the run.
+    globalSetup: ['tests/setup/temporary-folder.ts', 'tests/setup/template-databases.ts'],
     // A file per core, not Vitest's one fewer: an API file waits on its database's thread a third
     // of the time, so two files on two cores keep both busy (issue 51: 534 s → 377 s, same tests).
     maxWorkers: availableParallelism(),

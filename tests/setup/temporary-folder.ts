@@ -1,0 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The folders the tests make under the system's temporary folder (`mkdtemp(tmpdir())`), and those
+ * of the portals and commands they start, go into one folder per run, removed at its end: they
+ * were left behind, about 60 a run (data folders, backups, outboxes), 1.7 GB after a day of runs.
+ * Node's `tmpdir()` reads TMPDIR at each call; the test workers and the processes they start are
+ * given this process's environment.
+ */
+export default function setup(): () => void {
+  const folder = mkdtempSync(path.join(tmpdir(), 'portal-tests-'));
+  process.env['TMPDIR'] = folder;
+  return () => rmSync(folder, { recursive: true, force: true });
+}
