@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * The folders the tests make under the system's temporary folder (`mkdtemp(tmpdir())`), and those
  * of the portals and commands they start, go into one folder per run, removed at its end: they
- * were left behind, about 60 a run (data folders, backups, outboxes), 1.7 GB after a day of runs.
+ * were left behind, about 60 a run (data folders of started portals, backups, outboxes).
  * Node's `tmpdir()` reads TMPDIR at each call; the test workers and the processes they start are
  * given this process's environment.
  */
