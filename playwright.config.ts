@@ -31,11 +31,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Each test's new page started about three renderer processes (the page's, a spare, one
-        // more) that died with its context: 389 for the run. With a limit of one, Chromium starts
-        // 140 (issue 51: Chromium 543 -> 508 CPU-s, the run 368 -> 351 s on two cores, the same
-        // 128 tests passing).
-        '--renderer-process-limit=1',
       ],
     },
   },
