@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 const SERVE = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { serve: string } }
 ).scripts.serve.split(' ');
-/** Its environment (glibc's MALLOC_ settings) and its Node flags. */
-const SERVE_ENV: Record<string, string> = Object.fromEntries(
+/** Its environment (glibc's MALLOC_ settings) and its Node flags: the tests start the portal with them too. */
+export const SERVE_ENV: Record<string, string> = Object.fromEntries(
   SERVE.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]),
 );
-const SERVE_FLAGS = SERVE.filter((word) => word.startsWith('--'));
+export const SERVE_FLAGS = SERVE.filter((word) => word.startsWith('--'));
 
 /**
  * The server from `npm run serve` (with its environment and Node flags, package.json) on a free port and a throwaway

@@ -9,6 +9,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { databaseFromTemplate } from '../setup/pglite-template.ts';
 import { adminQuery } from '../setup/postgres-admin.ts';
+import { SERVE_ENV, SERVE_FLAGS } from '../../scripts/portal-process.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 
@@ -70,10 +71,11 @@ export async function startServerProcess(
   database: TestDatabase,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, MAIN], {
     // Only what the portal needs: never the developer's DATABASE_URL or mail server.
     env: {
       PATH: process.env['PATH'] ?? '',
+      ...SERVE_ENV,
       PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: '0',

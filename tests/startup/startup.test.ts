@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { embeddedDatabase, startServerProcess, stopServerProcess } from './server-process.ts';
+import { SERVE_ENV, SERVE_FLAGS } from '../../scripts/portal-process.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 
 /** Starts the real server process with `env` and waits for it to give up. */
 function startWith(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [...SERVE_FLAGS, MAIN], {
       env: {
         PATH: process.env['PATH'] ?? '',
+        ...SERVE_ENV,
         HOST: '127.0.0.1',
         SEED_DEMO: '0',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-start-')),

@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { SERVE_ENV, SERVE_FLAGS } from '../../../scripts/portal-process.ts';
 
 export { expect } from '@playwright/test';
 
@@ -16,9 +17,10 @@ export interface Portal {
 }
 
 /**
- * Issue 51: each Playwright worker starts a portal of its own (the built one, on its own embedded
- * database with the demo data, on a free port), so tests of two workers never see each other's
- * saves, sessions, mails or rate limits, and the suite runs on as many workers as the cores allow.
+ * Issue 51: each Playwright worker starts a portal of its own (the built one, as `npm run serve`
+ * starts it, on its own embedded database with the demo data, on a free port), so tests of two
+ * workers never see each other's saves, sessions, mails or rate limits, and the suite runs on as
+ * many workers as the cores allow.
  * Before it starts, its data folder is copied from the one the run seeded once (global-setup.ts):
  * the database with the staff addresses of the account journeys, the demo data and its photo, the
  * provider's operator (issue 22) and a date running today (issue 53) (seed-portal.ts).
@@ -30,9 +32,16 @@ export const test = base.extend<object, { portal: Portal }>({
       const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: url };
+      const env = {
+        ...process.env,
+        ...SERVE_ENV,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_BASE_URL: url,
+      };
       await cp(process.env['E2E_SEEDED']!, dataDir, { recursive: true });
-      const server = spawn('node', ['src/server/main.ts'], {
+      const server = spawn(process.execPath, [...SERVE_FLAGS, 'src/server/main.ts'], {
         env: { ...env, SEED_DEMO: '1' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
