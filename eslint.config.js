@@ -5,6 +5,17 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
+ * date-fns by its functions' own modules, never its index: on Node 24 every module of date-fns
+ * loaded reads its 199 KB package.json anew, and the index loads 300 of them, 2.5 s of each start
+ * of the portal (issue 51: a start 3.9 -> 2.7 s). The rule below sets it for every file; the two
+ * that restrict more imports repeat it, as ESLint keeps one setting of a rule per file.
+ */
+const DATE_FNS_INDEX = {
+  name: 'date-fns',
+  message: "Import each function from its own module (date-fns/addDays): date-fns's index costs every start 2.5 s.",
+};
+
+/**
  * Islands and stores run in the browser: they must never reach server code.
  * @type {import('eslint').Linter.RulesRecord}
  */
@@ -12,6 +23,7 @@ const noServerImports = {
   'no-restricted-imports': [
     'error',
     {
+      paths: [DATE_FNS_INDEX],
       patterns: [
         {
           group: ['**/server/**', 'node:*', 'pg', '@electric-sql/*'],
@@ -179,6 +191,7 @@ export default tseslint.config(
       ),
     },
   },
+  { files: ['**/*.{ts,tsx,astro}'], rules: { 'no-restricted-imports': ['error', { paths: [DATE_FNS_INDEX] }] } },
   { files: ['src/islands/**', 'src/stores/**'], rules: noServerImports },
   {
     // The shared lib imports nobody in the app (style.md, point 2).
@@ -187,6 +200,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [DATE_FNS_INDEX],
           patterns: [
             {
               group: ['**/server/**', '**/stores/**', '**/islands/**', '**/components/**', '**/layouts/**'],

@@ -56,6 +56,14 @@ describe('the layer rules (issue 16, docs/decisions/0009-layers.md)', { timeout:
     expect(await rulesFired(code, 'src/server/http/routes/probe.ts')).toEqual([]);
   });
 
+  it("refuse date-fns's index, in the server, the shared lib and an island, and let a function's own module in", async () => {
+    const index = `import { addDays } from 'date-fns';\nexport const probe = addDays;\n`;
+    for (const file of ['src/server/http/probe.ts', 'src/lib/probe.ts', 'src/islands/probe.ts'])
+      expect(await rulesFired(index, file)).toContain('no-restricted-imports');
+    const own = `import { addDays } from 'date-fns/addDays';\nexport const probe = addDays;\n`;
+    expect(await rulesFired(own, 'src/lib/probe.ts')).toEqual([]);
+  });
+
   // Issue 50: the pages' side. An Astro probe is its frontmatter between the fences.
   const astro = (imports: string) => `---\n${imports}\n---\n<p>{String(probe)}</p>\n`;
   const RESTRICTED = 'import-x/no-restricted-paths';

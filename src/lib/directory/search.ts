@@ -1,4 +1,7 @@
-import { addDays, formatISO, getISODay, isMatch } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { formatISO } from 'date-fns/formatISO';
+import { getISODay } from 'date-fns/getISODay';
+import { isMatch } from 'date-fns/isMatch';
 import type { Translate } from '../translate.ts';
 import { MARKET_TYPES, type MarketType } from '../market.ts';
 import type { Directory, DirectoryDate, DirectoryMarket, DirectoryMunicipality, DirectoryState } from './directory.ts';

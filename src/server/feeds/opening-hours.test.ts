@@ -1,4 +1,6 @@
-import { eachDayOfInterval, format, parseISO } from 'date-fns';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import fc from 'fast-check';
 import OpeningHours from 'opening_hours';
 import { describe, expect, it } from 'vitest';
