@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Database, DatabaseSettings, Procedure, Queryable } from './db/database.ts';
-import { openPgliteHere } from './db/pglite.ts';
+import type { Database, Procedure, Queryable } from './db/database.ts';
+import type { ThreadData } from './db/database-thread.ts';
+import { compilePglite, openPgliteHere } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { failureOf, type Reply, type Request } from './db/database-messages.ts';
 import { PROCEDURE_MODULES } from './database-procedures.ts';
@@ -14,7 +15,7 @@ import { PROCEDURE_MODULES } from './database-procedures.ts';
  * address, never imports it.
  */
 const port = parentPort!;
-const { databaseUrl, dataDir, template, testProcedures = [] } = workerData as DatabaseSettings;
+const { databaseUrl, dataDir, template, testProcedures = [], pgliteCode } = workerData as ThreadData;
 
 /** A transaction whose work runs on the server's thread, a message per statement, until its `end`. */
 interface OpenTransaction {
@@ -45,14 +46,15 @@ try {
   // A test's modules (DatabaseSettings.testProcedures) are the one import the thread makes by address.
   const tests = await Promise.all(testProcedures.map((module) => import(module) as Promise<Record<string, unknown>>));
   for (const exports of [...PROCEDURE_MODULES, ...tests]) addProcedures(exports);
-  db = databaseUrl ? await openPostgres(databaseUrl) : await openPgliteHere(dataDir, template);
+  const code = databaseUrl ? null : (pgliteCode ?? (await compilePglite()));
+  db = code ? await openPgliteHere(dataDir, template, code) : await openPostgres(databaseUrl!);
   port.on('message', (request: Request) => {
     answer(request).then(
       (value) => reply({ id: request.id, ok: true, value }),
       (error: unknown) => reply({ id: request.id, ok: false, failure: failureOf(error) }),
     );
   });
-  reply({ id: 0, ok: true, value: null });
+  reply({ id: 0, ok: true, value: code }); // PGlite compiled, for the process's next embedded database (ThreadData)
 } catch (error) {
   reply({ id: 0, ok: false, failure: failureOf(error) }); // and the thread ends, listening to nothing
 }

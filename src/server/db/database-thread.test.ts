@@ -9,6 +9,7 @@ import { openOnThread } from './database-thread.ts';
 import {
   answerAFunction,
   countTo,
+  givenCompiledPglite,
   insertTwice,
   notExportedUnderItsName,
   refuse,
@@ -78,6 +79,22 @@ describe('the database on its own thread (embedded)', { timeout: 20_000 }, () =>
     await expect(db.run(unlisted, undefined)).rejects.toThrow(
       /procedure unlisted of .*database-thread\.test\.ts: .*src\/server\/database-procedures\.ts/,
     );
+  });
+});
+
+describe('PGlite’s code', { timeout: 20_000 }, () => {
+  it('is compiled once in a process: a database opened after another is given what the first compiled', async () => {
+    const second = await openOnThread({
+      dataDir: null,
+      template: inject('pgliteTemplate'),
+      testProcedures: [TEST_PROCEDURES],
+    });
+    try {
+      await expect(second.run(givenCompiledPglite, undefined)).resolves.toBe(true);
+      await expect(second.query('SELECT count(*)::int AS n FROM municipalities')).resolves.toEqual([{ n: 2095 }]);
+    } finally {
+      await second.close();
+    }
   });
 });
 

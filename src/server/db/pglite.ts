@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PRIVATE_FOLDER_MODE } from '../file-modes.ts';
 import { setImmediate } from 'node:timers/promises';
@@ -15,16 +16,27 @@ import {
   type Queryable,
 } from './database.ts';
 
+/** PGlite's WebAssembly, compiled: a process's threads share it (ThreadData in database-thread.ts). */
+export async function compilePglite(): Promise<WebAssembly.Module> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return WebAssembly.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+}
+
 /**
  * The embedded database under DATA_DIR, worked on this thread: the database's own thread
  * (src/server/database-worker.ts), which the rest of the process reaches through database-thread.ts.
  */
-export async function openPgliteHere(dataDir: string | null, template?: string): Promise<Database> {
+export async function openPgliteHere(
+  dataDir: string | null,
+  template: string | undefined,
+  code: WebAssembly.Module,
+): Promise<Database> {
   let db: PGlite;
   try {
     db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       // Begun from a dump, the database skips initdb: a second instead of several (issue 51).
       ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+      pgliteWasmModule: code,
       parsers: { [DATE_OID]: parseDay },
       // PostgreSQL's default of 128 MB of shared buffers grows the process by as much; the
       // embedded database's files are in the system's file cache anyway (Austria-scale export:

@@ -1,4 +1,4 @@
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { ApiError } from '../../../src/server/api-error.ts';
 import { procedure } from '../../../src/server/db/database.ts';
 
@@ -34,3 +34,8 @@ export const threadOfProcedures = procedure(import.meta.url, 'threadOfProcedures
   await tx.query('SELECT 1');
   return isMainThread ? 'the server’s' : 'the database’s';
 });
+
+/** Whether the thread was given PGlite compiled by a thread before it (ThreadData in database-thread.ts). */
+export const givenCompiledPglite = procedure(import.meta.url, 'givenCompiledPglite', () =>
+  Promise.resolve((workerData as { pgliteCode?: unknown }).pgliteCode instanceof WebAssembly.Module),
+);
