@@ -14,7 +14,7 @@ import { startThread } from '../thread.ts';
  * What the database's thread is started with: PGlite compiled by an earlier thread of this process,
  * when there was one. V8 keeps the code it compiles for a thread in the compiled module, so a
  * database opened after another runs the code the first made hot instead of compiling PGlite anew:
- * 4.8 → 2.1 CPU-s for one that opens and answers 3,300 statements. The portal opens one database;
+ * 4.8 → 2.1–3.0 CPU-s for one that opens and answers 3,300 statements. The portal opens one database;
  * Vitest's unit and API tests open 24 in six processes, 15 of them after another (issue 51). The
  * first thread compiles PGlite itself, beside the server's start, as it did before.
  */
