@@ -1,20 +1,37 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { islandMessages, MESSAGES, viewMessages, VIEWS_WITH_OWN_WORDS } from './i18n.ts';
 
-/** Every key the islands' and stores' code names literally ('market.field.title', `errors.${…}` by its prefix). */
+/** The keys named literally in `text` ('market.field.title', `errors.${…}` by its prefix) that MESSAGES knows. */
+function keysNamed(text: string): string[] {
+  const named = [...text.matchAll(/['"`]([a-z][A-Za-z]*\.[A-Za-z0-9_.]*)(?:['"`]|\$\{)/g)].map((match) => match[1]!);
+  const known = Object.keys(MESSAGES.de);
+  return [...new Set(named)].filter((key) => known.some((one) => one === key || one.startsWith(key)));
+}
+
+/** Every key the islands' and stores' code under `folder` names (but in the folders of `except`). */
 function keysNamedIn(folder: string, except: readonly string[] = []): string[] {
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter(
     (file) => /\.tsx?$/.test(file) && !file.includes('.test.') && !except.some((part) => file.startsWith(part)),
   );
-  const named = files.flatMap((file) =>
-    [...readFileSync(join(folder, file), 'utf8').matchAll(/['"`]([a-z][A-Za-z]*\.[A-Za-z0-9_.]*)(?:['"`]|\$\{)/g)].map(
-      (match) => match[1]!,
-    ),
-  );
-  const known = Object.keys(MESSAGES.de);
-  return [...new Set(named)].filter((key) => known.some((one) => one === key || one.startsWith(key)));
+  return [...new Set(files.flatMap((file) => keysNamed(readFileSync(join(folder, file), 'utf8'))))];
+}
+
+/** Every key named in `entries` and in the modules they import, one relative import after another. */
+function keysImportedFrom(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const waiting = entries.map((entry) => resolve(entry));
+  const keys = new Set<string>();
+  for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const key of keysNamed(text)) keys.add(key);
+    for (const [, module] of text.matchAll(/^(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+\.tsx?)['"]/gm))
+      waiting.push(resolve(dirname(file), module!));
+  }
+  return [...keys];
 }
 
 describe('islandMessages', () => {
@@ -22,6 +39,7 @@ describe('islandMessages', () => {
 
   it('keeps every key an island or store names (the operator console with its own, a view with its own words)', () => {
     const all = [
+      ...Object.keys(islandMessages('de')),
       ...Object.keys(islandMessages('de', 'account')),
       ...Object.keys(MESSAGES.de).filter((key) => key.startsWith('operator.')),
       ...VIEWS_WITH_OWN_WORDS.flatMap((view) => Object.keys(viewMessages('de', view))),
@@ -46,6 +64,22 @@ describe('islandMessages', () => {
       'login.confirmationLapsed',
       'login.sendConfirmationAgain',
     ]);
+  });
+
+  it('gives the login’s and the mailed link’s pages every key their islands and the modules they import name, and no other page’s words', () => {
+    const account = Object.keys(islandMessages('de', 'account'));
+    const named = keysImportedFrom([
+      'src/islands/login/login-island.tsx',
+      'src/islands/account-link/account-link-island.tsx',
+    ]);
+    expect(named.length).toBeGreaterThan(40);
+    expect(named.filter((key) => !account.some((one) => one === key || one.startsWith(key)))).toEqual([]);
+    expect(
+      account.filter((key) => /^(rule|marketDate|campaign|feast|easter|markets|municipality)\./.test(key)),
+    ).toEqual([]);
+    expect(JSON.stringify(islandMessages('de', 'account')).length).toBeLessThan(
+      JSON.stringify(islandMessages('de')).length / 2,
+    );
   });
 
   it('leaves a view’s own words to the view (issue 54: the import loads its words when it opens)', () => {
