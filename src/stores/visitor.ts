@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import { v4 as uuidv4 } from 'uuid';
-import { appStateOf } from '../lib/app-state.ts';
+import { appStateOf, type AppState } from '../lib/app-state.ts';
 import { languageIdOf, type Locale } from '../lib/languages.ts';
 import { EXHIBITION_ID, VISITOR_ID_KEY, visitorIdSchema, type VisitorData } from '../lib/visitor.ts';
 import { ApiRequestError, apiUrl, callApi } from './api-client.ts';
@@ -38,6 +38,7 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
     // Issue 15, L5: an id from a link may be someone else's; it is never linked to this browser's account.
     if (adopted.success) localStorage.setItem(ADOPTED_VISITOR_KEY, id);
 
+    const atStart = $appState.get();
     let visitor: VisitorData;
     if (!adopted.success && stored.success) {
       visitor = await callApi<VisitorData>(`get_visitor_data/${id}`).catch(async (error: unknown) => {
@@ -51,8 +52,12 @@ export async function loadVisitor(locale: Locale, location: Location = window.lo
     const { state, ...fields } = visitor;
     $visitor.set(fields);
     stopListening?.();
-    $appState.set(appStateOf(state));
+    // What the clerk changed while the visitor was asked for (a year chosen) stays; the rest is as stored.
+    const now = $appState.get();
+    const changed = Object.entries(now).filter(([key, value]) => atStart[key as keyof AppState] !== value);
+    $appState.set({ ...appStateOf(state), ...Object.fromEntries(changed) });
     stopListening = $appState.listen(() => scheduleSave());
+    if (changed.length > 0) scheduleSave();
     window.addEventListener('pagehide', saveOnLeave);
     return true;
   } catch (error) {

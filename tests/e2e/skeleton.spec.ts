@@ -154,3 +154,42 @@ test("the markets screen comes with its own municipality's markets in the server
   expect(contentCalls).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a year or a word chosen on the markets screen before it is ready stays: before its script ran, and before the visitor came', async ({
+  page,
+}) => {
+  await logInAsDemo(page);
+  const thisYear = new Date().getFullYear();
+  const chosen = page.getByRole('radio', { name: String(thisYear), exact: true });
+  const other = page.getByRole('radio', { name: String(thisYear + 1), exact: true });
+  // Held back on a slow line: the island's script, then the visitor's stored state.
+  const held = async (pattern: RegExp) => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    await page.route(pattern, async (route) => {
+      await until;
+      await route.continue();
+    });
+    return release;
+  };
+  const script = await held(/\/_astro\/client\.[\w-]+\.js$/);
+  await page.goto('/maerkte', { waitUntil: 'domcontentloaded' });
+  // The server's list opens on one of the two years; the clerk chooses the other.
+  const choose = (await chosen.isChecked()) ? other : chosen;
+  await choose.check();
+  script();
+  await screenReady(page);
+  await expect(choose).toBeChecked();
+
+  // Saved with the visitor now; a word typed while the visitor is asked for again stays too.
+  await page.unrouteAll();
+  const visitor = await held(/\/api\/(get_visitor_data|create_visitor)/);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0); // hydrated, the visitor not yet there
+  const keyword = page.getByLabel(messages('de')['markets.keyword']!);
+  await keyword.fill('Bauern');
+  visitor();
+  await screenReady(page);
+  await expect(keyword).toHaveValue('Bauern');
+  await expect(choose).toBeChecked();
+});

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { FORMAT_TAGS, type Locale } from '../../lib/languages.ts';
 import { viennaDay, viennaYear } from '../../lib/market-rules.ts';
@@ -51,6 +51,17 @@ export function MarketList({ locale, weekly, ownMarkets, lastMonth, focusOnShow 
   const withDates = shown.filter((own) => inYear(own).length > 0);
   const withoutDates = shown.filter((own) => inYear(own).length === 0);
   useEffect(() => preloadEditorWhenIdle(), []);
+  // The list is in the server's HTML: on a slow machine a clerk may choose a year or type a word
+  // before the script has run. Hydration keeps what the page shows; the state takes it over
+  // before the next render would put the server's choice back.
+  useLayoutEffect(() => {
+    const checked = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.checked;
+    const shownYear = [thisYear, thisYear + 1].find((one) => checked(`year-${one}`));
+    if (shownYear !== undefined && shownYear !== year) $appState.setKey('selectedYear', shownYear);
+    const typed = (document.getElementById('market-keyword') as HTMLInputElement | null)?.value;
+    if (typed && typed !== state.keyword) $appState.setKey('keyword', typed);
+    // Once, at the first render: later the inputs show the state.
+  }, []);
   const toggle = (id: string) => $appState.setKey(`expandedMarkets.${id}`, !state.expandedMarkets[id]);
 
   const list = (markets: OwnMarket[]) => (
