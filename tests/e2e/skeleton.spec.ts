@@ -5,6 +5,7 @@ import { expect, test } from './helpers/portal.ts';
 import { logInAsDemo } from './helpers/demo.ts';
 import { contentTitle } from './helpers/messages.ts';
 import { screenReady } from './helpers/screen.ts';
+import { viennaYear } from '../../src/lib/market-rules.ts';
 
 type Messages = Record<string, string>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages;
@@ -159,7 +160,7 @@ test('a year or a word chosen on the markets screen before it is ready stays: be
   page,
 }) => {
   await logInAsDemo(page);
-  const thisYear = new Date().getFullYear();
+  const thisYear = viennaYear(new Date());
   const chosen = page.getByRole('radio', { name: String(thisYear), exact: true });
   const other = page.getByRole('radio', { name: String(thisYear + 1), exact: true });
   // Held back on a slow line: the island's script, then the visitor's stored state.
